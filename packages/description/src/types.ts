@@ -1,0 +1,102 @@
+/**
+ * The canonical, validated system description: what parseSystem() returns and every later stage reads.
+ * Input aliases (voltage-source, spring, damper, …) are resolved here; values are in generalised form
+ * (C, L, R), so a spring of stiffness k has L = 1/k and a damper of damping b has R = 1/b.
+ */
+import type { MathNode } from 'mathjs';
+import type { Domain, OnePortType, SourceType, TwoPortKind, Variable } from '@sysgraph/core';
+
+/** A validated expression of parameters (restricted mathjs syntax; parameters are plain symbols). */
+export interface Expression {
+  /** mathjs syntax, as normalised by the parser (e.g. "1 / (k)" for a spring of stiffness k). */
+  readonly text: string;
+  /** The parsed tree: only ConstantNode, SymbolNode (a parameter), OperatorNode, ParenthesisNode and
+   *  FunctionNode of a whitelisted function (sqrt, exp, log, sin, cos, tan, abs, pi via constant). */
+  readonly node: MathNode;
+  /** The parameter names it uses, sorted. */
+  readonly parameters: readonly string[];
+}
+
+export interface OnePort {
+  readonly id: string;
+  /** The kind as the user wrote it (e.g. "spring"), for messages and the derivation. */
+  readonly kind: string;
+  readonly type: OnePortType;
+  readonly domain: Domain;
+  readonly from: string;
+  readonly to: string;
+  /** Generalised value: C for A-type, L for T-type, R for D-type. */
+  readonly value: Expression;
+  /** The value as the user gave it (stiffness, damping, mass, …), for display. */
+  readonly userValue: Expression;
+}
+
+export interface Source {
+  readonly id: string;
+  readonly kind: string;
+  readonly type: SourceType;
+  readonly domain: Domain;
+  readonly from: string;
+  readonly to: string;
+  /** The input's name (default: the element id). Several sources may share one input. */
+  readonly input: string;
+  /** A constant value given in place of an input name; the input keeps this as its default signal. */
+  readonly constant?: Expression;
+}
+
+export interface Port {
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface TwoPort {
+  readonly id: string;
+  readonly kind: TwoPortKind;
+  readonly domain1: Domain;
+  readonly domain2: Domain;
+  readonly ports: readonly [Port, Port];
+  /** Transformer: v1 = TF·v2, i1 = −i2/TF.  Gyrator: v1 = GY·i2, i1 = −v2/GY. */
+  readonly ratio: Expression;
+}
+
+export interface MutualInductance {
+  readonly id: string;
+  readonly between: readonly [string, string];
+  /** "inductance": value is M.  "coupling": value is k, M = k·sqrt(L1·L2). */
+  readonly form: 'inductance' | 'coupling';
+  readonly value: Expression;
+}
+
+export type OutputSpec =
+  | {
+      readonly name: string;
+      readonly kind: 'branch';
+      readonly element: string;
+      /** 1 or 2 for a two-port; absent for one-ports and sources. */
+      readonly port?: 1 | 2;
+      readonly variable: Variable;
+    }
+  | {
+      readonly name: string;
+      readonly kind: 'node';
+      readonly node: string;
+      /** The reference node (default: the ground of the node's component). */
+      readonly reference: string;
+    };
+
+export interface SystemDescription {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** name → value; null keeps the parameter symbolic. Insertion order is the input's order. */
+  readonly parameters: ReadonlyMap<string, number | null>;
+  readonly oneports: readonly OnePort[];
+  readonly sources: readonly Source[];
+  readonly twoPorts: readonly TwoPort[];
+  readonly mutuals: readonly MutualInductance[];
+  readonly outputs: readonly OutputSpec[];
+  /** Reference nodes; one per connected component at most. */
+  readonly grounds: readonly string[];
+  /** Every node, in order of first appearance in the input. */
+  readonly nodes: readonly string[];
+}

@@ -1,0 +1,13 @@
+/** The one list of test projects: every package and app with a test/ folder. */
+export const projects = [
+  'packages/core',
+  'packages/description',
+  'packages/graph',
+  'packages/symbolic',
+  'packages/sparse',
+  'packages/formulation',
+  'packages/analysis',
+  'packages/simulate',
+  'packages/cli',
+];
+export default projects;
