@@ -4,7 +4,7 @@ export const projects = [
   'packages/description',
   'packages/graph',
   'packages/symbolic',
-  'packages/sparse',
+  'packages/linalg',
   'packages/formulation',
   'packages/analysis',
   'packages/simulate',

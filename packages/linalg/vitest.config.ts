@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'sparse', include: ['test/**/*.test.ts'] },
+  test: { name: 'linalg', include: ['test/**/*.test.ts'] },
 });
