@@ -27,7 +27,9 @@ export type SysgraphErrorCode =
   | 'unsupported'
   | 'bad-signal'
   | 'bad-option'
-  | 'solver-failure';
+  | 'solver-failure'
+  | 'singular-matrix'
+  | 'bad-ground'; // ground naming an unknown node, or two grounds in one connected component
 
 export interface SysgraphErrorDetails {
   /** The element (or two-port, mutual inductance, output, parameter) at fault. */

@@ -10,8 +10,9 @@ import type { Domain, OnePortType, SourceType, TwoPortKind, Variable } from '@sy
 export interface Expression {
   /** mathjs syntax, as normalised by the parser (e.g. "1 / (k)" for a spring of stiffness k). */
   readonly text: string;
-  /** The parsed tree: only ConstantNode, SymbolNode (a parameter), OperatorNode, ParenthesisNode and
-   *  FunctionNode of a whitelisted function (sqrt, exp, log, sin, cos, tan, abs, pi via constant). */
+  /** The parsed tree: only ConstantNode (a finite number), SymbolNode (a parameter), OperatorNode (+ − * / ^,
+   *  unary − and +), ParenthesisNode and FunctionNode of a whitelisted function (sqrt, exp, log, sin, cos, tan,
+   *  abs) with one argument. An undeclared `pi` is stored as the ConstantNode Math.PI. */
   readonly node: MathNode;
   /** The parameter names it uses, sorted. */
   readonly parameters: readonly string[];
@@ -29,6 +30,8 @@ export interface OnePort {
   readonly value: Expression;
   /** The value as the user gave it (stiffness, damping, mass, …), for display. */
   readonly userValue: Expression;
+  /** Display label, when given. */
+  readonly label?: string;
 }
 
 export interface Source {
@@ -42,11 +45,15 @@ export interface Source {
   readonly input: string;
   /** A constant value given in place of an input name; the input keeps this as its default signal. */
   readonly constant?: Expression;
+  /** Display label, when given. */
+  readonly label?: string;
 }
 
 export interface Port {
   readonly from: string;
   readonly to: string;
+  /** Display label, when given. */
+  readonly label?: string;
 }
 
 export interface TwoPort {
@@ -57,6 +64,8 @@ export interface TwoPort {
   readonly ports: readonly [Port, Port];
   /** Transformer: v1 = TF·v2, i1 = −i2/TF.  Gyrator: v1 = GY·i2, i1 = −v2/GY. */
   readonly ratio: Expression;
+  /** Display label, when given. */
+  readonly label?: string;
 }
 
 export interface MutualInductance {
@@ -99,4 +108,11 @@ export interface SystemDescription {
   readonly grounds: readonly string[];
   /** Every node, in order of first appearance in the input. */
   readonly nodes: readonly string[];
+  /** Unit and description of the parameters that have them (display only). */
+  readonly parameterDetails?: ReadonlyMap<string, ParameterDetails>;
+}
+
+export interface ParameterDetails {
+  readonly unit?: string;
+  readonly description?: string;
 }

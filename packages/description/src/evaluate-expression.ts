@@ -1,0 +1,80 @@
+/**
+ * evaluateExpression: the numeric value of an Expression for given parameter values, by a direct walk of its
+ * (already validated) tree. Never calls mathjs's evaluate: only + − * / ^, unary ± and the whitelisted functions.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
+import type { Expression } from './types';
+
+const FUNCTIONS: ReadonlyMap<string, (x: number) => number> = new Map([
+  ['sqrt', Math.sqrt],
+  ['exp', Math.exp],
+  ['log', Math.log],
+  ['sin', Math.sin],
+  ['cos', Math.cos],
+  ['tan', Math.tan],
+  ['abs', Math.abs],
+]);
+
+/**
+ * Throws 'missing-parameter-value' listing (in `elements`) every parameter of `expr` that has no value (absent
+ * or null). The result may be non-finite (1/0, sqrt(-1)); callers that need a finite number check it.
+ */
+export function evaluateExpression(expr: Expression, values: ReadonlyMap<string, number | null>): number {
+  const missing = expr.parameters.filter((p) => {
+    const v = values.get(p);
+    return v === undefined || v === null;
+  });
+  if (missing.length > 0) {
+    throw new SysgraphError(
+      'missing-parameter-value',
+      `"${expr.text}" needs values for ${missing.map((p) => `"${p}"`).join(', ')}`,
+      { elements: missing, expected: 'a number for every parameter of the expression' },
+    );
+  }
+  return evaluateNode(expr.node, values);
+}
+
+function evaluateNode(node: MathNode, values: ReadonlyMap<string, number | null>): number {
+  switch (node.type) {
+    case 'ConstantNode':
+      return (node as ConstantNode).value as number;
+    case 'SymbolNode':
+      return values.get((node as SymbolNode).name) as number;
+    case 'ParenthesisNode':
+      return evaluateNode((node as ParenthesisNode).content, values);
+    case 'OperatorNode': {
+      const op = node as OperatorNode;
+      const a = evaluateNode(op.args[0], values);
+      switch (op.fn) {
+        case 'unaryMinus':
+          return -a;
+        case 'unaryPlus':
+          return a;
+      }
+      const b = evaluateNode(op.args[1], values);
+      switch (op.fn) {
+        case 'add':
+          return a + b;
+        case 'subtract':
+          return a - b;
+        case 'multiply':
+          return a * b;
+        case 'divide':
+          return a / b;
+        case 'pow':
+          return Math.pow(a, b);
+      }
+      break;
+    }
+    case 'FunctionNode': {
+      const fn = node as FunctionNode;
+      const f = FUNCTIONS.get((fn.fn as unknown as SymbolNode).name);
+      if (f !== undefined && fn.args.length === 1) return f(evaluateNode(fn.args[0], values));
+      break;
+    }
+  }
+  throw new SysgraphError('bad-value', `cannot evaluate a ${node.type} node`, {
+    expected: 'an expression built by the description parser',
+  });
+}

@@ -1,0 +1,215 @@
+/**
+ * Expressions of parameters: a restricted mathjs parser (mathjs `create` factory, one instance per parser, no
+ * shared configuration). Every name is a plain symbol: mathjs's units and constants (m, g, N, J, C, L, e, i, E, …)
+ * never apply, so a declared parameter always means the parameter. Allowed nodes: ConstantNode (finite number),
+ * SymbolNode (a declared parameter; `pi` is the constant π when no parameter is named pi), OperatorNode
+ * (+ − * / ^, unary − and +), ParenthesisNode, and FunctionNode of sqrt, exp, log, sin, cos, tan, abs with one
+ * argument. Nothing is ever evaluated by mathjs (see evaluate-expression.ts).
+ */
+import {
+  ConstantNodeDependencies,
+  FunctionNodeDependencies,
+  OperatorNodeDependencies,
+  ParenthesisNodeDependencies,
+  SymbolNodeDependencies,
+  create,
+  parseDependencies,
+} from 'mathjs';
+import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
+import { SysgraphError } from '@sysgraph/core';
+import type { Expression } from './types';
+
+/** Where an expression sits in the input, for error messages. */
+export interface ExpressionSite {
+  readonly element?: string;
+  readonly field?: string;
+  readonly path?: string;
+}
+
+/** Parameter names in scope: a set, or the parameter map itself. */
+export type DeclaredParameters = ReadonlySet<string> | ReadonlyMap<string, unknown>;
+
+export interface ExpressionParser {
+  /** Parses and validates `text`; throws 'bad-value' or 'unknown-parameter' naming `site`. */
+  parse(text: string, declared: DeclaredParameters, site?: ExpressionSite): Expression;
+  /** A number as an exact constant (negative numbers as unary minus, so the text re-parses to the same value). */
+  fromNumber(value: number, site?: ExpressionSite): Expression;
+  /** 1/x as a fraction node: "1 / 250" for a constant, "1 / (k)" otherwise; never a rounded decimal. */
+  reciprocal(expr: Expression): Expression;
+}
+
+/** Functions allowed in expressions, each of one argument. */
+export const EXPRESSION_FUNCTIONS: readonly string[] = ['sqrt', 'exp', 'log', 'sin', 'cos', 'tan', 'abs'];
+
+const OPERATORS: ReadonlyMap<string, { readonly op: string; readonly arity: number }> = new Map([
+  ['add', { op: '+', arity: 2 }],
+  ['subtract', { op: '-', arity: 2 }],
+  ['multiply', { op: '*', arity: 2 }],
+  ['divide', { op: '/', arity: 2 }],
+  ['pow', { op: '^', arity: 2 }],
+  ['unaryMinus', { op: '-', arity: 1 }],
+  ['unaryPlus', { op: '+', arity: 1 }],
+]);
+
+/** Longest accepted expression text and deepest accepted tree (bounds the cost of every later recursion). */
+export const MAX_EXPRESSION_LENGTH = 1000;
+export const MAX_EXPRESSION_DEPTH = 64;
+
+const EXPECTED = 'a number or an expression of declared parameters using + - * / ^, parentheses and sqrt, exp, log, sin, cos, tan, abs';
+
+export function createExpressionParser(): ExpressionParser {
+  const math = create(
+    {
+      parseDependencies,
+      ConstantNodeDependencies,
+      OperatorNodeDependencies,
+      ParenthesisNodeDependencies,
+      SymbolNodeDependencies,
+      FunctionNodeDependencies,
+    },
+    { number: 'number' },
+  );
+
+  const constant = (value: number): MathNode => {
+    // Negative numbers as unary minus: a negative ConstantNode prints "-2 ^ 2", which re-parses as -(2^2).
+    if (value < 0) return new math.OperatorNode('-', 'unaryMinus', [new math.ConstantNode(-value)]);
+    return new math.ConstantNode(value === 0 ? 0 : value);
+  };
+
+  const badValue = (site: ExpressionSite, text: string, why: string): SysgraphError =>
+    new SysgraphError('bad-value', `${where(site)}: "${text}" ${why}`, { ...site, expected: EXPECTED });
+
+  /** Rebuilds the tree from allowed nodes only, collecting parameter and unknown names. */
+  const rebuild = (
+    node: MathNode,
+    depth: number,
+    declared: DeclaredParameters,
+    used: Set<string>,
+    unknown: string[],
+    fail: (why: string) => SysgraphError,
+  ): MathNode => {
+    if (depth > MAX_EXPRESSION_DEPTH) throw fail(`is nested deeper than ${MAX_EXPRESSION_DEPTH} levels`);
+    const down = (n: MathNode): MathNode => rebuild(n, depth + 1, declared, used, unknown, fail);
+    switch (node.type) {
+      case 'ConstantNode': {
+        const value = (node as ConstantNode).value as unknown;
+        if (typeof value !== 'number') throw fail(`contains the non-numeric constant ${JSON.stringify(String(value))}`);
+        if (!Number.isFinite(value)) throw fail('contains a non-finite number');
+        return constant(value);
+      }
+      case 'SymbolNode': {
+        const name = (node as SymbolNode).name;
+        if (declared.has(name)) {
+          used.add(name);
+          return new math.SymbolNode(name);
+        }
+        if (name === 'pi') return new math.ConstantNode(Math.PI);
+        if (!unknown.includes(name)) unknown.push(name);
+        return new math.SymbolNode(name);
+      }
+      case 'ParenthesisNode':
+        return new math.ParenthesisNode(down((node as ParenthesisNode).content));
+      case 'OperatorNode': {
+        const op = node as OperatorNode;
+        const allowed = OPERATORS.get(op.fn);
+        if (allowed === undefined || allowed.op !== op.op || op.args.length !== allowed.arity) {
+          throw fail(`uses the operator "${op.op}", which is not allowed`);
+        }
+        const args = op.args.map(down);
+        return new math.OperatorNode(op.op as never, op.fn as never, args, op.implicit);
+      }
+      case 'FunctionNode': {
+        const fn = node as FunctionNode;
+        const callee = fn.fn as MathNode;
+        const name = callee.type === 'SymbolNode' ? (callee as SymbolNode).name : undefined;
+        if (name === undefined || !EXPRESSION_FUNCTIONS.includes(name)) {
+          throw fail(`calls ${name === undefined ? 'a computed function' : `"${name}"`}, which is not an allowed function`);
+        }
+        if (fn.args.length !== 1) throw fail(`calls ${name} with ${fn.args.length} arguments (expected 1)`);
+        return new math.FunctionNode(new math.SymbolNode(name), fn.args.map(down));
+      }
+      default:
+        throw fail(`contains a ${node.type}, which is not allowed`);
+    }
+  };
+
+  const make = (node: MathNode, used: Iterable<string>): Expression => ({
+    text: node.toString(),
+    node,
+    parameters: [...new Set(used)].sort(compareNames),
+  });
+
+  return {
+    parse(text, declared, site = {}) {
+      if (typeof text !== 'string' || text.trim() === '') throw badValue(site, String(text), 'is empty');
+      if (text.length > MAX_EXPRESSION_LENGTH) {
+        throw badValue(site, `${text.slice(0, 40)}…`, `is longer than ${MAX_EXPRESSION_LENGTH} characters`);
+      }
+      let tree: MathNode;
+      try {
+        tree = math.parse(text);
+      } catch (e) {
+        throw badValue(site, text, `does not parse (${e instanceof Error ? e.message : String(e)})`);
+      }
+      const used = new Set<string>();
+      const unknown: string[] = [];
+      let node: MathNode;
+      try {
+        node = rebuild(tree, 0, declared, used, unknown, (why) => badValue(site, text, why));
+      } catch (e) {
+        if (e instanceof SysgraphError) throw e;
+        // A stack overflow or any other failure inside mathjs nodes is still a bad value, never a crash.
+        throw badValue(site, text, 'cannot be read');
+      }
+      if (unknown.length > 0) {
+        throw new SysgraphError(
+          'unknown-parameter',
+          `${where(site)}: "${text}" uses ${unknown.map((u) => `"${u}"`).join(', ')}, not declared in parameters`,
+          { ...site, elements: unknown, expected: 'names declared in `parameters`' },
+        );
+      }
+      return make(node, used);
+    },
+
+    fromNumber(value, site = {}) {
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        throw new SysgraphError('bad-value', `${where(site)}: ${String(value)} is not a finite number`, {
+          ...site,
+          expected: 'a finite number',
+        });
+      }
+      return make(constant(value), []);
+    },
+
+    reciprocal(expr) {
+      const denominator = expr.node.type === 'ConstantNode' ? expr.node : new math.ParenthesisNode(expr.node);
+      // L = 1/k, R = 1/b: a fraction node keeps 1/3 exact.
+      const node = new math.OperatorNode('/', 'divide', [new math.ConstantNode(1), denominator]);
+      return make(node, expr.parameters);
+    },
+  };
+}
+
+/** A number as an Expression. Pass a parser to reuse its mathjs instance. */
+export function expressionFromNumber(value: number, parser: ExpressionParser = createExpressionParser()): Expression {
+  return parser.fromNumber(value);
+}
+
+/** Text as an Expression of the given parameters. Pass a parser to reuse its mathjs instance. */
+export function expressionFromText(
+  text: string,
+  parameters: Iterable<string> = [],
+  parser: ExpressionParser = createExpressionParser(),
+): Expression {
+  return parser.parse(text, new Set(parameters));
+}
+
+/** Plain code-point order, independent of locale. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function where(site: ExpressionSite): string {
+  if (site.element !== undefined) return `${site.element}${site.field !== undefined ? `.${site.field}` : ''}`;
+  return site.path ?? site.field ?? 'expression';
+}

@@ -1,0 +1,31 @@
+export { parseSystem, createSystemParser } from './parse-system';
+export type { ParseOptions, SystemParser } from './parse-system';
+export { withParameters } from './with-parameters';
+export { formatDescription } from './format-description';
+export { descriptionToJSON } from './describe-json';
+export {
+  createExpressionParser,
+  expressionFromNumber,
+  expressionFromText,
+  EXPRESSION_FUNCTIONS,
+  MAX_EXPRESSION_LENGTH,
+  MAX_EXPRESSION_DEPTH,
+} from './expression';
+export type { ExpressionParser, ExpressionSite, DeclaredParameters } from './expression';
+export { evaluateExpression } from './evaluate-expression';
+export { ELEMENT_KINDS, KIND_NAMES, elementKind } from './kinds';
+export type { ElementKindInfo, ValueMapping } from './kinds';
+export { SYSTEM_SCHEMA, createSchemaValidator } from './schema-validator';
+export type { SchemaValidator } from './schema-validator';
+export type { RawSystem, RawElement, RawPort, RawOutput, RawParameter, RawValue } from './raw-input';
+export type {
+  Expression,
+  OnePort,
+  Source,
+  Port,
+  TwoPort,
+  MutualInductance,
+  OutputSpec,
+  SystemDescription,
+  ParameterDetails,
+} from './types';

@@ -1,0 +1,62 @@
+/**
+ * The shape of a description as written (after the JSON Schema check): what the readers consume.
+ * Field meanings are documented in schema/system.schema.json.
+ */
+
+export type RawValue = number | string;
+
+export interface RawPort {
+  readonly from: string;
+  readonly to: string;
+  readonly domain?: string;
+  readonly label?: string;
+}
+
+export interface RawElement {
+  readonly id: string;
+  readonly kind: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly value?: RawValue;
+  readonly domain?: string;
+  readonly label?: string;
+  readonly description?: string;
+  readonly input?: string;
+  readonly ports?: readonly RawPort[];
+  readonly ratio?: RawValue;
+  readonly between?: readonly string[];
+  readonly coupling?: RawValue;
+}
+
+export type RawParameter = number | null | { readonly value: number | null; readonly unit?: string; readonly description?: string };
+
+export interface RawOutput {
+  readonly name?: string;
+  readonly element?: string;
+  readonly port?: 1 | 2;
+  readonly variable?: 'across' | 'through';
+  readonly node?: string;
+  readonly reference?: string;
+}
+
+export interface RawSystem {
+  readonly name?: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly parameters?: Readonly<Record<string, RawParameter>>;
+  readonly elements?: readonly RawElement[];
+  readonly twoPorts?: readonly RawElement[];
+  readonly two_ports?: readonly RawElement[];
+  readonly mutuals?: readonly RawElement[];
+  readonly outputs?: readonly RawOutput[];
+  readonly ground?: string | readonly string[];
+}
+
+/** An element with where it was written: "elements[3]", "twoPorts[0]", "mutuals[1]". */
+export interface SitedElement {
+  readonly raw: RawElement;
+  readonly path: string;
+}
+
+/** An element's class as far as cross-references care: its branch type, or two-port / mutual. */
+export type ElementClass = 'A' | 'T' | 'D' | 'E' | 'J' | 'two-port' | 'mutual';

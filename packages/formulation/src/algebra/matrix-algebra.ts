@@ -1,0 +1,42 @@
+/**
+ * MatrixAlgebra<M, T>: the matrix operations the formulation is written against, once, for every backend:
+ * dense over any ScalarField (symbolic and small numeric models) and sparse CSR (large numeric networks).
+ */
+import type { SignedMatrix } from '@sysgraph/graph';
+import type { ScalarField } from './scalar-field';
+
+export interface MatrixAlgebra<M, T> {
+  readonly field: ScalarField<T>;
+  readonly kind: 'dense' | 'sparse';
+  rows(a: M): number;
+  cols(a: M): number;
+  zeros(rows: number, cols: number): M;
+  identity(n: number): M;
+  diag(values: readonly T[]): M;
+  /** A matrix from (row, col, value) entries; duplicates are summed. */
+  fromEntries(rows: number, cols: number, entries: Iterable<readonly [number, number, T]>): M;
+  fromSigned(s: SignedMatrix): M;
+  add(a: M, b: M): M;
+  sub(a: M, b: M): M;
+  mul(a: M, b: M): M;
+  neg(a: M): M;
+  transpose(a: M): M;
+  selectRows(a: M, rows: ArrayLike<number>): M;
+  selectCols(a: M, cols: ArrayLike<number>): M;
+  hcat(blocks: readonly M[]): M;
+  vcat(blocks: readonly M[]): M;
+  /** a⁻¹ b; throws SingularMatrix (with the pivot column) when a is singular. */
+  solve(a: M, b: M): M;
+  isZero(a: M): boolean;
+  get(a: M, i: number, j: number): T;
+  toDense(a: M): T[][];
+  nnz(a: M): number;
+}
+
+/** Thrown by MatrixAlgebra.solve; the caller maps `column` to the elements involved. */
+export class SingularMatrix extends Error {
+  constructor(readonly column: number, readonly size: number) {
+    super(`singular matrix: no pivot in column ${column} of ${size}`);
+    this.name = 'SingularMatrix';
+  }
+}

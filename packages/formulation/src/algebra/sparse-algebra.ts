@@ -1,0 +1,189 @@
+/**
+ * Sparse CSR matrices of float64 (packages/linalg) for large networks. solve(a, b) splits a into the
+ * connected components of its pattern (the independent resistive clusters of a network) and solves each
+ * block only for the right-hand-side columns that touch it: with blocks of size n_k and c_k touching
+ * columns the cost is Σ n_k·c_k plus the factorisations (dense LU for small blocks, sparse LU with AMD for
+ * large ones), instead of n per column.
+ */
+import type { SignedMatrix } from '@sysgraph/graph';
+import {
+  CsrMatrix, csrAdd, csrBlocks, csrDiagonal, csrFromTriplets, csrIdentity, csrMul, csrScale, csrSelect,
+  csrToDense, csrTranspose, csrZeros, factorSparseLU,
+} from '@sysgraph/linalg';
+import type { MatrixAlgebra } from './matrix-algebra';
+import { SingularMatrix } from './matrix-algebra';
+import { numberField } from './scalar-field';
+import { UnionFind } from '@sysgraph/graph';
+
+const SMALL_BLOCK = 64;
+
+export function sparseAlgebra(singularTol = 1e-13): MatrixAlgebra<CsrMatrix, number> {
+  const alg: MatrixAlgebra<CsrMatrix, number> = {
+    field: numberField,
+    kind: 'sparse',
+    rows: (a) => a.rows,
+    cols: (a) => a.cols,
+    zeros: (r, c) => csrZeros(r, c),
+    identity: (n) => csrIdentity(n),
+    diag: (values) => csrDiagonal(values),
+    fromEntries(r, c, entries) {
+      const ri: number[] = [];
+      const ci: number[] = [];
+      const v: number[] = [];
+      for (const [i, j, x] of entries) {
+        ri.push(i);
+        ci.push(j);
+        v.push(x);
+      }
+      return csrFromTriplets(r, c, ri, ci, v, { dropZeros: true });
+    },
+    fromSigned(s: SignedMatrix) {
+      return new CsrMatrix(s.rows, s.cols, s.rowPtr, s.colIdx, Float64Array.from(s.values));
+    },
+    add: (a, b) => csrAdd(1, a, 1, b),
+    sub: (a, b) => csrAdd(1, a, -1, b),
+    mul: (a, b) => csrMul(a, b),
+    neg: (a) => csrScale(a, -1),
+    transpose: (a) => csrTranspose(a),
+    selectRows: (a, rows) => csrSelect(a, rows, range(a.cols)),
+    selectCols: (a, cols) => csrSelect(a, range(a.rows), cols),
+    hcat: (blocks) => csrBlocks([blocks.map((b) => b)]),
+    vcat: (blocks) => csrBlocks(blocks.map((b) => [b])),
+    solve: (a, b) => blockSolve(a, b, singularTol),
+    isZero: (a) => {
+      for (let p = 0; p < a.nnz; p++) if (a.values[p] !== 0) return false;
+      return true;
+    },
+    get: (a, i, j) => a.get(i, j),
+    toDense: (a) => csrToDense(a),
+    nnz: (a) => a.nnz,
+  };
+  return alg;
+}
+
+function range(n: number): Int32Array {
+  const r = new Int32Array(n);
+  for (let i = 0; i < n; i++) r[i] = i;
+  return r;
+}
+
+/** a⁻¹ b by independent diagonal blocks of a's pattern. */
+function blockSolve(a: CsrMatrix, b: CsrMatrix, singularTol: number): CsrMatrix {
+  const n = a.rows;
+  if (a.cols !== n || b.rows !== n) throw new RangeError(`solve: ${a.rows}×${a.cols} with ${b.rows}×${b.cols}`);
+  const uf = new UnionFind(n);
+  for (let i = 0; i < n; i++) for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) if (a.values[p] !== 0) uf.union(i, a.colIdx[p]);
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const r = uf.find(i);
+    let list = members.get(r);
+    if (!list) members.set(r, (list = []));
+    list.push(i);
+  }
+  const bt = csrTranspose(b); // columns of b as rows
+  const ri: number[] = [];
+  const ci: number[] = [];
+  const vals: number[] = [];
+  // Column j of b touches the blocks of its nonzero rows.
+  const blockOfRow = new Int32Array(n);
+  for (const [root, rows] of members) for (const i of rows) blockOfRow[i] = root;
+  const columnsOfBlock = new Map<number, number[]>();
+  for (let j = 0; j < bt.rows; j++) {
+    let last = -1;
+    for (let p = bt.rowPtr[j]; p < bt.rowPtr[j + 1]; p++) {
+      const blk = blockOfRow[bt.colIdx[p]];
+      if (blk === last) continue;
+      last = blk;
+      let list = columnsOfBlock.get(blk);
+      if (!list) columnsOfBlock.set(blk, (list = []));
+      if (list[list.length - 1] !== j) list.push(j);
+    }
+  }
+  const local = new Int32Array(n);
+  for (const [root, rows] of members) {
+    rows.forEach((i, k) => (local[i] = k));
+    const m = rows.length;
+    if (m === 1) {
+      const i = rows[0];
+      const d = a.get(i, i);
+      const scale = Math.abs(d);
+      if (!(scale > 0)) throw new SingularMatrix(i, n);
+      for (const j of columnsOfBlock.get(root) ?? []) {
+        const x = b.get(i, j) / d;
+        if (x !== 0) {
+          ri.push(i);
+          ci.push(j);
+          vals.push(x);
+        }
+      }
+      continue;
+    }
+    const cols = columnsOfBlock.get(root);
+    const sub = csrSelect(a, rows, rows);
+    const solveBlock = factorBlock(sub, singularTol, rows, n);
+    if (!cols) continue;
+    const rhs = new Float64Array(m);
+    for (const j of cols) {
+      rhs.fill(0);
+      for (let p = bt.rowPtr[j]; p < bt.rowPtr[j + 1]; p++) {
+        const i = bt.colIdx[p];
+        if (blockOfRow[i] === root) rhs[local[i]] = bt.values[p];
+      }
+      const x = solveBlock(rhs);
+      for (let k = 0; k < m; k++) {
+        if (x[k] !== 0) {
+          ri.push(rows[k]);
+          ci.push(j);
+          vals.push(x[k]);
+        }
+      }
+    }
+  }
+  return csrFromTriplets(n, b.cols, ri, ci, vals);
+}
+
+function factorBlock(sub: CsrMatrix, singularTol: number, rows: number[], n: number): (b: Float64Array) => Float64Array {
+  if (sub.rows <= SMALL_BLOCK) {
+    const lu = denseLU(csrToDense(sub), singularTol);
+    if (typeof lu === 'number') throw new SingularMatrix(rows[lu], n);
+    return lu;
+  }
+  try {
+    const lu = factorSparseLU(sub, { ordering: 'amd', singularTol });
+    return (b) => lu.solve(b);
+  } catch (e) {
+    const col = (e as { column?: number }).column;
+    throw new SingularMatrix(col !== undefined ? rows[col] : rows[0], n);
+  }
+}
+
+/** Dense LU with partial pivoting; returns the solve, or the failing column. */
+function denseLU(a: number[][], tol: number): ((b: Float64Array) => Float64Array) | number {
+  const m = a.length;
+  const perm = Array.from({ length: m }, (_, i) => i);
+  const scale = Math.max(...a.map((r) => Math.max(...r.map(Math.abs))));
+  for (let c = 0; c < m; c++) {
+    let p = c;
+    for (let r = c + 1; r < m; r++) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
+    if (!(Math.abs(a[p][c]) > tol * scale)) return c;
+    [a[c], a[p]] = [a[p], a[c]];
+    [perm[c], perm[p]] = [perm[p], perm[c]];
+    for (let r = c + 1; r < m; r++) {
+      const f = a[r][c] / a[c][c];
+      if (f === 0) continue;
+      a[r][c] = f;
+      for (let j = c + 1; j < m; j++) a[r][j] -= f * a[c][j];
+    }
+  }
+  return (b) => {
+    const x = new Float64Array(m);
+    for (let i = 0; i < m; i++) x[i] = b[perm[i]];
+    for (let i = 0; i < m; i++) for (let j = 0; j < i; j++) x[i] -= a[i][j] * x[j];
+    for (let i = m - 1; i >= 0; i--) {
+      for (let j = i + 1; j < m; j++) x[i] -= a[i][j] * x[j];
+      x[i] /= a[i][i];
+    }
+    return x;
+  };
+}
+

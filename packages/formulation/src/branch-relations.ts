@@ -1,0 +1,106 @@
+/**
+ * branchRelations: every branch variable as a coefficient row over β (formulation.md section 5.1).
+ *
+ *   M [v_σ; i_ρ] = [ F_Lσᵀ i_L + F_Sσᵀ i_S + j_σ ;  −F_ρC v_C − F_ρΓ v_Γ + e_ρ ]
+ *   M = [[ Hσσ, Hσρ − F_ρσᵀ ], [ Hρσ + F_ρσ, Hρρ ]],   e_X = −F_XE u_E,  j_Y = F_JYᵀ u_J
+ *
+ * gives Z = M⁻¹·RHS, the rows of v_σ and i_ρ. With the tree across variables
+ * VT = [u_E; v_C; v_σ; v_Γ] and the link through variables IL = [i_S; i_ρ; i_L; i_J] over β,
+ *   link across  VL = −F VT   (KVL)        tree through  IT = Fᵀ IL   (KCL).
+ * Cost: one solve with M (block-wise for sparse backends) plus products with F, O(nnz(F)·k).
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { Partition } from '@sysgraph/graph';
+import type { Backend } from './backend';
+import type { Basis } from './basis';
+import { span } from './basis';
+import type { ElementMatrices } from './element-matrices';
+import { SingularMatrix } from './algebra/matrix-algebra';
+import { solveSingularStatic } from './singular-static';
+import type { Diagnostic } from '@sysgraph/core';
+
+export interface BranchRelations<M> {
+  /** Tree across variables (rows in tree order) over β. */
+  readonly VT: M;
+  /** Link through variables (rows in link order) over β. */
+  readonly IL: M;
+  /** Link across variables, −F·VT. */
+  readonly VL: M;
+  /** Tree through variables, Fᵀ·IL. */
+  readonly IT: M;
+  /** Input selection: u_E = U_E u, u_J = U_J u. */
+  readonly UE: M;
+  readonly UJ: M;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMatrices<M>, be: Backend<M, T>): BranchRelations<M> {
+  const alg = be.algebra;
+  const F = alg.fromSigned(p.loop.F);
+  const tr = p.loop.treeOrder.ranges;
+  const lr = p.loop.linkOrder.ranges;
+  const rows = (g: string) => span(lr[g][0], lr[g][1]);
+  const cols = (g: string) => span(tr[g][0], tr[g][1]);
+  const rhoRows = span(lr.R[0], lr.gammaL[1]);
+  const sigmaCols = span(tr.G[0], tr.gammaT[1]);
+  const blk = (r: Int32Array, c: Int32Array) => alg.selectCols(alg.selectRows(F, r), c);
+
+  const { nC, nL, m, nS, nGamma } = basis;
+  const ns = sigmaCols.length;
+  const nr = rhoRows.length;
+  const one = alg.field.one;
+  const UE = alg.fromEntries(p.groups.E.length, m, Array.from(p.groups.E, (k, i) => [i, p.inputOfBranch[k], one] as const));
+  const UJ = alg.fromEntries(p.groups.J.length, m, Array.from(p.groups.J, (k, i) => [i, p.inputOfBranch[k], one] as const));
+
+  const F_rs = blk(rhoRows, sigmaCols);
+  const Mmat = alg.vcat([
+    alg.hcat([el.Hss, alg.sub(el.Hsr, alg.transpose(F_rs))]),
+    alg.hcat([alg.add(el.Hrs, F_rs), el.Hrr]),
+  ]);
+  const Z0 = (r: number, c: number) => alg.zeros(r, c);
+  const rhs = alg.vcat([
+    alg.hcat([Z0(ns, nC), alg.transpose(blk(rows('L'), sigmaCols)), alg.mul(alg.transpose(blk(rows('J'), sigmaCols)), UJ), alg.transpose(blk(rows('S'), sigmaCols)), Z0(ns, nGamma)]),
+    alg.hcat([alg.neg(blk(rhoRows, cols('C'))), Z0(nr, nL), alg.neg(alg.mul(blk(rhoRows, cols('E')), UE)), Z0(nr, nS), alg.neg(blk(rhoRows, cols('Gamma')))]),
+  ]);
+
+  let Z: M;
+  const diagnostics: Diagnostic[] = [];
+  if (ns + nr === 0) Z = alg.zeros(0, basis.size);
+  else {
+    try {
+      Z = alg.solve(Mmat, rhs);
+    } catch (e) {
+      if (!(e instanceof SingularMatrix)) throw e;
+      const branches = [...Array.from(el.sigma), ...Array.from(el.rho)];
+      const ids = branches.map((k) => p.loop.tree.graph.branches[k].id);
+      if (alg.kind !== 'dense' || alg.field.name !== 'number') {
+        throw new SysgraphError('singular-static-network', `the static network (resistors, transformers, gyrators) is singular near ${ids[e.column] ?? 'its elements'}; solve it numerically to see whether the dynamics are still defined`, { elements: ids, expected: 'a uniquely solvable resistive/two-port network' });
+      }
+      const influence = alg.vcat([
+        alg.hcat([Z0(nC, ns), alg.transpose(blk(rhoRows, cols('C')))]),
+        alg.hcat([alg.neg(blk(rows('L'), sigmaCols)), Z0(nL, nr)]),
+        alg.hcat([alg.neg(blk(rows('S'), sigmaCols)), Z0(nS, nr)]),
+        alg.hcat([Z0(nGamma, ns), alg.transpose(blk(rhoRows, cols('Gamma')))]),
+      ]);
+      const solved = solveSingularStatic(alg.toDense(Mmat) as number[][], alg.toDense(rhs) as number[][], alg.toDense(influence) as number[][], ids);
+      Z = alg.fromEntries(ns + nr, basis.size, solved.Z.flatMap((row, i) => row.map((v, j) => [i, j, v as T] as const)));
+      diagnostics.push(solved.diagnostic);
+    }
+  }
+
+  const VT = alg.vcat([
+    alg.hcat([Z0(p.groups.E.length, basis.nx), UE, Z0(p.groups.E.length, nS + nGamma)]),
+    alg.hcat([alg.identity(nC), Z0(nC, basis.size - nC)]),
+    alg.selectRows(Z, span(0, ns)),
+    alg.hcat([Z0(nGamma, basis.size - nGamma), alg.identity(nGamma)]),
+  ]);
+  const IL = alg.vcat([
+    alg.hcat([Z0(nS, basis.nx + m), alg.identity(nS), Z0(nS, nGamma)]),
+    alg.selectRows(Z, span(ns, ns + nr)),
+    alg.hcat([Z0(nL, nC), alg.identity(nL), Z0(nL, m + nS + nGamma)]),
+    alg.hcat([Z0(p.groups.J.length, basis.nx), UJ, Z0(p.groups.J.length, nS + nGamma)]),
+  ]);
+  const VL = alg.neg(alg.mul(F, VT));
+  const IT = alg.mul(alg.transpose(F), IL);
+  return { VT, IL, VL, IT, UE, UJ, diagnostics };
+}

@@ -1,0 +1,89 @@
+/**
+ * The general hybrid formulation, formulation.md sections 5.1–5.2 (LTI parameters):
+ *
+ *   v_S = P_S x + Q_S u,   i_Γ = P_Γ x + Q_Γ u          (properness: no i_S, v_Γ terms; else D2)
+ *   i_C = a_x x + a_u u + a_S i_S + a_Γ v_Γ,   v_L = b_x x + b_u u + b_S i_S + b_Γ v_Γ
+ *   S_x = C1 P_S,  S_u = C1 Q_S                      (i_S = (S_x x + S_u u)')
+ *   G_x = L21 Π_L + L22 P_Γ,  G_u = L22 Q_Γ          (v_Γ = (G_x x + G_u u)')
+ *   Λ_x = L11 Π_L + L12 P_Γ,  Λ_u = L12 Q_Γ          (v_L = (Λ_x x + Λ_u u)')
+ *
+ *   E x' = A0 x + B0 u + B1 u'
+ *   E  = [ C2 Π_C − a_S S_x − a_Γ G_x ;  Λ_x − b_S S_x − b_Γ G_x ]
+ *   A0 = [ a_x ; b_x ],   B0 = [ a_u ; b_u ]
+ *   B1 = [ a_S S_u + a_Γ G_u ;  b_S S_u + b_Γ G_u − Λ_u ]
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { Partition } from '@sysgraph/graph';
+import type { Backend } from './backend';
+import type { Basis } from './basis';
+import { span } from './basis';
+import type { BranchRelations } from './branch-relations';
+import type { ElementMatrices } from './element-matrices';
+
+export interface Descriptor<M> {
+  readonly E: M;
+  readonly A0: M;
+  readonly B0: M;
+  readonly B1: M;
+  /** Pieces kept for the outputs (section 7). */
+  readonly Sx: M;
+  readonly Su: M;
+  readonly Gx: M;
+  readonly Gu: M;
+}
+
+export function descriptorForm<M, T>(p: Partition, basis: Basis, el: ElementMatrices<M>, rel: BranchRelations<M>, be: Backend<M, T>): Descriptor<M> {
+  const alg = be.algebra;
+  const tr = p.loop.treeOrder.ranges;
+  const lr = p.loop.linkOrder.ranges;
+  const cols = (M: M, c: Int32Array) => alg.selectCols(M, c);
+  const vS = alg.selectRows(rel.VL, span(lr.S[0], lr.S[1]));
+  const vL = alg.selectRows(rel.VL, span(lr.L[0], lr.L[1]));
+  const iC = alg.selectRows(rel.IT, span(tr.C[0], tr.C[1]));
+  const iG = alg.selectRows(rel.IT, span(tr.Gamma[0], tr.Gamma[1]));
+
+  // Properness (D2): v_S and i_Γ must not depend on i_S or v_Γ.
+  const hidden = Int32Array.from([...basis.iS, ...basis.vGamma]);
+  checkProper(p, cols(vS, hidden), p.groups.S, alg);
+  checkProper(p, cols(iG, hidden), p.groups.Gamma, alg);
+
+  const PS = cols(vS, basis.x);
+  const QS = cols(vS, basis.u);
+  const PG = cols(iG, basis.x);
+  const QG = cols(iG, basis.u);
+  const { nC, nL } = basis;
+  const PiC = alg.hcat([alg.identity(nC), alg.zeros(nC, nL)]);
+  const PiL = alg.hcat([alg.zeros(nL, nC), alg.identity(nL)]);
+
+  const Sx = alg.mul(el.C1, PS);
+  const Su = alg.mul(el.C1, QS);
+  const Gx = alg.add(alg.mul(el.L21, PiL), alg.mul(el.L22, PG));
+  const Gu = alg.mul(el.L22, QG);
+  const Lx = alg.add(alg.mul(el.L11, PiL), alg.mul(el.L12, PG));
+  const Lu = alg.mul(el.L12, QG);
+
+  const ax = cols(iC, basis.x), au = cols(iC, basis.u), aS = cols(iC, basis.iS), aG = cols(iC, basis.vGamma);
+  const bx = cols(vL, basis.x), bu = cols(vL, basis.u), bS = cols(vL, basis.iS), bG = cols(vL, basis.vGamma);
+
+  const E = alg.vcat([
+    alg.sub(alg.sub(alg.mul(el.C2, PiC), alg.mul(aS, Sx)), alg.mul(aG, Gx)),
+    alg.sub(alg.sub(Lx, alg.mul(bS, Sx)), alg.mul(bG, Gx)),
+  ]);
+  const A0 = alg.vcat([ax, bx]);
+  const B0 = alg.vcat([au, bu]);
+  const B1 = alg.vcat([
+    alg.add(alg.mul(aS, Su), alg.mul(aG, Gu)),
+    alg.sub(alg.add(alg.mul(bS, Su), alg.mul(bG, Gu)), Lu),
+  ]);
+  return { E, A0, B0, B1, Sx, Su, Gx, Gu };
+}
+
+function checkProper<M, T>(p: Partition, block: M, branches: Int32Array, alg: Backend<M, T>['algebra']): void {
+  if (alg.isZero(block)) return;
+  const lg = p.loop.tree.graph;
+  const dense = alg.toDense(block);
+  const culprits = Array.from(branches).filter((_, i) => dense[i].some((x) => !alg.field.isZero(x) && alg.field.pivotWeight(x) > 1e-12));
+  if (culprits.length === 0) return;
+  const ids = culprits.map((k) => lg.branches[k].id);
+  throw new SysgraphError('improper-tree', `unsupported: storage element ${ids.join(', ')} is coupled to itself through a two-port (higher index)`, { element: ids[0], elements: ids, expected: 'storage elements whose dependent variables are fixed by states and inputs' });
+}

@@ -1,0 +1,112 @@
+/**
+ * The element matrices of formulation.md section 4, in the partition's order:
+ *   C2 = diag(C_tree), C1 = diag(C_S);
+ *   the inductance matrix over [L; Γ] split as [[L11, L12], [L21, L22]] (mutual couplings anywhere);
+ *   the static hybrid matrix [i_σ; v_ρ] = H [v_σ; i_ρ], σ = [G; θ; γT], ρ = [R; α; γL]:
+ *     tree resistor:   Hσσ[g,g] = 1/R_g            link resistor: Hρρ[r,r] = R_r
+ *     transformer (tree port θ, link port α): v_α = K v_θ, i_θ = −K i_α, K = TF if θ is port 2, 1/TF if port 1
+ *                      Hρσ[α,θ] = K, Hσρ[θ,α] = −K
+ *     gyrator in the tree:    i_γT = Y v_γT, Y = [[0, −1/GY], [1/GY, 0]]
+ *     gyrator in the co-tree: v_γL = Z i_γL, Z = [[0, GY], [−GY, 0]]
+ */
+import type { SystemDescription } from '@sysgraph/description';
+import type { Partition } from '@sysgraph/graph';
+import type { Backend } from './backend';
+
+export interface ElementMatrices<M> {
+  readonly C2: M;
+  readonly C1: M;
+  readonly L11: M;
+  readonly L12: M;
+  readonly L21: M;
+  readonly L22: M;
+  readonly Hss: M;
+  readonly Hsr: M;
+  readonly Hrs: M;
+  readonly Hrr: M;
+  /** σ = [G; θ; γT] and ρ = [R; α; γL] as branch indices. */
+  readonly sigma: Int32Array;
+  readonly rho: Int32Array;
+}
+
+export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be: Backend<M, T>): ElementMatrices<M> {
+  const alg = be.algebra;
+  const F = alg.field;
+  const lg = p.loop.tree.graph;
+  const id = (k: number) => lg.branches[k].id;
+  const oneport = new Map(desc.oneports.map((e) => [e.id, e]));
+  const valueOf = (k: number): T => be.scalar(oneport.get(id(k))!.value, { element: id(k), field: 'value' });
+
+  const C2 = alg.diag(Array.from(p.groups.C, valueOf));
+  const C1 = alg.diag(Array.from(p.groups.S, valueOf));
+
+  // Inductance matrix over [L; Γ].
+  const ind = [...p.groups.L, ...p.groups.Gamma];
+  const posInd = new Map(ind.map((k, i) => [id(k), i]));
+  const Lvals = ind.map(valueOf);
+  const entries: [number, number, T][] = Lvals.map((v, i) => [i, i, v]);
+  for (const m of desc.mutuals) {
+    const i = posInd.get(m.between[0]);
+    const j = posInd.get(m.between[1]);
+    if (i === undefined || j === undefined) continue;
+    let M = be.scalar(m.value, { element: m.id, field: m.form === 'inductance' ? 'value' : 'coupling' });
+    if (m.form === 'coupling') M = F.mul(M, be.sqrt(F.mul(Lvals[i], Lvals[j]), { element: m.id, field: 'coupling' }));
+    entries.push([i, j, M], [j, i, M]);
+  }
+  const nL = p.groups.L.length;
+  const nG = p.groups.Gamma.length;
+  const Lfull = alg.fromEntries(ind.length, ind.length, entries);
+  const rL = Int32Array.from({ length: nL }, (_, i) => i);
+  const rG = Int32Array.from({ length: nG }, (_, i) => nL + i);
+  const pick = (rows: Int32Array, cols: Int32Array) => alg.selectCols(alg.selectRows(Lfull, rows), cols);
+
+  // Static hybrid matrix.
+  const sigma = Int32Array.from([...p.groups.G, ...p.groups.theta, ...p.groups.gammaT]);
+  const rho = Int32Array.from([...p.groups.R, ...p.groups.alpha, ...p.groups.gammaL]);
+  const sPos = new Map(Array.from(sigma, (k, i) => [k, i]));
+  const rPos = new Map(Array.from(rho, (k, i) => [k, i]));
+  const ss: [number, number, T][] = [];
+  const sr: [number, number, T][] = [];
+  const rs: [number, number, T][] = [];
+  const rr: [number, number, T][] = [];
+  for (const g of p.groups.G) ss.push([sPos.get(g)!, sPos.get(g)!, F.div(F.one, valueOf(g))]);
+  for (const r of p.groups.R) rr.push([rPos.get(r)!, rPos.get(r)!, valueOf(r)]);
+  const twoPort = new Map(desc.twoPorts.map((t) => [t.id, t]));
+  for (const tp of lg.twoPorts) {
+    const ratio = be.scalar(twoPort.get(tp.id)!.ratio, { element: tp.id, field: 'ratio' });
+    const [p1, p2] = tp.ports;
+    if (tp.kind === 'transformer') {
+      const thetaIsPort2 = sPos.has(p2);
+      const theta = thetaIsPort2 ? p2 : p1;
+      const alpha = thetaIsPort2 ? p1 : p2;
+      const K = thetaIsPort2 ? ratio : F.div(F.one, ratio);
+      rs.push([rPos.get(alpha)!, sPos.get(theta)!, K]);
+      sr.push([sPos.get(theta)!, rPos.get(alpha)!, F.neg(K)]);
+    } else if (sPos.has(p1)) {
+      const a = sPos.get(p1)!;
+      const b = sPos.get(p2)!;
+      const y = F.div(F.one, ratio);
+      ss.push([a, b, F.neg(y)], [b, a, y]);
+    } else {
+      const a = rPos.get(p1)!;
+      const b = rPos.get(p2)!;
+      rr.push([a, b, ratio], [b, a, F.neg(ratio)]);
+    }
+  }
+  const ns = sigma.length;
+  const nr = rho.length;
+  return {
+    C2,
+    C1,
+    L11: pick(rL, rL),
+    L12: pick(rL, rG),
+    L21: pick(rG, rL),
+    L22: pick(rG, rG),
+    Hss: alg.fromEntries(ns, ns, ss),
+    Hsr: alg.fromEntries(ns, nr, sr),
+    Hrs: alg.fromEntries(nr, ns, rs),
+    Hrr: alg.fromEntries(nr, nr, rr),
+    sigma,
+    rho,
+  };
+}

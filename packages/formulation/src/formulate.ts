@@ -1,0 +1,66 @@
+/**
+ * formulate: the general hybrid formulation as a pipeline of named stages (formulation.md sections 4–7):
+ *
+ *   elementMatrices ─► branchRelations (static solve) ─► descriptorForm ─► standardForm ─► outputEquations
+ *
+ * written once against a Backend (dense numbers, sparse numbers, or exact rational functions).
+ */
+import { diagnostic } from '@sysgraph/core';
+import type { Diagnostic } from '@sysgraph/core';
+import type { Structure } from '@sysgraph/graph';
+import type { Backend } from './backend';
+import { basisOf } from './basis';
+import { elementMatrices } from './element-matrices';
+import { branchRelations } from './branch-relations';
+import { descriptorForm } from './descriptor';
+import { standardForm } from './standard-form';
+import { outputEquations, outputRows } from './outputs';
+import { chargeFluxName, toChargeFluxStates } from './state-choice';
+import type { StateChoice } from './state-choice';
+import type { StateSpace } from './state-space';
+
+export interface FormulateOptions {
+  readonly stateChoice?: StateChoice;
+}
+
+export function formulate<M, T>(s: Structure, be: Backend<M, T>, opts: FormulateOptions = {}): StateSpace<M> {
+  const alg = be.algebra;
+  const p = s.partition;
+  const basis = basisOf(p);
+  const el = elementMatrices(p, s.description, be);
+  const rel = branchRelations(p, basis, el, be);
+  const d = descriptorForm(p, basis, el, rel, be);
+  const stateIds = p.states.map((x) => s.graph.branches[x.branch].id);
+  const sf = standardForm(d, be, stateIds);
+  const W = outputRows(p, rel, s.description.outputs, be, basis.size);
+  const out = outputEquations(W, s.description.outputs.map((o) => o.name), basis, d, sf, be);
+
+  const diagnostics: Diagnostic[] = [...p.diagnostics, ...rel.diagnostics];
+  if (!alg.isZero(sf.Bd)) {
+    diagnostics.push(diagnostic('D5', 'info', 'an input derivative is present (a source in a capacitor loop or inductor cutset): the state was redefined as x̃ = x − Bd·u; Bd is reported', []));
+  }
+  const stateChoice = opts.stateChoice ?? 'b1';
+  let { A, B, Bd } = sf;
+  let C = out.C;
+  let states = p.states.map((x) => x.name);
+  if (stateChoice === 'b2') {
+    ({ A, B, Bd, C } = toChargeFluxStates({ A, B, Bd, C }, el, be));
+    states = states.map(chargeFluxName);
+  }
+  return {
+    formulation: 'general',
+    backend: be.name,
+    stateChoice,
+    states,
+    inputs: p.inputs.map((u) => u.name),
+    outputs: out.names,
+    A,
+    B,
+    C,
+    D: out.D,
+    E: out.E,
+    Bd,
+    descriptor: { E: d.E, A0: d.A0, B0: d.B0, B1: d.B1 },
+    diagnostics,
+  };
+}

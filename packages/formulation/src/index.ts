@@ -1,0 +1,17 @@
+export { formulate } from './formulate';
+export type { FormulateOptions } from './formulate';
+export type { StateSpace } from './state-space';
+export type { StateChoice } from './state-choice';
+export { numericBackend, sparseBackend } from './backend';
+export type { Backend, ValueContext } from './backend';
+export { denseAlgebra } from './algebra/dense-algebra';
+export type { Dense } from './algebra/dense-algebra';
+export { sparseAlgebra } from './algebra/sparse-algebra';
+export { numberField } from './algebra/scalar-field';
+export type { ScalarField } from './algebra/scalar-field';
+export type { MatrixAlgebra } from './algebra/matrix-algebra';
+export { SingularMatrix } from './algebra/matrix-algebra';
+export { elementMatrices } from './element-matrices';
+export type { ElementMatrices } from './element-matrices';
+export { basisOf } from './basis';
+export type { Basis } from './basis';

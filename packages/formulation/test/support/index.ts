@@ -1,0 +1,26 @@
+/** The independent oracle of formulation.md section 13 (test support): tableau solve, pencil check, random networks. */
+export type { OracleBranch, OracleTwoPort, OracleMutual, OracleNetwork, IndexedNetwork, FlatBranch } from './oracle-network';
+export { indexNetwork } from './oracle-network';
+export type { StateChoice, AffineValue, TableauResult } from './tableau-state-equations';
+export { tableauStateEquations, NULL_COMPONENT_TOLERANCE, RESIDUAL_TOLERANCE } from './tableau-state-equations';
+export type { OracleStandardForm } from './standard-form';
+export { standardForm, formatTableauResult } from './standard-form';
+export type { DescriptorPencil } from './descriptor-pencil';
+export { buildDescriptorPencil } from './descriptor-pencil';
+export type { Complex, PencilResult, PencilOptions } from './pencil-eigenvalues';
+export { pencilEigenvalues, wongOrder, sortEigenvalues } from './pencil-eigenvalues';
+export { eigenvaluesOf, eigenvalueDistance } from './eigenvalue-distance';
+export { selectStates } from './select-states';
+export type { ReferenceModel } from './reference-model';
+export { referenceModel, defaultInputs } from './reference-model';
+export type { Family } from './random-network';
+export { FAMILIES, randomNetwork, familyOfSeed, inadmissibility } from './random-network';
+export type { Prng } from './prng';
+export { mulberry32, mixSeed } from './prng';
+export type { NetworkClass } from './classify';
+export { classify, CLASS_NAMES } from './classify';
+export { describeNetwork } from './describe-network';
+export type { UserDescription } from './network-to-description';
+export { networkToDescription } from './network-to-description';
+export type { FormulationCase, CaseBranch, CaseOracleInput } from './formulation-cases';
+export { loadFormulationCases, caseToOracle, parseStateName, casesFilePath } from './formulation-cases';

@@ -1,0 +1,110 @@
+/** Formatters of the structure stage: incidence matrix, branch table, F, and the derivation (text, LaTeX). */
+import type { LinearGraph } from '../linear-graph';
+import type { LoopMatrix } from '../loop-matrix';
+import type { Partition } from '../partitioned-graph';
+import type { Derivation, Equation, VariableRef } from '../derivation';
+import { GROUP_SYMBOL, groupOf } from '../partition';
+import { incidenceMatrix } from '../incidence';
+import { signedToDense } from '../signed-matrix';
+import { formatSignedDense, formatTable, tidyCoefficient } from './table';
+
+const MAX_DENSE = 60;
+
+export function formatIncidence(lg: LinearGraph): string {
+  if (lg.branches.length > MAX_DENSE) return `incidence matrix: ${lg.nodeNames.length} × ${lg.branches.length} (too large to print)`;
+  return formatSignedDense(signedToDense(incidenceMatrix(lg)), lg.nodeNames, lg.branches.map((b) => b.id));
+}
+
+export function formatBranchTable(partition: Partition): string {
+  const loop = partition.loop;
+  const lg = loop.tree.graph;
+  const rows = [...loop.treeOrder.branches, ...loop.linkOrder.branches].map((k) => {
+    const b = lg.branches[k];
+    const t = loop.tree.inTree[k] === 1;
+    return [b.id, b.kind, b.cls, `${lg.nodeNames[b.from]} → ${lg.nodeNames[b.to]}`, t ? 'tree' : 'link', GROUP_SYMBOL[groupOf(loop.tree, k)], t ? `v_${b.id}` : `i_${b.id}`, t ? `i_${b.id}` : `v_${b.id}`];
+  });
+  return formatTable(['branch', 'kind', 'type', 'from → to', 'place', 'group', 'primary', 'secondary'], rows);
+}
+
+export function formatLoopMatrix(loop: LoopMatrix): string {
+  const lg = loop.tree.graph;
+  if (loop.F.rows > MAX_DENSE || loop.F.cols > MAX_DENSE) return `F: ${loop.F.rows} × ${loop.F.cols}, ${loop.F.rowPtr[loop.F.rows]} nonzeros (too large to print)`;
+  return formatSignedDense(
+    signedToDense(loop.F),
+    Array.from(loop.linkOrder.branches, (k) => lg.branches[k].id),
+    Array.from(loop.treeOrder.branches, (k) => lg.branches[k].id),
+  );
+}
+
+function refText(r: VariableRef): string {
+  return `${r.variable === 'across' ? 'v' : 'i'}_${r.branch}${r.derivative ? "'" : ''}`;
+}
+
+function rhsText(eq: Equation): string {
+  if (eq.rhs.length === 0) return '0';
+  return eq.rhs
+    .map((t, j) => {
+      const c = tidyCoefficient(t.coefficient);
+      const v = refText(t.ref);
+      const neg = c.startsWith('-') && !c.slice(1).includes('-') && !c.includes('+');
+      const mag = neg ? c.slice(1) : c;
+      const term = mag === '1' ? v : `${mag}·${v}`;
+      return j === 0 ? (neg ? `-${term}` : term) : neg ? ` - ${term}` : ` + ${term}`;
+    })
+    .join('');
+}
+
+export function formatDerivationText(d: Derivation): string {
+  const eqs = (list: readonly Equation[]) => list.map((e) => `  ${refText(e.lhs)} = ${rhsText(e)}`).join('\n');
+  const { B, N, components, acrossSources, throughSources } = d.counts;
+  return [
+    `Normal tree:        ${d.treeBranches.join(', ')}`,
+    `Links:              ${d.links.join(', ')}`,
+    `Primary variables:  ${d.primary.map(refText).join(', ')}`,
+    `Secondary variables: ${d.secondary.map(refText).join(', ')}`,
+    `State variables:    ${d.states.join(', ') || '(none)'}`,
+    `Elemental equations (B − S = ${B} − ${acrossSources + throughSources} = ${d.elemental.length}):`,
+    eqs(d.elemental),
+    `Continuity equations (N − c − S_A = ${N} − ${components} − ${acrossSources} = ${d.continuity.length}):`,
+    eqs(d.continuity),
+    `Compatibility equations (B − N + c − S_T = ${B} − ${N} + ${components} − ${throughSources} = ${d.compatibility.length}):`,
+    eqs(d.compatibility),
+  ].join('\n');
+}
+
+function latexName(branch: string): string {
+  return branch.replace(/([\\{}_^#$%&~])/g, '\\$1');
+}
+
+function refLatex(r: VariableRef): string {
+  const base = `${r.variable === 'across' ? 'v' : 'i'}_{\\mathrm{${latexName(r.branch)}}}`;
+  return r.derivative ? `\\dot{${base.slice(0, 1)}}${base.slice(1)}` : base;
+}
+
+function coefLatex(c: string): string {
+  const t = tidyCoefficient(c);
+  const m = /^(-?)1\/(.+)$/.exec(t);
+  if (m) return `${m[1]}\\frac{1}{${m[2].replace(/[()]/g, '')}}`;
+  return t.replace(/\*/g, ' ');
+}
+
+export function formatDerivationLatex(d: Derivation): string {
+  const eq = (e: Equation) => {
+    const rhs = e.rhs.length === 0 ? '0' : e.rhs.map((t, j) => {
+      const c = coefLatex(t.coefficient);
+      const neg = c.startsWith('-');
+      const mag = neg ? c.slice(1) : c;
+      const term = `${mag === '1' ? '' : mag + '\\,'}${refLatex(t.ref)}`;
+      return j === 0 ? (neg ? `-${term}` : term) : `${neg ? ' - ' : ' + '}${term}`;
+    }).join('');
+    return `  ${refLatex(e.lhs)} &= ${rhs} \\\\`;
+  };
+  const block = (title: string, list: readonly Equation[]) => [`% ${title}`, '\\begin{aligned}', ...list.map(eq), '\\end{aligned}'].join('\n');
+  return [
+    `% Normal tree: ${d.treeBranches.join(', ')}; links: ${d.links.join(', ')}`,
+    `% State variables: ${d.states.join(', ') || '(none)'}`,
+    block('Elemental equations', d.elemental),
+    block('Continuity equations', d.continuity),
+    block('Compatibility equations', d.compatibility),
+  ].join('\n');
+}

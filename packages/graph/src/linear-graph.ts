@@ -1,0 +1,133 @@
+/**
+ * LinearGraph: the system graph on integer ids (formulation.md section 1).
+ * Each branch k joins node from[k] to node to[k]; across v_k = φ(from) − φ(to); through i_k flows from → to.
+ * Two-ports contribute one branch per port (`T.1`, `T.2`). Topology lives in typed arrays so that the
+ * stages after it cost O(B); a graphology view is built on demand (see graphology-view.ts).
+ */
+import type { BranchClass, Domain } from '@sysgraph/core';
+import { SysgraphError } from '@sysgraph/core';
+import type { SystemDescription } from '@sysgraph/description';
+import { connectedComponents } from './components';
+
+/**
+ * Branch classes as small integers, in the normal tree's order of insertion (tree-greedy.ts):
+ * across sources, transformer ports, A-type, gyrator ports, D-type, T-type, through sources.
+ */
+export const CLASS_CODE: Readonly<Record<BranchClass, number>> = { E: 0, TF: 1, A: 2, GY: 3, D: 4, T: 5, J: 6 };
+export const CLASS_OF_CODE: readonly BranchClass[] = ['E', 'TF', 'A', 'GY', 'D', 'T', 'J'];
+
+export interface BranchInfo {
+  readonly index: number;
+  /** Branch id: the element id, or `<two-port id>.1` / `.2` for a port. */
+  readonly id: string;
+  /** The element (one-port, source or two-port) the branch belongs to. */
+  readonly element: string;
+  readonly port?: 1 | 2;
+  readonly cls: BranchClass;
+  readonly kind: string;
+  readonly domain: Domain;
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface LinearGraph {
+  readonly nodeNames: readonly string[];
+  readonly branches: readonly BranchInfo[];
+  /** from[k], to[k]: node indices of branch k. */
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  /** CLASS_CODE of each branch. */
+  readonly cls: Uint8Array;
+  /** Component index of every node; components are numbered in order of their first node. */
+  readonly component: Int32Array;
+  readonly componentCount: number;
+  /** The ground (reference) node of each component. */
+  readonly groundOf: Int32Array;
+  /** Two-ports in canonical (id) order with their two branch indices. */
+  readonly twoPorts: readonly { readonly id: string; readonly kind: 'transformer' | 'gyrator'; readonly ports: readonly [number, number] }[];
+  readonly branchIndex: ReadonlyMap<string, number>;
+  readonly nodeIndex: ReadonlyMap<string, number>;
+}
+
+/**
+ * buildLinearGraph: O(B + N). Branch order: one-ports and sources in input order, then the ports of each
+ * two-port. Nothing downstream depends on this order (the tree's tie-breaks use ids).
+ */
+export function buildLinearGraph(desc: SystemDescription): LinearGraph {
+  const nodeIndex = new Map<string, number>();
+  desc.nodes.forEach((n, i) => nodeIndex.set(n, i));
+  const node = (name: string, element: string, field: string): number => {
+    const k = nodeIndex.get(name);
+    if (k === undefined) {
+      throw new SysgraphError('dangling-node', `${element}.${field}: node "${name}" is not declared`, {
+        element,
+        field,
+        expected: 'a node of the system',
+      });
+    }
+    return k;
+  };
+
+  const branches: BranchInfo[] = [];
+  const add = (b: Omit<BranchInfo, 'index'>): void => {
+    branches.push({ ...b, index: branches.length });
+  };
+  for (const e of desc.oneports) {
+    add({ id: e.id, element: e.id, cls: e.type, kind: e.kind, domain: e.domain, from: node(e.from, e.id, 'from'), to: node(e.to, e.id, 'to') });
+  }
+  for (const s of desc.sources) {
+    add({ id: s.id, element: s.id, cls: s.type, kind: s.kind, domain: s.domain, from: node(s.from, s.id, 'from'), to: node(s.to, s.id, 'to') });
+  }
+  const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
+  for (const tp of desc.twoPorts) {
+    const cls: BranchClass = tp.kind === 'transformer' ? 'TF' : 'GY';
+    const first = branches.length;
+    tp.ports.forEach((p, j) => {
+      add({
+        id: `${tp.id}.${j + 1}`,
+        element: tp.id,
+        port: (j + 1) as 1 | 2,
+        cls,
+        kind: tp.kind,
+        domain: j === 0 ? tp.domain1 : tp.domain2,
+        from: node(p.from, tp.id, `ports[${j}].from`),
+        to: node(p.to, tp.id, `ports[${j}].to`),
+      });
+    });
+    twoPortsRaw.push({ id: tp.id, kind: tp.kind, ports: [first, first + 1] });
+  }
+  twoPortsRaw.sort((a, b) => compareIds(a.id, b.id));
+
+  const branchIndex = new Map<string, number>();
+  for (const b of branches) {
+    if (branchIndex.has(b.id)) {
+      throw new SysgraphError('duplicate-id', `branch id "${b.id}" is used twice`, { element: b.element, field: 'id', expected: 'unique ids (two-port ports are named <id>.1 and <id>.2)' });
+    }
+    branchIndex.set(b.id, b.index);
+  }
+
+  const B = branches.length;
+  const from = new Int32Array(B);
+  const to = new Int32Array(B);
+  const cls = new Uint8Array(B);
+  for (const b of branches) {
+    from[b.index] = b.from;
+    to[b.index] = b.to;
+    cls[b.index] = CLASS_CODE[b.cls];
+  }
+  const N = desc.nodes.length;
+  const { component, count } = connectedComponents(N, from, to);
+  const groundOf = new Int32Array(count).fill(-1);
+  for (const g of desc.grounds) {
+    const k = nodeIndex.get(g);
+    if (k !== undefined && groundOf[component[k]] < 0) groundOf[component[k]] = k;
+  }
+  for (let n = 0; n < N; n++) if (groundOf[component[n]] < 0) groundOf[component[n]] = n;
+
+  return { nodeNames: desc.nodes, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex };
+}
+
+/** Canonical order of ids: plain code-point order, independent of locale. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,120 @@
+/**
+ * buildLoopMatrix: the fundamental loop matrix F (formulation.md section 3), rows = links, columns = tree
+ * branches, both in partition order.
+ *
+ *   F[l, t] = +1 if the loop of link l runs through t along t's arrow, −1 against it, 0 if t is not in it.
+ *   The loop is oriented along l: a_l → b_l through l, then the tree path from b_l back to a_l.
+ *   KVL: v_link = −F v_tree.   KCL: i_tree = Fᵀ i_link.
+ *
+ * Each component of the forest is rooted at its ground; a loop is found by climbing from both ends of the
+ * link to their common ancestor, so the cost is O(N + B + nnz(F)).
+ */
+import type { NormalTree } from './normal-tree';
+import type { SignedMatrix } from './signed-matrix';
+import { sortRowSegment } from './signed-matrix';
+import { orderBranches } from './partition';
+import type { BranchOrder } from './partition';
+
+export interface RootedForest {
+  readonly parent: Int32Array;
+  /** The tree branch joining a node to its parent (−1 at a root). */
+  readonly parentBranch: Int32Array;
+  readonly depth: Int32Array;
+}
+
+export function rootForest(tree: NormalTree): RootedForest {
+  const lg = tree.graph;
+  const N = lg.nodeNames.length;
+  // Adjacency of the tree in CSR form.
+  const deg = new Int32Array(N + 1);
+  for (let k = 0; k < lg.from.length; k++) {
+    if (!tree.inTree[k]) continue;
+    deg[lg.from[k] + 1]++;
+    deg[lg.to[k] + 1]++;
+  }
+  for (let n = 0; n < N; n++) deg[n + 1] += deg[n];
+  const adj = new Int32Array(deg[N]);
+  const fill = deg.slice(0, N);
+  for (let k = 0; k < lg.from.length; k++) {
+    if (!tree.inTree[k]) continue;
+    adj[fill[lg.from[k]]++] = k;
+    adj[fill[lg.to[k]]++] = k;
+  }
+  const parent = new Int32Array(N).fill(-1);
+  const parentBranch = new Int32Array(N).fill(-1);
+  const depth = new Int32Array(N).fill(-1);
+  const queue = new Int32Array(N);
+  for (let c = 0; c < lg.componentCount; c++) {
+    const root = lg.groundOf[c];
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = root;
+    depth[root] = 0;
+    while (head < tail) {
+      const n = queue[head++];
+      for (let p = deg[n]; p < deg[n + 1]; p++) {
+        const k = adj[p];
+        const m = lg.from[k] === n ? lg.to[k] : lg.from[k];
+        if (depth[m] >= 0) continue;
+        depth[m] = depth[n] + 1;
+        parent[m] = n;
+        parentBranch[m] = k;
+        queue[tail++] = m;
+      }
+    }
+  }
+  return { parent, parentBranch, depth };
+}
+
+export interface LoopMatrix {
+  readonly tree: NormalTree;
+  readonly treeOrder: BranchOrder;
+  readonly linkOrder: BranchOrder;
+  /** Position of every branch within its order (tree branches in treeOrder, links in linkOrder). */
+  readonly position: Int32Array;
+  readonly F: SignedMatrix;
+}
+
+export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
+  const lg = tree.graph;
+  const { tree: treeOrder, links: linkOrder } = orderBranches(tree);
+  const position = new Int32Array(lg.branches.length);
+  treeOrder.branches.forEach((k, i) => (position[k] = i));
+  linkOrder.branches.forEach((k, i) => (position[k] = i));
+  const forest = rootForest(tree);
+  const { parent, parentBranch, depth } = forest;
+
+  const rows = linkOrder.branches.length;
+  const rowPtr = new Int32Array(rows + 1);
+  const cols: number[] = [];
+  const vals: number[] = [];
+  for (let r = 0; r < rows; r++) {
+    const l = linkOrder.branches[r];
+    const start = cols.length;
+    let x = lg.to[l]; // walking the tree path from b_l …
+    let y = lg.from[l]; // … back to a_l
+    while (x !== y) {
+      if (depth[x] >= depth[y]) {
+        const t = parentBranch[x]; // traversed x → parent(x)
+        cols.push(position[t]);
+        vals.push(lg.from[t] === x ? 1 : -1);
+        x = parent[x];
+      } else {
+        const t = parentBranch[y]; // traversed parent(y) → y
+        cols.push(position[t]);
+        vals.push(lg.to[t] === y ? 1 : -1);
+        y = parent[y];
+      }
+    }
+    sortRowSegment(cols, vals, start, cols.length);
+    rowPtr[r + 1] = cols.length;
+  }
+  const F: SignedMatrix = {
+    rows,
+    cols: treeOrder.branches.length,
+    rowPtr,
+    colIdx: Int32Array.from(cols),
+    values: Int8Array.from(vals),
+  };
+  return { tree, treeOrder, linkOrder, position, F };
+}

@@ -1,0 +1,61 @@
+/**
+ * analyzeStructure: the topology stages in one reading —
+ *   SystemDescription ─► buildLinearGraph ─► selectNormalTree ─► buildLoopMatrix ─► partitionLoopMatrix
+ * Cost O(B log B + nnz(F)) plus the two-port placement search (normal-tree.ts).
+ */
+import type { SystemDescription } from '@sysgraph/description';
+import { buildLinearGraph } from './linear-graph';
+import type { LinearGraph } from './linear-graph';
+import { selectNormalTree } from './normal-tree';
+import type { NormalTree } from './normal-tree';
+import { buildLoopMatrix } from './loop-matrix';
+import type { LoopMatrix } from './loop-matrix';
+import { partitionLoopMatrix } from './partitioned-graph';
+import type { Partition } from './partitioned-graph';
+import { deriveEquations } from './derivation';
+import type { Derivation } from './derivation';
+import { signedNnz } from './signed-matrix';
+import { GROUP_SYMBOL, LINK_GROUPS, TREE_GROUPS } from './partition';
+
+export interface Structure {
+  readonly description: SystemDescription;
+  readonly graph: LinearGraph;
+  readonly tree: NormalTree;
+  readonly loop: LoopMatrix;
+  readonly partition: Partition;
+}
+
+export function analyzeStructure(description: SystemDescription): Structure {
+  const graph = buildLinearGraph(description);
+  const tree = selectNormalTree(graph);
+  const loop = buildLoopMatrix(tree);
+  const partition = partitionLoopMatrix(loop, description);
+  return { description, graph, tree, loop, partition };
+}
+
+/** The JSON of `sysgraph structure --format json`. */
+export function structureToJson(s: Structure, derivation?: Derivation): Record<string, unknown> {
+  const lg = s.graph;
+  const id = (k: number) => lg.branches[k].id;
+  const F = s.loop.F;
+  const nonzeros: [number, number, number][] = [];
+  for (let r = 0; r < F.rows; r++) for (let p = F.rowPtr[r]; p < F.rowPtr[r + 1]; p++) nonzeros.push([r, F.colIdx[p], F.values[p]]);
+  const groups: Record<string, string[]> = {};
+  for (const g of [...TREE_GROUPS, ...LINK_GROUPS]) groups[GROUP_SYMBOL[g]] = Array.from(s.partition.groups[g], id);
+  return {
+    name: s.description.name,
+    nodes: lg.nodeNames,
+    branches: lg.branches.map((b) => ({ id: b.id, element: b.element, kind: b.kind, type: b.cls, domain: b.domain, from: lg.nodeNames[b.from], to: lg.nodeNames[b.to] })),
+    tree: Array.from(s.loop.treeOrder.branches, id),
+    links: Array.from(s.loop.linkOrder.branches, id),
+    groups,
+    states: s.partition.states.map((x) => x.name),
+    inputs: s.partition.inputs.map((u) => u.name),
+    placement: Object.fromEntries(lg.twoPorts.map((tp, j) => [tp.id, tp.kind === 'transformer' ? `port ${s.tree.placement[j] === 0 ? 2 : 1} in the tree` : s.tree.placement[j] === 0 ? 'both ports in the tree' : 'both ports in the co-tree'])),
+    F: { rows: Array.from(s.loop.linkOrder.branches, id), columns: Array.from(s.loop.treeOrder.branches, id), nnz: signedNnz(F), nonzeros },
+    diagnostics: s.partition.diagnostics,
+    ...(derivation ? { derivation } : {}),
+  };
+}
+
+export { deriveEquations };

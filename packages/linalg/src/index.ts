@@ -1,0 +1,37 @@
+// Sparse (CSR) matrices and operations.
+export { CsrMatrix } from './sparse/csr-matrix';
+export { checkCsr } from './sparse/check-csr';
+export { csrFromTriplets } from './sparse/csr-from-triplets';
+export { csrFromDense, csrToDense } from './sparse/csr-dense';
+export { csrIdentity, csrDiagonal } from './sparse/csr-identity';
+export { csrTranspose } from './sparse/csr-transpose';
+export { csrMulVec, csrMulVecAdd, csrTransposeMulVec } from './sparse/csr-mul-vec';
+export { csrMul } from './sparse/csr-mul';
+export { csrAdd } from './sparse/csr-add';
+export { csrScaleRows, csrScaleCols, csrScale } from './sparse/csr-scale';
+export { csrSelect } from './sparse/csr-select';
+export { csrBlocks, csrZeros } from './sparse/csr-blocks';
+export { formatCsr } from './sparse/format-csr';
+
+// Sparse LU.
+export type { SparseLU, SparseLUOptions } from './sparse/sparse-lu';
+export { factorSparseLU } from './sparse/factor-sparse-lu';
+export { refactorSparseLU } from './sparse/refactor-sparse-lu';
+export { formatSparseLU } from './sparse/format-sparse-lu';
+export { amdOrdering } from './sparse/amd-ordering';
+export { SingularMatrixError } from './singular-matrix-error';
+
+// Dense helpers.
+export type { DenseMatrix } from './dense/check-dense';
+export { denseSolve, denseInverse } from './dense/dense-solve';
+export { eigenvalues, sortSpectrum } from './dense/eigenvalues';
+export type { Spectrum } from './dense/eigenvalues';
+export { rankAndNullspace } from './dense/rank-and-nullspace';
+export type { RankAndNullspace } from './dense/rank-and-nullspace';
+export { complexSolve, factorComplexLU, factorResolvent } from './dense/complex-lu';
+export type { ComplexLU, ComplexVector } from './dense/complex-lu';
+export { expm } from './dense/expm';
+export { expmBlockAugmented } from './dense/expm-block-augmented';
+export type { BlockExponential } from './dense/expm-block-augmented';
+export { generalizedEigenvalues } from './dense/generalized-eigenvalues';
+export { formatDense } from './dense/format-dense';

@@ -1,0 +1,95 @@
+/** refactorSparseLU: new values on the same pattern, reusing the column order, the pivot rows and the factor patterns (Davis 2006, §6.3, cs_lu with a fixed pivot sequence). */
+import { SysgraphError } from '@sysgraph/core';
+import type { CsrMatrix } from './csr-matrix';
+import { csrTranspose } from './csr-transpose';
+import { factorSparseLU, gilbertPeierls, prepareSparseLU } from './factor-sparse-lu';
+import { SparseLUFactors } from './sparse-lu';
+import type { SparseLU } from './sparse-lu';
+
+function samePattern(a: CsrMatrix, rowPtr: Int32Array, colIdx: Int32Array): boolean {
+  if (a.rowPtr === rowPtr && a.colIdx === colIdx) return true;
+  if (a.rowPtr.length !== rowPtr.length || a.nnz !== rowPtr[rowPtr.length - 1]) return false;
+  for (let i = 0; i < rowPtr.length; i++) if (a.rowPtr[i] !== rowPtr[i]) return false;
+  for (let p = 0; p < a.nnz; p++) if (a.colIdx[p] !== colIdx[p]) return false;
+  return true;
+}
+
+/**
+ * With the pivot sequence fixed, the patterns of L and U depend only on the pattern of A, so the numeric
+ * factorisation runs over the stored patterns with no graph search: for column k (= A(:, q[k])),
+ *   for j in U(:, k) (topological order):  u_jk = x_j;  x ← x − L(:, j) u_jk;   u_kk = x_k;   L(:, k) = x / u_kk.
+ * The old pivot is kept when it still passes the threshold test |u_kk| ≥ pivotThreshold · max(|u_kk|, |x_i|),
+ * i below k, and the singularity test; otherwise the matrix is factorised again with the same column order
+ * (and pivots chosen afresh). A matrix of another pattern is factorised from scratch, AMD ordering included. Time O(flops) of the numeric factorisation.
+ */
+export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
+  if (!(lu instanceof SparseLUFactors)) {
+    throw new SysgraphError('bad-value', 'refactorSparseLU: the factorisation was not made by factorSparseLU', {
+      element: 'refactorSparseLU',
+      field: 'lu',
+      expected: 'a SparseLU returned by factorSparseLU or refactorSparseLU',
+    });
+  }
+  const old = lu.data;
+  const n = old.n;
+  const options = { ordering: old.colOrder, pivotThreshold: old.pivotThreshold, singularTol: old.singularTol };
+  if (a.rows !== n || a.cols !== n || !samePattern(a, old.patternRowPtr, old.patternColIdx)) {
+    // A different pattern: the old column order need not suit it, so order it afresh.
+    return factorSparseLU(a, { pivotThreshold: old.pivotThreshold, singularTol: old.singularTol });
+  }
+  for (let p = 0; p < a.nnz; p++) {
+    if (!Number.isFinite(a.values[p])) return factorFresh(a, options);
+  }
+  const { colOrder: q, rowPivot: pinv, lPtr, lIdx, uPtr, uIdx } = old;
+  const lVal = new Float64Array(lIdx.length);
+  const uVal = new Float64Array(uIdx.length);
+  const uDiag = new Float64Array(n);
+  const at = csrTranspose(a);
+  const x = new Float64Array(n);
+  const tol = old.pivotThreshold;
+
+  for (let k = 0; k < n; k++) {
+    const col = q[k];
+    let colMax = 0;
+    // Scatter A(:, col) into pivot positions.
+    for (let s = at.rowPtr[col]; s < at.rowPtr[col + 1]; s++) {
+      x[pinv[at.colIdx[s]]] = at.values[s];
+      const v = Math.abs(at.values[s]);
+      if (v > colMax) colMax = v;
+    }
+    // U(:, k) and the updates by the columns of L it selects.
+    for (let p = uPtr[k]; p < uPtr[k + 1]; p++) {
+      const j = uIdx[p];
+      const xj = x[j];
+      uVal[p] = xj;
+      x[j] = 0;
+      if (xj === 0) continue;
+      for (let t = lPtr[j], end = lPtr[j + 1]; t < end; t++) x[lIdx[t]] -= lVal[t] * xj;
+    }
+    const pivot = x[k];
+    x[k] = 0;
+    let amax = Math.abs(pivot);
+    for (let t = lPtr[k]; t < lPtr[k + 1]; t++) {
+      const v = Math.abs(x[lIdx[t]]);
+      if (v > amax) amax = v;
+    }
+    if (!(Math.abs(pivot) >= tol * amax) || !(amax > old.singularTol * colMax) || pivot === 0) {
+      return factorFresh(a, options);
+    }
+    uDiag[k] = pivot;
+    for (let t = lPtr[k]; t < lPtr[k + 1]; t++) {
+      const i = lIdx[t];
+      lVal[t] = x[i] / pivot;
+      x[i] = 0;
+    }
+  }
+  return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx });
+}
+
+function factorFresh(
+  a: CsrMatrix,
+  options: { ordering: Int32Array; pivotThreshold: number; singularTol: number },
+): SparseLUFactors {
+  const { q, tol, singularTol } = prepareSparseLU(a, options);
+  return gilbertPeierls(a, q, tol, singularTol);
+}

@@ -1,0 +1,135 @@
+/** SparseLU: the factors P A Q = L U of a sparse LU and their triangular solves (Davis 2006, §8.1, cs_lusol). */
+import { checkDimension } from './dimension-check';
+
+/** A factorisation of a square sparse matrix, ready for repeated solves. */
+export interface SparseLU {
+  readonly n: number;
+  /** Entries of L, unit diagonal included. */
+  readonly nnzL: number;
+  /** Entries of U, diagonal included. */
+  readonly nnzU: number;
+  /** x = A⁻¹ b; O(nnz(L + U)). `out` may be `b` itself. */
+  solve(b: ArrayLike<number>, out?: Float64Array): Float64Array;
+  /** x = A⁻ᵀ b; O(nnz(L + U)). `out` may be `b` itself. */
+  solveTranspose(b: ArrayLike<number>, out?: Float64Array): Float64Array;
+  /** min|u_kk| / max|u_kk|: a cheap singularity diagnostic (not a condition estimate). */
+  readonly pivotRatio: number;
+}
+
+/** Options of factorSparseLU (and of the refactorisation's fallback). */
+export interface SparseLUOptions {
+  /** Column pre-ordering: 'amd' (default), 'natural', or an explicit permutation (q[k] = k-th pivot column). */
+  ordering?: 'amd' | 'natural' | ArrayLike<number>;
+  /** Threshold partial pivoting: the diagonal is kept when |a_diag| ≥ pivotThreshold · max|a_candidates|. Default 0.1. */
+  pivotThreshold?: number;
+  /** A pivot with |u_kk| ≤ singularTol · max|A(:, column)| is a singular column. Default 1e-14. */
+  singularTol?: number;
+}
+
+/** Internal storage of the factors; the index arrays are in pivot order. */
+export interface SparseLUData {
+  readonly n: number;
+  /** q: column order, q[k] = column of A eliminated at step k. */
+  readonly colOrder: Int32Array;
+  /** pinv: pinv[i] = step at which row i of A was the pivot row. */
+  readonly rowPivot: Int32Array;
+  /** L strictly below the unit diagonal, CSC, row indices in pivot order. */
+  readonly lPtr: Int32Array;
+  readonly lIdx: Int32Array;
+  readonly lVal: Float64Array;
+  /** U strictly above the diagonal, CSC, entries of each column in a topological order of the solve. */
+  readonly uPtr: Int32Array;
+  readonly uIdx: Int32Array;
+  readonly uVal: Float64Array;
+  readonly uDiag: Float64Array;
+  /** The pattern of the factored matrix (for refactorisation). */
+  readonly patternRowPtr: Int32Array;
+  readonly patternColIdx: Int32Array;
+  readonly pivotThreshold: number;
+  readonly singularTol: number;
+}
+
+/** The factors with tight typed-array solves. */
+export class SparseLUFactors implements SparseLU {
+  readonly n: number;
+  readonly nnzL: number;
+  readonly nnzU: number;
+  readonly pivotRatio: number;
+  readonly data: SparseLUData;
+  /** rowOfStep[k] = the row of A that was pivot k (inverse of rowPivot). */
+  private readonly rowOfStep: Int32Array;
+  private readonly work: Float64Array;
+
+  constructor(data: SparseLUData) {
+    this.data = data;
+    const n = data.n;
+    this.n = n;
+    this.nnzL = data.lPtr[n] + n;
+    this.nnzU = data.uPtr[n] + n;
+    this.rowOfStep = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.rowOfStep[data.rowPivot[i]] = i;
+    this.work = new Float64Array(n);
+    let lo = Infinity;
+    let hi = 0;
+    for (let k = 0; k < n; k++) {
+      const u = Math.abs(data.uDiag[k]);
+      if (u < lo) lo = u;
+      if (u > hi) hi = u;
+    }
+    this.pivotRatio = n === 0 ? 1 : hi > 0 ? lo / hi : 0;
+  }
+
+  solve(b: ArrayLike<number>, out?: Float64Array): Float64Array {
+    const n = this.n;
+    checkDimension('SparseLU.solve', 'b', b.length, n);
+    const x = out ?? new Float64Array(n);
+    checkDimension('SparseLU.solve', 'out', x.length, n);
+    const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, uDiag, colOrder } = this.data;
+    const rowOfStep = this.rowOfStep;
+    const y = this.work;
+    // P A Q = L U  ⇒  L U (Qᵀ x) = P b.
+    for (let k = 0; k < n; k++) y[k] = b[rowOfStep[k]];
+    // Forward: L z = P b, column by column (z_j final once columns < j are applied).
+    for (let j = 0; j < n; j++) {
+      const yj = y[j];
+      if (yj === 0) continue;
+      for (let p = lPtr[j], end = lPtr[j + 1]; p < end; p++) y[lIdx[p]] -= lVal[p] * yj;
+    }
+    // Backward: U w = z, column by column from the last.
+    for (let j = n - 1; j >= 0; j--) {
+      const yj = (y[j] /= uDiag[j]);
+      if (yj === 0) continue;
+      for (let p = uPtr[j], end = uPtr[j + 1]; p < end; p++) y[uIdx[p]] -= uVal[p] * yj;
+    }
+    // x = Q w.
+    for (let k = 0; k < n; k++) x[colOrder[k]] = y[k];
+    return x;
+  }
+
+  solveTranspose(b: ArrayLike<number>, out?: Float64Array): Float64Array {
+    const n = this.n;
+    checkDimension('SparseLU.solveTranspose', 'b', b.length, n);
+    const x = out ?? new Float64Array(n);
+    checkDimension('SparseLU.solveTranspose', 'out', x.length, n);
+    const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, uDiag, colOrder } = this.data;
+    const rowOfStep = this.rowOfStep;
+    const y = this.work;
+    // Aᵀ = Q Uᵀ Lᵀ P  ⇒  Uᵀ Lᵀ (P x) = Qᵀ b.
+    for (let k = 0; k < n; k++) y[k] = b[colOrder[k]];
+    // Uᵀ w = Qᵀ b: row j of Uᵀ is column j of U, w_j = (z_j − Σ u_ij w_i) / u_jj, j ascending.
+    for (let j = 0; j < n; j++) {
+      let s = y[j];
+      for (let p = uPtr[j], end = uPtr[j + 1]; p < end; p++) s -= uVal[p] * y[uIdx[p]];
+      y[j] = s / uDiag[j];
+    }
+    // Lᵀ v = w: v_j = w_j − Σ l_ij v_i, j descending.
+    for (let j = n - 1; j >= 0; j--) {
+      let s = y[j];
+      for (let p = lPtr[j], end = lPtr[j + 1]; p < end; p++) s -= lVal[p] * y[lIdx[p]];
+      y[j] = s;
+    }
+    // x = Pᵀ v.
+    for (let k = 0; k < n; k++) x[rowOfStep[k]] = y[k];
+    return x;
+  }
+}

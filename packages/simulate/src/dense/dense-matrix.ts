@@ -1,0 +1,103 @@
+/** Row-major dense matrices on Float64Array: the small kernels the solvers need (no n×n inverses). */
+
+export interface DenseMatrix {
+  readonly rows: number;
+  readonly cols: number;
+  /** Row-major: entry (i, j) at data[i·cols + j]. */
+  readonly data: Float64Array;
+}
+
+export function denseZeros(rows: number, cols: number): DenseMatrix {
+  return { rows, cols, data: new Float64Array(rows * cols) };
+}
+
+export function denseIdentity(n: number, scale = 1): DenseMatrix {
+  const m = denseZeros(n, n);
+  for (let i = 0; i < n; i++) m.data[i * n + i] = scale;
+  return m;
+}
+
+export function denseFromRows(rows: readonly (readonly number[])[], cols = rows[0]?.length ?? 0): DenseMatrix {
+  const m = denseZeros(rows.length, cols);
+  for (let i = 0; i < rows.length; i++) for (let j = 0; j < cols; j++) m.data[i * cols + j] = rows[i][j];
+  return m;
+}
+
+export function denseToRows(a: DenseMatrix): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < a.rows; i++) out.push(Array.from(a.data.subarray(i * a.cols, (i + 1) * a.cols)));
+  return out;
+}
+
+/** C = A·B (i-k-j order: unit stride in the inner loop). */
+export function denseMul(a: DenseMatrix, b: DenseMatrix): DenseMatrix {
+  const n = a.rows;
+  const p = a.cols;
+  const m = b.cols;
+  const c = new Float64Array(n * m);
+  const ad = a.data;
+  const bd = b.data;
+  for (let i = 0; i < n; i++) {
+    const ci = i * m;
+    for (let k = 0; k < p; k++) {
+      const aik = ad[i * p + k];
+      if (aik === 0) continue;
+      const bk = k * m;
+      for (let j = 0; j < m; j++) c[ci + j] += aik * bd[bk + j];
+    }
+  }
+  return { rows: n, cols: m, data: c };
+}
+
+/** y = A x (overwrites y). */
+export function denseMulVec(a: DenseMatrix, x: ArrayLike<number>, y: Float64Array): Float64Array {
+  const { rows, cols, data } = a;
+  for (let i = 0; i < rows; i++) {
+    let s = 0;
+    const r = i * cols;
+    for (let j = 0; j < cols; j++) s += data[r + j] * x[j];
+    y[i] = s;
+  }
+  return y;
+}
+
+/** y += alpha·A x. */
+export function denseMulVecAdd(a: DenseMatrix, x: ArrayLike<number>, y: Float64Array, alpha = 1): Float64Array {
+  const { rows, cols, data } = a;
+  for (let i = 0; i < rows; i++) {
+    let s = 0;
+    const r = i * cols;
+    for (let j = 0; j < cols; j++) s += data[r + j] * x[j];
+    y[i] += alpha * s;
+  }
+  return y;
+}
+
+/** alpha·A + beta·B. */
+export function denseAdd(alpha: number, a: DenseMatrix, beta: number, b: DenseMatrix): DenseMatrix {
+  const c = new Float64Array(a.data.length);
+  for (let k = 0; k < c.length; k++) c[k] = alpha * a.data[k] + beta * b.data[k];
+  return { rows: a.rows, cols: a.cols, data: c };
+}
+
+/** Max column sum ‖A‖₁. */
+export function denseNorm1(a: DenseMatrix): number {
+  const sums = new Float64Array(a.cols);
+  for (let i = 0; i < a.rows; i++) for (let j = 0; j < a.cols; j++) sums[j] += Math.abs(a.data[i * a.cols + j]);
+  let m = 0;
+  for (let j = 0; j < a.cols; j++) m = Math.max(m, sums[j]);
+  return m;
+}
+
+/** The sub-block rows [r0, r0+nr) × cols [c0, c0+nc). */
+export function denseBlock(a: DenseMatrix, r0: number, c0: number, nr: number, nc: number): DenseMatrix {
+  const b = denseZeros(nr, nc);
+  for (let i = 0; i < nr; i++) for (let j = 0; j < nc; j++) b.data[i * nc + j] = a.data[(r0 + i) * a.cols + c0 + j];
+  return b;
+}
+
+/** Write block b into a at (r0, c0), scaled. */
+export function denseSetBlock(a: DenseMatrix, r0: number, c0: number, b: DenseMatrix, scale = 1): void {
+  for (let i = 0; i < b.rows; i++)
+    for (let j = 0; j < b.cols; j++) a.data[(r0 + i) * a.cols + c0 + j] = scale * b.data[i * b.cols + j];
+}

@@ -1,0 +1,30 @@
+/** @sysgraph/simulate: ODE solvers, input signals and columnar traces for the models of the formulation. */
+export type { LinearModel, NonlinearModel, SimulationModel, MatrixLike } from './model';
+
+export { simulate } from './simulate';
+export type { SimulationResult } from './simulate';
+export { validateOptions } from './options';
+export type { SimulateOptions, ValidOptions } from './options';
+export { chooseSolver, EXACT_MAX_STATES, STIFFNESS_THRESHOLD } from './choose-solver';
+export type { SolverChoice } from './choose-solver';
+
+export { SOLVERS, SOLVER_NAMES, solverEntry } from './solvers/registry';
+export type { SolverEntry } from './solvers/registry';
+export type { Solver, SolverName, SolverSettings, SolverFactory, DenseOutput, StepSink } from './solvers/solver';
+
+export { emptyStats, formatStats } from './stats';
+export type { SolverStats } from './stats';
+export { traceToCsv, traceToJson, formatTrace } from './trace';
+export type { Trace, TraceJson } from './trace';
+
+export { formatSignal } from './signals/signal';
+export type { Signal, SignalKind } from './signals/signal';
+export { constant } from './signals/constant';
+export { step } from './signals/step';
+export { ramp } from './signals/ramp';
+export { sine } from './signals/sine';
+export { pwl } from './signals/pwl';
+export { expression } from './signals/expression';
+export { parseSignal } from './signals/parse-signal';
+export { createRestrictedParser } from './signals/restricted-math';
+export type { RestrictedParser } from './signals/restricted-math';

@@ -1,0 +1,45 @@
+/**
+ * OdeProblem: what a solver integrates, M z' = f(t, z), independent of how the model was given.
+ * For a LinearModel z = x̃ and f = A x̃ + B u(t); for a NonlinearModel z = x, M = I and f = f(t, x, u, u').
+ */
+import type { SolverStats } from '../stats';
+import type { InputVector } from './input-vector';
+import type { LinearOperator } from './linear-operator';
+
+/** A factorised matrix: one forward/back substitution per call. */
+export interface LinearSolve {
+  solve(b: Float64Array, out: Float64Array): Float64Array;
+}
+
+export interface OdeProblem {
+  readonly n: number;
+  /** f is affine in z with constant Jacobian A (a LinearModel). */
+  readonly linear: boolean;
+  /** M ≠ I. */
+  readonly hasMass: boolean;
+  /** J is given or formed sparse: the stiff solver factorises sparsely. */
+  readonly sparse: boolean;
+  readonly inputs: InputVector;
+  readonly stats: SolverStats;
+  /** End of the current breakpoint-free segment: inputs at t ≥ segmentEnd are taken from the left. */
+  segmentEnd: number;
+  /** out = f(t, z). */
+  rhs(t: number, z: Float64Array, out: Float64Array): void;
+  /** out = z' = M⁻¹ f(t, z). */
+  derivative(t: number, z: Float64Array, out: Float64Array): void;
+  /** out = M v (a copy when M = I). */
+  massMulVec(v: Float64Array, out: Float64Array): void;
+  /** out = ∂f/∂t at (t, z): B u'(t) for a linear model, a forward difference in t otherwise. */
+  rhsTimeDerivative(t: number, z: Float64Array, out: Float64Array): void;
+  /** Linear problems only: out = B u(t). */
+  forcing(t: number, out: Float64Array): void;
+  /** Factorisation of the iteration matrix (M − c·J(t, z)). */
+  factorIteration(c: number, t: number, z: Float64Array): LinearSolve;
+  /** Linear problems only: the matrices of M x̃' = A x̃ + B u (for the exact method and stiffness estimates). */
+  readonly lti?: { readonly A: LinearOperator; readonly B: LinearOperator; readonly M?: LinearOperator };
+}
+
+/** The time at which inputs are evaluated from the left: the end of the current segment. */
+export function fromLeftAt(problem: OdeProblem, t: number): boolean {
+  return t >= problem.segmentEnd;
+}

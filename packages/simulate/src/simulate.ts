@@ -1,0 +1,244 @@
+/**
+ * simulate(model, options): integrate a LinearModel (in x̃ = x − Bd u, formulation.md §5.3) or a NonlinearModel
+ * over [tStart, tEnd] and return the Trace of t, the physical states x = x̃ + Bd u and the outputs
+ * y = C x̃ + D u + F u'. The span is cut at the inputs' breakpoints; each piece is integrated separately and its
+ * end evaluated from the left, so no step straddles a jump (x̃ is continuous; x and y may jump).
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { NonlinearModel, SimulationModel } from './model';
+import type { SimulateOptions } from './options';
+import type { Signal } from './signals/signal';
+import type { SolverName, DenseOutput } from './solvers/solver';
+import type { SolverStats } from './stats';
+import type { Trace } from './trace';
+import type { OdeProblem } from './problem/ode-problem';
+import type { LinearParts } from './problem/linear-problem';
+import { validateOptions } from './options';
+import { emptyStats } from './stats';
+import { TraceBuilder } from './trace';
+import { parseSignal } from './signals/parse-signal';
+import { constant } from './signals/constant';
+import { createRestrictedParser } from './signals/restricted-math';
+import { createInputVector } from './problem/input-vector';
+import { createLinearProblem, linearParts } from './problem/linear-problem';
+import { createNonlinearProblem } from './problem/nonlinear-problem';
+import { chooseSolver } from './choose-solver';
+import { solverEntry } from './solvers/registry';
+
+export interface SimulationResult extends Trace {
+  readonly stats: SolverStats;
+  readonly solver: SolverName;
+  readonly solverReason: string;
+}
+
+export function simulate(model: SimulationModel, options: SimulateOptions): SimulationResult {
+  const opts = validateOptions(options);
+  const signals = resolveInputs(model, options.inputs ?? {});
+  const inputs = createInputVector(model.inputNames, signals);
+  const stats = emptyStats();
+  const parts = model.kind === 'linear' ? linearParts(model) : undefined;
+  const problem: OdeProblem =
+    model.kind === 'linear' ? createLinearProblem(parts!, inputs, stats) : createNonlinearProblem(model, inputs, stats);
+  const n = problem.n;
+  const m = model.inputNames.length;
+  const u = new Float64Array(m);
+  const du = new Float64Array(m);
+
+  // x̃(tStart) = x(tStart) − Bd u(tStart)
+  const z = initialState(model, options.initial ?? {});
+  if (parts) {
+    inputs.evaluate(opts.tStart, false, u, du);
+    parts.Bd.mulVecAdd(u, z, -1);
+  }
+
+  const choice =
+    opts.solver === 'auto'
+      ? chooseSolver(problem, z, opts.tStart, opts.tEnd)
+      : { solver: opts.solver, reason: `requested by the caller` };
+  const entry = solverEntry(choice.solver);
+  if (entry.linearOnly && model.kind !== 'linear') {
+    throw new SysgraphError('bad-option', `solver ${choice.solver} needs a linear model`, {
+      field: 'solver',
+      expected: 'a solver for nonlinear models: euler, rk4, dopri5, stiff or auto',
+    });
+  }
+  const solver = entry.create(problem, { ...opts });
+
+  // rows: t, x (n), y (p), restricted to the recorded columns
+  const p = model.outputNames.length;
+  const allNames = ['t', ...model.stateNames, ...model.outputNames];
+  const allUnits = ['s', ...unitsOf(model.stateUnits, n), ...unitsOf(model.outputUnits, p)];
+  const keep = recordedColumns(allNames, options.record);
+  const trace = new TraceBuilder(
+    keep.map((k) => allNames[k]),
+    keep.map((k) => allUnits[k]),
+    opts.samples ?? 256,
+  );
+  const row = new Float64Array(n + p);
+  const picked = new Float64Array(keep.length - 1);
+  const emit = (t: number, zt: Float64Array, fromLeft: boolean) => {
+    physicalRow(model, parts, t, zt, fromLeft, inputs, u, du, row);
+    for (let k = 1; k < keep.length; k++) picked[k - 1] = row[keep[k] - 1];
+    trace.push(t, picked);
+  };
+
+  // output times: samples evenly spaced (evaluated from dense output) or every accepted step
+  const span = opts.tEnd - opts.tStart;
+  const samples = opts.samples;
+  const sampleTime = (k: number) => (k === samples! - 1 ? opts.tEnd : opts.tStart + (span * k) / (samples! - 1));
+  let nextSample = 0;
+  const zs = new Float64Array(n);
+  let lastProgress = 0;
+  const sinkFor = (segmentEnd: number, interior: boolean) => (_tOld: number, tNew: number, zNew: Float64Array, dense: DenseOutput) => {
+    if (samples !== undefined) {
+      while (nextSample < samples && sampleTime(nextSample) <= tNew) {
+        const ts = sampleTime(nextSample++);
+        if (ts === tNew) emit(ts, zNew, false);
+        else {
+          dense.evaluate(ts, zs);
+          emit(ts, zs, false);
+        }
+      }
+    } else {
+      // at an interior breakpoint: the left limit here, the right limit when the next piece starts
+      emit(tNew, zNew, interior && tNew === segmentEnd);
+    }
+    if (options.onProgress) {
+      const fraction = (tNew - opts.tStart) / span;
+      if (fraction - lastProgress >= 0.01 || tNew === opts.tEnd) {
+        lastProgress = fraction;
+        options.onProgress(fraction);
+      }
+    }
+  };
+
+  const cuts = [opts.tStart, ...inputs.breakpointsIn(opts.tStart, opts.tEnd), opts.tEnd];
+  if (samples !== undefined) {
+    emit(opts.tStart, z, false);
+    nextSample = 1;
+  } else emit(opts.tStart, z, false);
+  for (let s = 0; s + 1 < cuts.length; s++) {
+    const t0 = cuts[s];
+    const t1 = cuts[s + 1];
+    const interior = t1 < opts.tEnd;
+    if (s > 0 && samples === undefined && inputsJump(inputs, t0, m)) emit(t0, z, false);
+    problem.segmentEnd = t1;
+    solver.integrate(t0, t1, z, sinkFor(t1, interior));
+  }
+  while (samples !== undefined && nextSample < samples) emit(sampleTime(nextSample++), z, false);
+
+  return { ...trace.build(), stats, solver: choice.solver, solverReason: choice.reason };
+}
+
+/** One Signal per model input, in model order; missing ones are 0, unknown names are errors. */
+function resolveInputs(model: SimulationModel, given: Readonly<Record<string, Signal | string>>): Signal[] {
+  if (typeof given !== 'object' || given === null) {
+    throw new SysgraphError('bad-option', 'option inputs: expected an object of signals by input name', {
+      field: 'inputs',
+      expected: 'an object of signals by input name',
+    });
+  }
+  for (const name of Object.keys(given)) {
+    if (!model.inputNames.includes(name)) {
+      throw new SysgraphError('bad-option', `unknown input ${name}`, {
+        element: name,
+        field: 'inputs',
+        expected: `one of the model inputs: ${model.inputNames.join(', ') || '(none)'}`,
+      });
+    }
+  }
+  const parser = createRestrictedParser();
+  return model.inputNames.map((name) => {
+    if (!Object.prototype.hasOwnProperty.call(given, name)) return constant(0, name);
+    const s = given[name];
+    if (typeof s === 'string') return parseSignal(s, name, parser);
+    if (typeof s === 'number') return constant(s, name);
+    if (typeof s === 'object' && s !== null && typeof s.value === 'function' && typeof s.derivative === 'function') return s;
+    throw new SysgraphError('bad-signal', `input ${name}: expected a signal or its text`, {
+      element: name,
+      field: 'inputs',
+      expected: 'a Signal or a string such as step(1)',
+    });
+  });
+}
+
+function initialState(model: SimulationModel, initial: Readonly<Record<string, number>>): Float64Array {
+  const z = new Float64Array(model.stateNames.length);
+  for (const [name, value] of Object.entries(initial)) {
+    const k = model.stateNames.indexOf(name);
+    if (k < 0) {
+      throw new SysgraphError('bad-option', `unknown state ${name} in initial`, {
+        element: name,
+        field: 'initial',
+        expected: `one of the states: ${model.stateNames.join(', ') || '(none)'}`,
+      });
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new SysgraphError('bad-option', `initial value of ${name} is not a finite number`, {
+        element: name,
+        field: 'initial',
+        expected: 'a finite number',
+      });
+    }
+    z[k] = value;
+  }
+  return z;
+}
+
+/** x = x̃ + Bd u, y = C x̃ + D u + F u' (linear); x, y = g(t, x, u, u') (nonlinear). */
+function physicalRow(
+  model: SimulationModel,
+  parts: LinearParts | undefined,
+  t: number,
+  z: Float64Array,
+  fromLeft: boolean,
+  inputs: ReturnType<typeof createInputVector>,
+  u: Float64Array,
+  du: Float64Array,
+  row: Float64Array,
+): void {
+  inputs.evaluate(t, fromLeft, u, du);
+  const n = z.length;
+  const x = row.subarray(0, n);
+  const y = row.subarray(n);
+  x.set(z);
+  if (parts) {
+    if (!parts.Bd.isZero) parts.Bd.mulVecAdd(u, x);
+    if (y.length > 0) {
+      parts.C.mulVec(z, y);
+      parts.D.mulVecAdd(u, y);
+      if (!parts.F.isZero) parts.F.mulVecAdd(du, y);
+    }
+  } else if (y.length > 0) {
+    (model as NonlinearModel).g(t, x, u, du, y);
+  }
+}
+
+function inputsJump(inputs: ReturnType<typeof createInputVector>, t: number, m: number): boolean {
+  for (let k = 0; k < m; k++) {
+    const s = inputs.signals[k];
+    if (s.value(t, true) !== s.value(t) || s.derivative(t, true) !== s.derivative(t)) return true;
+  }
+  return false;
+}
+
+function unitsOf(units: readonly string[] | undefined, count: number): string[] {
+  return Array.from({ length: count }, (_, k) => units?.[k] ?? '');
+}
+
+function recordedColumns(names: readonly string[], record: readonly string[] | undefined): number[] {
+  if (record === undefined) return names.map((_, k) => k);
+  const keep = [0];
+  for (const name of record) {
+    const k = names.indexOf(name);
+    if (k <= 0) {
+      throw new SysgraphError('bad-option', `record: unknown state or output ${name}`, {
+        element: name,
+        field: 'record',
+        expected: 'names of states or outputs',
+      });
+    }
+    if (!keep.includes(k)) keep.push(k);
+  }
+  return keep.sort((a, b) => a - b);
+}

@@ -1,0 +1,21 @@
+/**
+ * The weighted RMS error norm of Hairer, Nørsett & Wanner (Solving ODEs I, II.4, eq. 4.11):
+ *   ‖e‖ = sqrt( (1/n) Σ (e_i / sc_i)² ),  sc_i = atol + rtol·max(|y0_i|, |y1_i|).
+ * A step is accepted when ‖e‖ ≤ 1.
+ */
+export function errorNorm(e: Float64Array, y0: Float64Array, y1: Float64Array, rtol: number, atol: number): number {
+  const n = e.length;
+  if (n === 0) return 0;
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const sc = atol + rtol * Math.max(Math.abs(y0[i]), Math.abs(y1[i]));
+    const r = e[i] / sc;
+    s += r * r;
+  }
+  return Math.sqrt(s / n);
+}
+
+/** Scaled RMS norm of a single vector (sc_i = atol + rtol·|y_i|). */
+export function scaledNorm(v: Float64Array, y: Float64Array, rtol: number, atol: number): number {
+  return errorNorm(v, y, y, rtol, atol);
+}

@@ -1,0 +1,191 @@
+/**
+ * RODAS (Rodas4): the stiffly accurate, L-stable Rosenbrock method of order 4(3) with a mass matrix and a
+ * dense output of order 3, after Hairer & Wanner, Solving ODEs II, IV.7 (the code RODAS, coefficients of
+ * ROCOE method 1). Each stage solves with the same iteration matrix (M − hγJ), γ = 1/4:
+ *
+ *   (M/(hγ) − J) k_i = f(t + c_i h, y + Σ_{j<i} a_ij k_j) + h d_i ∂f/∂t + M Σ_{j<i} (c_ij/h) k_j,   i = 1…6
+ *   y5 = y + Σ a_5j k_j + k5 (embedded, order 3),   y_new = y5 + k6 (order 4),   error estimate k6.
+ *
+ * J is constant for a linear model, so the factorisation is reused while h is unchanged (h is kept when the
+ * controller asks for a change within [0.9, 1.2]); a nonlinear model's J is re-evaluated every step.
+ * Dense output: y(t + θh) = (1 − θ) y + θ (y_new + (1 − θ)(q1 + θ q2)), q1 = Σ d2j k_j, q2 = Σ d3j k_j.
+ * Very stiff problems let the step grow far beyond what the dense output resolves (the end points stay
+ * accurate): so the step is also judged by the gap at θ = 1/2 between the dense output and the cubic Hermite
+ * interpolant of (y, y', y_new, y_new'), err = max(‖k6‖, ‖gap‖), at the cost of one evaluation of y' per step.
+ */
+import type { LinearSolve, OdeProblem } from '../problem/ode-problem';
+import type { Solver, SolverSettings } from './solver';
+import { errorNorm } from './error-norm';
+import { initialStep } from './initial-step';
+import { allFinite, stepTooSmall, tooManySteps } from './solver-failure';
+
+const GAMMA = 0.25;
+const C2 = 0.386, C3 = 0.21, C4 = 0.63;
+const D1 = 0.25, D2 = -0.1043, D3 = 0.1035, D4 = -0.03620000000000023;
+const A21 = 1.544;
+const A31 = 0.9466785280815826, A32 = 0.2557011698983284;
+const A41 = 3.314825187068521, A42 = 2.896124015972201, A43 = 0.9986419139977817;
+const A51 = 1.221224509226641, A52 = 6.019134481288629, A53 = 12.53708332932087, A54 = -0.687886036105895;
+const C21 = -5.6688;
+const C31 = -2.430093356833875, C32 = -0.2063599157091915;
+const C41 = -0.1073529058151375, C42 = -9.594562251023355, C43 = -20.47028614809616;
+const C51 = 7.496443313967647, C52 = -10.24680431464352, C53 = -33.99990352819905, C54 = 11.7089089320616;
+const C61 = 8.083246795921522, C62 = -7.981132988064893, C63 = -31.52159432874371, C64 = 16.31930543123136;
+const C65 = -6.058818238834054;
+const D21 = 10.12623508344586, D22 = -7.487995877610167, D23 = -34.80091861555747, D24 = -7.992771707568823;
+const D25 = 1.025137723295662;
+const D31 = -0.6762803392801253, D32 = 6.087714651680015, D33 = 16.43084320892478, D34 = 24.76722511418386;
+const D35 = -6.594389125716872;
+
+const SAFE = 0.9;
+const KEEP_LOW = 0.9;
+const KEEP_HIGH = 1.2;
+
+export function createRodas(problem: OdeProblem, settings: SolverSettings): Solver {
+  const n = problem.n;
+  const { rtol, atol } = settings;
+  const hMax = settings.dt ?? Math.abs(settings.tEnd - settings.tStart);
+  const k1 = new Float64Array(n), k2 = new Float64Array(n), k3 = new Float64Array(n);
+  const k4 = new Float64Array(n), k5 = new Float64Array(n), k6 = new Float64Array(n);
+  const ys = new Float64Array(n), yNew = new Float64Array(n), fx = new Float64Array(n);
+  const comb = new Float64Array(n), mComb = new Float64Array(n), rhs = new Float64Array(n);
+  const q1 = new Float64Array(n), q2 = new Float64Array(n), yOld = new Float64Array(n);
+  const dStart = new Float64Array(n), dEnd = new Float64Array(n), gap = new Float64Array(n);
+  const cache: { c: number; lu: LinearSolve }[] = [];
+  let hCarry = Infinity;
+
+  const iteration = (c: number, t: number, y: Float64Array): LinearSolve => {
+    if (!problem.linear) return problem.factorIteration(c, t, y);
+    const hit = cache.find((e) => e.c === c);
+    if (hit) return hit.lu;
+    const lu = problem.factorIteration(c, t, y);
+    cache.unshift({ c, lu });
+    if (cache.length > 2) cache.pop();
+    return lu;
+  };
+
+  /** k = hγ (M − hγJ)⁻¹ [f(ti, ys) + hd·fx + M·comb]. */
+  const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array) => {
+    problem.rhs(ti, ys, rhs);
+    if (hd !== 0) for (let i = 0; i < n; i++) rhs[i] += hd * fx[i];
+    if (useComb) {
+      problem.massMulVec(comb, mComb);
+      for (let i = 0; i < n; i++) rhs[i] += mComb[i];
+    }
+    const hg = h * GAMMA;
+    for (let i = 0; i < n; i++) rhs[i] *= hg;
+    lu.solve(rhs, k);
+  };
+
+  return {
+    name: 'stiff',
+    integrate(t0, t1, y, sink) {
+      const stats = problem.stats;
+      let t = t0;
+      problem.derivative(t, y, dStart);
+      let h = Math.min(hCarry, initialStep(problem, t, y, dStart, 3, Math.min(hMax, t1 - t0), rtol, atol));
+      let rejectedLast = false;
+      while (t < t1) {
+        if (stats.steps >= settings.maxSteps) throw tooManySteps('stiff', t, settings.maxSteps);
+        h = Math.min(h, hMax);
+        let hStep = h;
+        let last = false;
+        if (t + hStep >= t1 || t + 1.01 * hStep >= t1) {
+          hStep = t1 - t;
+          last = true;
+        }
+        if (hStep <= 1e-14 * Math.max(1, Math.abs(t))) throw stepTooSmall('stiff', t, hStep);
+        const tNew = last ? t1 : t + hStep;
+        const lu = iteration(GAMMA * hStep, t, y);
+        problem.rhsTimeDerivative(t, y, fx);
+        const inv = 1 / hStep;
+        // stage 1
+        ys.set(y);
+        stage(lu, hStep, t, hStep * D1, false, k1);
+        // stage 2
+        for (let i = 0; i < n; i++) {
+          ys[i] = y[i] + A21 * k1[i];
+          comb[i] = inv * C21 * k1[i];
+        }
+        stage(lu, hStep, t + C2 * hStep, hStep * D2, true, k2);
+        // stage 3
+        for (let i = 0; i < n; i++) {
+          ys[i] = y[i] + A31 * k1[i] + A32 * k2[i];
+          comb[i] = inv * (C31 * k1[i] + C32 * k2[i]);
+        }
+        stage(lu, hStep, t + C3 * hStep, hStep * D3, true, k3);
+        // stage 4
+        for (let i = 0; i < n; i++) {
+          ys[i] = y[i] + A41 * k1[i] + A42 * k2[i] + A43 * k3[i];
+          comb[i] = inv * (C41 * k1[i] + C42 * k2[i] + C43 * k3[i]);
+        }
+        stage(lu, hStep, t + C4 * hStep, hStep * D4, true, k4);
+        // stage 5 (at t + h)
+        for (let i = 0; i < n; i++) {
+          ys[i] = y[i] + A51 * k1[i] + A52 * k2[i] + A53 * k3[i] + A54 * k4[i];
+          comb[i] = inv * (C51 * k1[i] + C52 * k2[i] + C53 * k3[i] + C54 * k4[i]);
+        }
+        stage(lu, hStep, tNew, 0, true, k5);
+        // embedded solution y5 = ys + k5, then stage 6 at (t + h, y5)
+        for (let i = 0; i < n; i++) {
+          ys[i] += k5[i];
+          comb[i] = inv * (C61 * k1[i] + C62 * k2[i] + C63 * k3[i] + C64 * k4[i] + C65 * k5[i]);
+        }
+        stage(lu, hStep, tNew, 0, true, k6);
+        for (let i = 0; i < n; i++) yNew[i] = ys[i] + k6[i];
+        let e = errorNorm(k6, y, yNew, rtol, atol);
+        if (!Number.isFinite(e) || !allFinite(yNew)) e = Infinity;
+        if (e <= 1) {
+          // dense output at θ = 1/2 against the Hermite midpoint (y + y_new)/2 + h (y' − y_new')/8
+          problem.derivative(tNew, yNew, dEnd);
+          for (let i = 0; i < n; i++) {
+            const q1i = D21 * k1[i] + D22 * k2[i] + D23 * k3[i] + D24 * k4[i] + D25 * k5[i];
+            const q2i = D31 * k1[i] + D32 * k2[i] + D33 * k3[i] + D34 * k4[i] + D35 * k5[i];
+            const dense = 0.5 * y[i] + 0.5 * (yNew[i] + 0.5 * (q1i + 0.5 * q2i));
+            const herm = 0.5 * (y[i] + yNew[i]) + (hStep * (dStart[i] - dEnd[i])) / 8;
+            gap[i] = dense - herm;
+          }
+          const eDense = errorNorm(gap, y, yNew, rtol, atol);
+          e = Number.isFinite(eDense) ? Math.max(e, eDense) : Infinity;
+        }
+        // h_new = h · safe · err^(−1/4), ratio clamped to [0.2, 6]
+        const factor = e === 0 ? 6 : Math.max(0.2, Math.min(6, SAFE * Math.pow(e, -0.25)));
+        if (e <= 1) {
+          stats.steps++;
+          const tOld = t;
+          yOld.set(y);
+          let prepared = false;
+          sink(tOld, tNew, yNew, {
+            evaluate(tq, out) {
+              if (tq === tNew) return void out.set(yNew);
+              if (!prepared) {
+                for (let i = 0; i < n; i++) {
+                  q1[i] = D21 * k1[i] + D22 * k2[i] + D23 * k3[i] + D24 * k4[i] + D25 * k5[i];
+                  q2[i] = D31 * k1[i] + D32 * k2[i] + D33 * k3[i] + D34 * k4[i] + D35 * k5[i];
+                }
+                prepared = true;
+              }
+              const th = (tq - tOld) / hStep;
+              const th1 = 1 - th;
+              for (let i = 0; i < n; i++) out[i] = th1 * yOld[i] + th * (yNew[i] + th1 * (q1[i] + th * q2[i]));
+            },
+          });
+          y.set(yNew);
+          dStart.set(dEnd);
+          t = tNew;
+          if (factor < KEEP_LOW || factor > KEEP_HIGH) {
+            let hNext = hStep === h ? h * factor : Math.min(h, hStep * factor);
+            if (rejectedLast) hNext = Math.min(hNext, hStep);
+            h = hNext;
+          }
+          rejectedLast = false;
+        } else {
+          stats.rejectedSteps++;
+          rejectedLast = true;
+          h = hStep * factor;
+        }
+      }
+      hCarry = h;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** The typed errors of the integrators: step budget exhausted, step size underflow, non-finite state. */
+import { SysgraphError } from '@sysgraph/core';
+
+export function tooManySteps(solver: string, t: number, maxSteps: number): SysgraphError {
+  return new SysgraphError('solver-failure', `${solver}: more than ${maxSteps} steps before t = ${t}`, {
+    field: 'maxSteps',
+    expected: `a larger maxSteps, a looser tolerance or another solver (stopped at t = ${t})`,
+  });
+}
+
+export function stepTooSmall(solver: string, t: number, h: number): SysgraphError {
+  return new SysgraphError('solver-failure', `${solver}: step size ${h} too small at t = ${t}`, {
+    field: 'rtol',
+    expected: `a solution that stays finite and smooth near t = ${t}`,
+  });
+}
+
+export function notFinite(solver: string, t: number): SysgraphError {
+  return new SysgraphError('solver-failure', `${solver}: the state became non-finite at t = ${t}`, {
+    field: 'dt',
+    expected: `a smaller dt or an adaptive solver (state overflowed at t = ${t})`,
+  });
+}
+
+/** True when every entry is finite. */
+export function allFinite(z: Float64Array): boolean {
+  for (let i = 0; i < z.length; i++) if (!Number.isFinite(z[i])) return false;
+  return true;
+}

@@ -1,0 +1,156 @@
+/**
+ * TR-BDF2, the L-stable one-step method of Bank et al. as analysed and implemented by Hosea & Shampine,
+ * "Analysis and implementation of TR-BDF2", Appl. Numer. Math. 20 (1996), written as the ESDIRK
+ *   c = [0, γ, 1],  A = [[0, 0, 0], [d, d, 0], [w, w, d]],  b = [w, w, d],  γ = 2 − √2, d = γ/2, w = √2/4,
+ * with the embedded third-order weights b̂ = [(1 − w)/3, (3w + 1)/3, d/3] for the error estimate.
+ *
+ * With a mass matrix, each implicit stage solves  M z_i − h d f(t_i, z_i) = M ψ_i,  ψ_i = z_n + h Σ_{j<i} a_ij K_j,
+ * by (simplified) Newton with the iteration matrix (M − h d J), the same for both stages; for a linear model
+ * one solve is exact:  (M − h d A) z_i = M ψ_i + h d B u(t_i). The stage slopes follow without M⁻¹:
+ * K_i = (z_i − ψ_i)/(h d). The error estimate is filtered (Shampine): est = (M − h d J)⁻¹ M h Σ (b_i − b̂_i) K_i.
+ * The factorisation is kept while h is unchanged; h is left alone when the controller asks for a change
+ * within [0.9, 1.2]. Dense output: cubic Hermite from z_n, z_{n+1}, K_1, K_3 (FSAL: K_3 is the next K_1).
+ */
+import type { LinearSolve, OdeProblem } from '../problem/ode-problem';
+import type { Solver, SolverSettings } from './solver';
+import { errorNorm, scaledNorm } from './error-norm';
+import { initialStep } from './initial-step';
+import { hermite } from './hermite';
+import { allFinite, stepTooSmall, tooManySteps } from './solver-failure';
+
+const GAMMA = 2 - Math.SQRT2;
+const D = GAMMA / 2;
+const W = Math.SQRT2 / 4;
+// b − b̂
+const E1 = W - (1 - W) / 3;
+const E2 = W - (3 * W + 1) / 3;
+const E3 = D - D / 3;
+const SAFE = 0.9;
+const KEEP_LOW = 0.9;
+const KEEP_HIGH = 1.2;
+const NEWTON_MAX = 7;
+const NEWTON_TOL = 0.03;
+
+export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Solver {
+  const n = problem.n;
+  const { rtol, atol } = settings;
+  const hMax = settings.dt ?? Math.abs(settings.tEnd - settings.tStart);
+  const k1 = new Float64Array(n), k2 = new Float64Array(n), k3 = new Float64Array(n);
+  const z2 = new Float64Array(n), z3 = new Float64Array(n), psi = new Float64Array(n);
+  const rhs = new Float64Array(n), tmp = new Float64Array(n), est = new Float64Array(n), fz = new Float64Array(n);
+  const zOld = new Float64Array(n);
+  // factorisations of (M − c A) keyed by c, two most recent (the regular h and a shortened final step)
+  const cache: { c: number; lu: LinearSolve }[] = [];
+  let hCarry = Infinity;
+
+  const iteration = (c: number, t: number, z: Float64Array): LinearSolve => {
+    if (problem.linear) {
+      const hit = cache.find((e) => e.c === c);
+      if (hit) return hit.lu;
+      const lu = problem.factorIteration(c, t, z);
+      cache.unshift({ c, lu });
+      if (cache.length > 2) cache.pop();
+      return lu;
+    }
+    return problem.factorIteration(c, t, z);
+  };
+
+  /**
+   * Solve the stage equation M z − c f(ti, z) = M ψ for z (starting from the guess in z); false if Newton fails.
+   */
+  const stage = (lu: LinearSolve, c: number, ti: number, z: Float64Array): boolean => {
+    if (problem.linear) {
+      // (M − cA) z = M ψ + c B u(ti)
+      problem.massMulVec(psi, rhs);
+      problem.forcing(ti, tmp);
+      for (let i = 0; i < n; i++) rhs[i] += c * tmp[i];
+      lu.solve(rhs, z);
+      return allFinite(z);
+    }
+    // simplified Newton: (I − cJ) δ = −(z − ψ − c f(ti, z)), stop when θ/(1 − θ)‖δ‖ ≤ κ
+    let prev = 0;
+    for (let it = 0; it < NEWTON_MAX; it++) {
+      problem.rhs(ti, z, fz);
+      for (let i = 0; i < n; i++) rhs[i] = -(z[i] - psi[i] - c * fz[i]);
+      lu.solve(rhs, tmp);
+      for (let i = 0; i < n; i++) z[i] += tmp[i];
+      const nrm = scaledNorm(tmp, z, rtol, atol);
+      if (!Number.isFinite(nrm)) return false;
+      if (nrm <= 1e-12) return true;
+      if (it > 0) {
+        const theta = nrm / prev;
+        if (theta >= 0.9) return false;
+        if ((theta / (1 - theta)) * nrm <= NEWTON_TOL) return true;
+      }
+      prev = nrm;
+    }
+    return false;
+  };
+
+  return {
+    name: 'trbdf2',
+    integrate(t0, t1, z, sink) {
+      const stats = problem.stats;
+      let t = t0;
+      problem.derivative(t, z, k1);
+      let h = Math.min(hCarry, initialStep(problem, t, z, k1, 2, Math.min(hMax, t1 - t0), rtol, atol));
+      while (t < t1) {
+        if (stats.steps >= settings.maxSteps) throw tooManySteps('trbdf2', t, settings.maxSteps);
+        h = Math.min(h, hMax);
+        let hStep = h;
+        let last = false;
+        if (t + hStep >= t1 || t + 1.01 * hStep >= t1) {
+          hStep = t1 - t;
+          last = true;
+        }
+        if (hStep <= 1e-14 * Math.max(1, Math.abs(t))) throw stepTooSmall('trbdf2', t, hStep);
+        const c = D * hStep;
+        const tNew = last ? t1 : t + hStep;
+        const lu = iteration(c, t, z);
+        // stage 2 (trapezoidal rule to t + γh): ψ = z + c K1
+        for (let i = 0; i < n; i++) {
+          psi[i] = z[i] + c * k1[i];
+          z2[i] = psi[i] + c * k1[i];
+        }
+        let ok = stage(lu, c, t + GAMMA * hStep, z2);
+        if (ok) {
+          for (let i = 0; i < n; i++) k2[i] = (z2[i] - psi[i]) / c;
+          // stage 3 (BDF2 to t + h): ψ = z + h w (K1 + K2)
+          for (let i = 0; i < n; i++) {
+            psi[i] = z[i] + hStep * W * (k1[i] + k2[i]);
+            z3[i] = psi[i] + c * k2[i];
+          }
+          ok = stage(lu, c, tNew, z3);
+        }
+        let e = Infinity;
+        if (ok) {
+          for (let i = 0; i < n; i++) k3[i] = (z3[i] - psi[i]) / c;
+          // est = (M − cJ)⁻¹ M h Σ (b_i − b̂_i) K_i
+          for (let i = 0; i < n; i++) tmp[i] = hStep * (E1 * k1[i] + E2 * k2[i] + E3 * k3[i]);
+          problem.massMulVec(tmp, rhs);
+          lu.solve(rhs, est);
+          e = errorNorm(est, z, z3, rtol, atol);
+          if (!Number.isFinite(e)) e = Infinity;
+        }
+        // h_new = h · safe · err^(−1/3), ratio clamped to [0.2, 5]
+        let factor = e === 0 ? 5 : Math.max(0.2, Math.min(5, SAFE * Math.pow(e, -1 / 3)));
+        if (!ok) factor = 0.25;
+        if (e <= 1) {
+          stats.steps++;
+          const tOld = t;
+          zOld.set(z);
+          z.set(z3);
+          sink(tOld, tNew, z, { evaluate: (tq, out) => hermite(tq, tOld, hStep, zOld, z, k1, k3, out) });
+          k1.set(k3); // FSAL
+          t = tNew;
+          if (factor < KEEP_LOW || factor > KEEP_HIGH) h = hStep === h ? h * factor : Math.min(h, hStep * factor);
+          // a shortened final step does not change the carried h
+        } else {
+          stats.rejectedSteps++;
+          h = hStep * factor;
+        }
+      }
+      hCarry = h;
+    },
+  };
+}

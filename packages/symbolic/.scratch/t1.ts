@@ -1,0 +1,10 @@
+import { Polynomial } from '../src/polynomial/polynomial';
+const x = Polynomial.variable(0), y = Polynomial.variable(1), z = Polynomial.variable(5);
+const p = x.add(y).add(Polynomial.one()).pow(3);
+console.log(p.toString(), p.size);
+const q = x.sub(y.mul(z)).add(Polynomial.constant(2));
+const pq = p.mul(q);
+console.log(pq.size, pq.divideExact(q).equals(p), pq.divideExact(p).equals(q), pq.tryDivide(x.add(z)));
+console.log(p.derivative(0).toString(), p.evaluate([1,2,0,0,0,0]), p.evaluateBigint([1n,2n]));
+console.log(p.substitute(1, x).toString(), p.evaluateAt(0, 3n).toString());
+console.log(p.coefficientsIn(0));

@@ -1,0 +1,13 @@
+import { create, all } from 'mathjs';
+import { VariableSet, fromMathNode } from '../src/index';
+const math = create(all);
+const vars = VariableSet.of(['kt', 'Kv', 'R', 'Rf', 'D', 'L']);
+let t0 = performance.now();
+const node = math.parse('-kt*(Kv^2*R + 1/(Rf*D^2))/(1 + kt*Kv^2*L)');
+console.log('parse', performance.now() - t0);
+t0 = performance.now();
+const rf = fromMathNode(node, vars);
+console.log('convert', performance.now() - t0);
+t0 = performance.now();
+fromMathNode(math.parse('-kt*(Kv^2*R + 1/(Rf*D^2))/(1 + kt*Kv^2*L) + a'), vars);
+console.log('convert2', performance.now() - t0);

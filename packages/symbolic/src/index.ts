@@ -1,0 +1,51 @@
+/** @sysgraph/symbolic: exact symbolic algebra (polynomials, gcd, rational functions, matrices) for state-space models. */
+
+export { VariableSet } from './variable-set';
+export { SeededRandom } from './random';
+
+export { Polynomial } from './polynomial/polynomial';
+export type { Term } from './polynomial/polynomial';
+export { MAX_EXPONENT } from './polynomial/monomial';
+
+export { gcd, lcm, newGcdStats } from './gcd/gcd';
+export type { GcdOptions, GcdStats } from './gcd/gcd';
+export { GcdCache } from './gcd/gcd-cache';
+
+export { RationalFunction } from './rational/rational-function';
+export type { ParameterValues } from './rational/rational-function';
+
+export type { Field } from './field/field';
+export { numberField, numberFieldWithTolerance } from './field/number-field';
+export { rationalFunctionField, isRationalFunctionField } from './field/rational-function-field';
+export type { RationalFunctionField } from './field/rational-function-field';
+
+export { FieldMatrix } from './matrix/field-matrix';
+export { detectStructure } from './matrix/structure';
+export type { MatrixStructure } from './matrix/structure';
+export { solve, inverse, determinant } from './matrix/solve';
+export type { SolveMethod, SolveOptions } from './matrix/solve';
+export { gaussSolve, gaussDeterminant } from './matrix/gauss-solve';
+export { bareissDeterminant, bareissSolve, bareissEliminate } from './matrix/bareiss';
+export type { BareissSolution, BareissElimination } from './matrix/bareiss';
+export { fractionFreeDeterminant, fractionFreeSolve, clearRowDenominators } from './matrix/fraction-free';
+
+export { fromMathNode, RATIONAL_EXPECTED } from './mathjs/from-math-node';
+export type { FromMathNodeOptions } from './mathjs/from-math-node';
+export { parseRational } from './mathjs/parse-rational';
+export { toMathNode } from './mathjs/to-math-node';
+export { exactDecimal, exactNumber } from './mathjs/exact-decimal';
+
+export { formatText as toText, polynomialText } from './print/to-text';
+export { toLatex } from './print/to-latex';
+export { latexName } from './print/latex-name';
+
+export { compileRational } from './compile/compile-rational';
+export type { CompiledRational } from './compile/compile-rational';
+
+export {
+  estimateSymbolicCost,
+  estimateMatrixCost,
+  assertSymbolicAffordable,
+  permanent,
+} from './cost/estimate-symbolic-cost';
+export type { SymbolicCost, CostVerdict, CostThresholds } from './cost/estimate-symbolic-cost';

@@ -1,0 +1,96 @@
+/** VariableSet: the parameter names of a model and their integer indices (index order is the canonical order). */
+import { SysgraphError } from '@sysgraph/core';
+
+const IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+
+/**
+ * Names ↔ indices. Indices are assigned in insertion order and never change, so a polynomial built
+ * while the set was smaller stays valid when names are appended. Variable 0 is the most significant
+ * variable of the lexicographic term order and the first variable printed in a monomial.
+ */
+export class VariableSet {
+  private readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  /** A set holding `names` in the given order (duplicates are ignored). */
+  static of(names: Iterable<string>): VariableSet {
+    const set = new VariableSet();
+    for (const name of names) set.add(name);
+    return set;
+  }
+
+  get size(): number {
+    return this.names.length;
+  }
+
+  /** Index of `name`, appending it when new. Names must be identifiers (letters, digits, underscore). */
+  add(name: string): number {
+    const known = this.index.get(name);
+    if (known !== undefined) return known;
+    if (!IDENTIFIER.test(name)) {
+      throw new SysgraphError('bad-value', `parameter name "${name}" is not an identifier`, {
+        element: name,
+        expected: 'an identifier: a letter or underscore followed by letters, digits or underscores',
+      });
+    }
+    const i = this.names.length;
+    this.names.push(name);
+    this.index.set(name, i);
+    return i;
+  }
+
+  has(name: string): boolean {
+    return this.index.has(name);
+  }
+
+  /** Index of a known name, or -1. */
+  indexOf(name: string): number {
+    return this.index.get(name) ?? -1;
+  }
+
+  nameOf(i: number): string {
+    const name = this.names[i];
+    if (name === undefined) {
+      throw new SysgraphError('bad-value', `no variable with index ${i}`, {
+        field: 'variable',
+        expected: `an index below ${this.names.length}`,
+      });
+    }
+    return name;
+  }
+
+  toArray(): readonly string[] {
+    return this.names.slice();
+  }
+
+  /**
+   * Float64Array of values in index order from a name → value map. A name listed in `required` with no
+   * value throws 'missing-parameter-value'; other missing names become NaN.
+   */
+  valuesFrom(
+    values: ReadonlyMap<string, number> | Readonly<Record<string, number>>,
+    required: Iterable<number> = [],
+  ): Float64Array {
+    const out = new Float64Array(this.names.length);
+    const get =
+      values instanceof Map ? (n: string) => values.get(n) : (n: string) => (values as Record<string, number>)[n];
+    for (let i = 0; i < this.names.length; i++) out[i] = get(this.names[i]) ?? Number.NaN;
+    for (const i of required) {
+      if (Number.isNaN(out[i]) && get(this.names[i]) === undefined) {
+        throw new SysgraphError('missing-parameter-value', `no value for parameter ${this.names[i]}`, {
+          element: this.names[i],
+          expected: 'a numeric value for every parameter of the expression',
+        });
+      }
+    }
+    return out;
+  }
+
+  format(): string {
+    return `VariableSet(${this.names.map((n, i) => `${i}:${n}`).join(', ')})`;
+  }
+
+  toString(): string {
+    return this.format();
+  }
+}
