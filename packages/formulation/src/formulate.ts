@@ -5,7 +5,7 @@
  *
  * written once against a Backend (dense numbers, sparse numbers, or exact rational functions).
  */
-import { diagnostic } from '@sysgraph/core';
+import { SysgraphError, diagnostic } from '@sysgraph/core';
 import type { Diagnostic } from '@sysgraph/core';
 import type { Structure } from '@sysgraph/graph';
 import type { Backend } from './backend';
@@ -19,6 +19,27 @@ import { chargeFluxName, toChargeFluxStates } from './state-choice';
 import type { StateChoice } from './state-choice';
 import type { StateSpace } from './state-space';
 
+/**
+ * A redundant two-port loop (D1) whose free internal variable reaches a storage element that the tree made
+ * dependent: the structural tree displaced a capacitor (or kept an inductor) that is independent only because
+ * the loop gain is exactly one. Reported as an ill-posed static network rather than a wrong model.
+ */
+function withRedundantLoopContext<R>(diagnostics: readonly Diagnostic[], f: () => R): R {
+  try {
+    return f();
+  } catch (e) {
+    const d1 = diagnostics.find((d) => d.code === 'D1');
+    if (d1 && e instanceof SysgraphError && e.code === 'improper-tree') {
+      throw new SysgraphError(
+        'singular-static-network',
+        `the two-port loop through ${d1.elements.join(', ')} has gain exactly one: its internal variable is free and ${e.elements?.join(', ')} is then an independent storage element that the normal tree cannot represent. Perturb a ratio, or remove the redundant two-port.`,
+        { element: e.element, elements: [...d1.elements, ...(e.elements ?? [])], expected: 'no two-port loop of gain one around a storage element' },
+      );
+    }
+    throw e;
+  }
+}
+
 export interface FormulateOptions {
   readonly stateChoice?: StateChoice;
 }
@@ -29,7 +50,7 @@ export function formulate<M, T>(s: Structure, be: Backend<M, T>, opts: Formulate
   const basis = basisOf(p);
   const el = elementMatrices(p, s.description, be);
   const rel = branchRelations(p, basis, el, be);
-  const d = descriptorForm(p, basis, el, rel, be);
+  const d = withRedundantLoopContext(rel.diagnostics, () => descriptorForm(p, basis, el, rel, be));
   const stateIds = p.states.map((x) => s.graph.branches[x.branch].id);
   const sf = standardForm(d, be, stateIds);
   const W = outputRows(p, rel, s.description.outputs, be, basis.size);

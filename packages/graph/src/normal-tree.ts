@@ -8,9 +8,11 @@
  *     of sources and ports, or an excluded port that the tree needs to span).
  *  3. Local search: accept a flip of one two-port, then of a pair, when it gives a better score (section 2
  *     step 4: states, then fewer T-type in the tree, then more A-type in the tree), or the same score with a
- *     lexicographically smaller placement vector (step 4.4). Each evaluation is one greedy tree, O(B α(N)),
- *     so the search costs O(rounds · k² · B) with k two-ports; pair moves are tried only for k ≤ 16, and the
- *     search stops at a budget of work proportional to 4·10^7 branch visits (reported in `search`).
+ *     lexicographically smaller placement vector (step 4.4). When no such move exists, a Kernighan–Lin chain
+ *     flips every two-port once, each time the one giving the best next placement (feasible first), and keeps
+ *     the best placement met on the way: this moves several two-ports together when only that improves.
+ *     Each evaluation is one greedy tree, O(B α(N)), so a round costs O(k² · B) with k two-ports; pair moves
+ *     are tried only for k ≤ 16, and the search stops at a budget of 4·10^7 branch visits (`search.complete`).
  *
  * The result is deterministic and independent of input order (canonical id order in every tie).
  * Its state count is checked against the spec's exhaustive enumeration on seeded random graphs in the tests.
@@ -70,29 +72,62 @@ export function selectNormalTree(lg: LinearGraph): NormalTree {
   }
   if (!best.feasible) throw noAdmissibleTree(lg, best);
 
-  // 3. Local search.
+  // 3. Local search: single and pair flips, then Kernighan–Lin chains that may pass through worse or
+  //    infeasible placements to escape local optima that need several two-ports to move together.
   let complete = true;
-  let improved = true;
-  while (improved) {
+  const overBudget = () => evaluations * B > WORK_BUDGET;
+  const better = (t: GreedyTree, p: Uint8Array, than: GreedyTree, q: Uint8Array) => {
+    const c = compareScores(t, than);
+    return c > 0 || (c === 0 && lexLess(p, q));
+  };
+  for (let improved = true; improved && complete; ) {
     improved = false;
     const moves: number[][] = range(k).map((j) => [j]);
     if (k <= 16) for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) moves.push([a, b]);
     for (const move of moves) {
-      if (evaluations * B > WORK_BUDGET) {
+      if (overBudget()) {
         complete = false;
         break;
       }
       const p = flipped(placement, move);
       const t = evaluate(p);
-      if (!t.feasible) continue;
-      const c = compareScores(t, best);
-      if (c > 0 || (c === 0 && lexLess(p, placement))) {
+      if (t.feasible && better(t, p, best, placement)) {
         placement = p;
         best = t;
         improved = true;
       }
     }
-    if (!complete) break;
+    if (improved || !complete || k < 3) continue;
+    // Kernighan–Lin chain: flip, one two-port at a time, the one giving the best next placement.
+    let cur = placement;
+    const used = new Uint8Array(k);
+    for (let step = 0; step < k && complete; step++) {
+      let pick = -1;
+      let pickTree: GreedyTree | undefined;
+      let pickP: Uint8Array | undefined;
+      for (let j = 0; j < k; j++) {
+        if (used[j]) continue;
+        if (overBudget()) {
+          complete = false;
+          break;
+        }
+        const p = flipped(cur, [j]);
+        const t = evaluate(p);
+        if (!pickTree || rank(t, pickTree) > 0) {
+          pick = j;
+          pickTree = t;
+          pickP = p;
+        }
+      }
+      if (pick < 0 || !pickTree || !pickP) break;
+      used[pick] = 1;
+      cur = pickP;
+      if (pickTree.feasible && better(pickTree, cur, best, placement)) {
+        placement = cur;
+        best = pickTree;
+        improved = true;
+      }
+    }
   }
   return { graph: lg, inTree: best.inTree, placement, stateCount: best.states, search: { evaluations, complete } };
 }
@@ -108,6 +143,11 @@ function noAdmissibleTree(lg: LinearGraph, t: GreedyTree): SysgraphError {
     elements: tp ? tp.ports.map((b) => lg.branches[b].id) : [],
     expected: 'a two-port with at least one port free of across-source loops',
   });
+}
+
+/** Feasible placements first, then the section 2 score. */
+function rank(a: GreedyTree, b: GreedyTree): number {
+  return Number(a.feasible) - Number(b.feasible) || compareScores(a, b);
 }
 
 function key(p: Uint8Array): string {

@@ -45,12 +45,11 @@ export interface CaseOracleInput {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The cases file: $SYSGRAPH_FORMULATION_CASES, else docs/ of the repository, else the shared docs folder. */
+/** The cases file: $SYSGRAPH_FORMULATION_CASES, else the copy in examples/cases of the repository. */
 export function casesFilePath(): string {
   const candidates = [
     process.env.SYSGRAPH_FORMULATION_CASES,
-    resolve(here, '../../../../docs/formulation-cases.json'),
-    '/work/shared/docs/formulation-cases.json',
+    resolve(here, '../../../../examples/cases/formulation-cases.json'),
   ].filter((p): p is string => typeof p === 'string' && p.length > 0);
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error(`formulation-cases.json not found; looked in ${candidates.join(', ')}`);

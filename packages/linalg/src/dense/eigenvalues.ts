@@ -1,6 +1,6 @@
-/** eigenvalues: the spectrum of a real square matrix by ml-matrix's Hessenberg QR (EISPACK hqr2), canonically sorted. */
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
-import { checkDense } from './check-dense';
+/** eigenvalues: the spectrum of a real square matrix by balanced Hessenberg QR (see hessenberg-qr.ts), canonically sorted. */
+import { checkDense, toFlat } from './check-dense';
+import { eigenvaluesHqr } from './hessenberg-qr';
 import type { DenseMatrix } from './check-dense';
 
 /** Eigenvalues as parallel arrays of real and imaginary parts. */
@@ -30,11 +30,13 @@ export function sortSpectrum(re: ArrayLike<number>, im: ArrayLike<number>): Spec
   return { re: Float64Array.from(idx, (k) => re[k]), im: Float64Array.from(idx, (k) => im[k]) };
 }
 
-/** λ(A), sorted by real part then imaginary part. O(n³). */
+/**
+ * λ(A), sorted by real part then imaginary part. O(n³). A QR iteration that fails to converge throws
+ * SysgraphError('solver-failure') instead of looping (ml-matrix's EigenvalueDecomposition has no such cap).
+ */
 export function eigenvalues(a: DenseMatrix): Spectrum {
   const [n] = checkDense(a, 'eigenvalues A', { square: true });
   if (n === 0) return { re: new Float64Array(0), im: new Float64Array(0) };
-  const rows = Array.from({ length: n }, (_, i) => Array.from(a[i]));
-  const evd = new EigenvalueDecomposition(new Matrix(rows));
-  return sortSpectrum(evd.realEigenvalues, evd.imaginaryEigenvalues);
+  const { re, im } = eigenvaluesHqr(toFlat(a, n, n), n);
+  return sortSpectrum(re, im);
 }
