@@ -9,5 +9,6 @@ export const projects = [
   'packages/analysis',
   'packages/simulate',
   'packages/cli',
+  'benchmarks',
 ];
 export default projects;

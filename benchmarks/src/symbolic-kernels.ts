@@ -150,7 +150,10 @@ for (const method of ['fraction-free', 'gauss'] as SolveMethod[]) {
 // The StateMint tutorial coefficient: parse, convert, print text and LaTeX.
 {
   // mathjs is a dependency of @sysgraph/symbolic, not of the benchmarks: resolve it from there.
-  const mathjs = createRequire(new URL('../../packages/symbolic/package.json', import.meta.url))('mathjs') as typeof import('mathjs');
+  const mathjs = createRequire(new URL('../../packages/symbolic/package.json', import.meta.url))('mathjs') as {
+    create(factories: unknown): Parameters<typeof parseRational>[2];
+    all: unknown;
+  };
   const math = mathjs.create(mathjs.all);
   const text = '-kt*(Kv^2*R + 1/(Rf*D^2))/(1 + kt*Kv^2*L)';
   math.parse(text); // the first mathjs parse loads its parser; not part of the kernel

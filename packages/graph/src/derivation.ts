@@ -46,7 +46,12 @@ export interface Derivation {
 const across = (branch: string, derivative = false): VariableRef => ({ branch, variable: 'across', derivative });
 const through = (branch: string, derivative = false): VariableRef => ({ branch, variable: 'through', derivative });
 
-export function deriveEquations(partition: Partition, desc: SystemDescription): Derivation {
+export interface DerivationOptions {
+  /** Tidies a coefficient's expression text (e.g. an exact rational simplifier); identity by default. */
+  readonly simplify?: (text: string) => string;
+}
+
+export function deriveEquations(partition: Partition, desc: SystemDescription, opts: DerivationOptions = {}): Derivation {
   const loop = partition.loop;
   const lg = loop.tree.graph;
   const inTree = loop.tree.inTree;
@@ -138,13 +143,16 @@ export function deriveEquations(partition: Partition, desc: SystemDescription): 
   });
 
   const countCls = (code: number) => lg.cls.reduce((n, c) => n + (c === code ? 1 : 0), 0);
+  const simplify = opts.simplify;
+  const tidy = (list: Equation[]): Equation[] =>
+    simplify ? list.map((e) => ({ ...e, rhs: e.rhs.map((t) => ({ ...t, coefficient: simplify(t.coefficient) })) })) : list;
   return {
     treeBranches,
     links,
     primary,
     secondary,
     states: partition.states.map((s) => s.name),
-    elemental,
+    elemental: tidy(elemental),
     continuity,
     compatibility,
     counts: { B: lg.branches.length, N: lg.nodeNames.length, components: lg.componentCount, acrossSources: countCls(CLASS_CODE.E), throughSources: countCls(CLASS_CODE.J) },

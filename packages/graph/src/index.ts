@@ -16,7 +16,7 @@ export type { Group, LinkGroup, TreeGroup, BranchOrder } from './partition';
 export { partitionLoopMatrix } from './partitioned-graph';
 export type { Partition, StateVariable, InputVariable } from './partitioned-graph';
 export { deriveEquations } from './derivation';
-export type { Derivation, Equation, Term, VariableRef } from './derivation';
+export type { Derivation, DerivationOptions, Equation, Term, VariableRef } from './derivation';
 export { analyzeStructure, structureToJson } from './structure';
 export type { Structure } from './structure';
 export { toGraphology, nodesReachableFrom } from './graphology-view';

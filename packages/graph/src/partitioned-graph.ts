@@ -107,8 +107,10 @@ function dependentStorage(loop: LoopMatrix, groups: Record<Group, Int32Array>): 
     const members: number[] = [];
     for (let p = Ft!.rowPtr[c]; p < Ft!.rowPtr[c + 1]; p++) members.push(loop.linkOrder.branches[Ft!.colIdx[p]]);
     const inds = members.filter((k) => lg.cls[k] === CLASS_CODE.T);
-    const into = inds.length > 0 ? `the effective inductance of ${inds.map(id).join(', ')}` : 'the sources of its cutset';
-    out.push(diagnostic('D4', 'info', `${id(g)} is not a state: it forms a cutset with ${members.map(id).join(', ')} (dependent storage); its energy is included in ${into}.`, [id(g), ...members.map(id)]));
+    const ports = members.filter((k) => lg.cls[k] === CLASS_CODE.TF || lg.cls[k] === CLASS_CODE.GY);
+    const via = ports.length > 0 ? ` coupled through ${[...new Set(ports.map((k) => lg.branches[k].element))].join(', ')}` : '';
+    const into = inds.length > 0 ? `the effective inductance of ${inds.map(id).join(', ')}` : ports.length > 0 ? 'the effective inertance of the states it is coupled to' : 'the sources of its cutset';
+    out.push(diagnostic('D4', 'info', `${id(g)} is not a state: it forms a cutset with ${members.map(id).join(', ')}${via} (dependent storage); its energy is included in ${into}.`, [id(g), ...members.map(id)]));
   }
   return out;
 }

@@ -205,22 +205,68 @@ describe('eigenvalues', () => {
     });
   });
 
-  it('sorted by real part then imaginary part; sum = trace', () => {
+  it('sorted by real part (up to a relative 1e-9 grouping) then imaginary part; sum = trace', () => {
     fc.assert(
       fc.property(arbMatrix(10, 2), (a) => {
+        const n = a.length;
         const { re, im } = eigenvalues(a);
-        // Non-decreasing real parts up to the 1e-9 grouping; within equal real parts, increasing imaginary parts.
+        const scale = Math.max(...Array.from(re, (v, k) => Math.hypot(v, im[k])));
         for (let k = 1; k < re.length; k++) {
-          const tol = 1e-9 * Math.max(Math.hypot(re[k], im[k]), Math.hypot(re[k - 1], im[k - 1]));
-          expect(re[k] >= re[k - 1] - tol).toBe(true);
+          expect(re[k] >= re[k - 1] - 1e-9 * n * scale).toBe(true);
           if (re[k] === re[k - 1]) expect(im[k] >= im[k - 1]).toBe(true);
         }
         const trace = a.reduce((s, row, i) => s + row[i], 0);
-        expect(re.reduce((s, v) => s + v, 0)).toBeCloseTo(trace, 8);
-        expect(Math.abs(im.reduce((s, v) => s + v, 0))).toBeLessThan(1e-8);
+        expect(Math.abs(re.reduce((s, v) => s + v, 0) - trace)).toBeLessThan(1e-9 * Math.max(1, scale) * n);
+        expect(Math.abs(im.reduce((s, v) => s + v, 0))).toBeLessThan(1e-9 * Math.max(1, scale) * n);
       }),
       { seed: SEED, numRuns: 100 },
     );
+  });
+
+  it('agrees with ml-matrix EigenvalueDecomposition on random matrices (an independent QR code)', () => {
+    const rand = seededRandom(5);
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 1 + (trial % 12);
+      const a = randomMatrix(rand, n, n, trial % 3 === 0 ? 100 : 1);
+      const mine = eigenvalues(a);
+      const ref = new EigenvalueDecomposition(new Matrix(a));
+      const scale = Math.max(1, ...ref.realEigenvalues.map((v, k) => Math.hypot(v, ref.imaginaryEigenvalues[k])));
+      // Every reference eigenvalue has a match (the multiset is the same: both sorted the same way).
+      const sorted = ref.realEigenvalues.map((v, k) => [v, ref.imaginaryEigenvalues[k]]);
+      for (const [re, im] of sorted) {
+        let best = Infinity;
+        for (let q = 0; q < n; q++) best = Math.min(best, Math.hypot(mine.re[q] - re, mine.im[q] - im));
+        expect(best).toBeLessThan(1e-10 * scale);
+      }
+    }
+  });
+
+  it('terminates on matrices of subnormal entries (which hang a QR without an iteration cap)', () => {
+    const a = [
+      [0, 0, 0],
+      [2e-323, -1e-300, 2],
+      [4e-323, -2, 5e-324],
+    ];
+    const { re, im } = eigenvalues(a);
+    expect(Array.from(im).map((v) => Math.round(v * 1e9) / 1e9).sort()).toEqual([-2, 0, 2]);
+    expect(Math.max(...Array.from(re, Math.abs))).toBeLessThan(1e-12);
+  });
+
+  it('badly scaled physical matrix (balancing): RLC with L = 1e-6, C = 1e-9, R = 10', () => {
+    // x = (vC, iL): vC' = iL / C, iL' = (−vC − R iL) / L. λ² + (R/L) λ + 1/(LC) = 0.
+    const L = 1e-6;
+    const C = 1e-9;
+    const R = 10;
+    const { re, im } = eigenvalues([
+      [0, 1 / C],
+      [-1 / L, -R / L],
+    ]);
+    const a = R / L / 2;
+    const w = Math.sqrt(1 / (L * C) - a * a);
+    expect(re[0] / -a).toBeCloseTo(1, 12);
+    expect(re[1] / -a).toBeCloseTo(1, 12);
+    expect(im[0] / -w).toBeCloseTo(1, 12);
+    expect(im[1] / w).toBeCloseTo(1, 12);
   });
 });
 
@@ -334,6 +380,9 @@ describe('denseSolve, denseInverse, complexSolve', () => {
     const h = factorResolvent([[-1 / rc]], 0, w).solve([1 / rc]);
     expect(h.re[0]).toBeCloseTo(1 / (1 + (w * rc) ** 2), 14);
     expect(h.im[0]).toBeCloseTo(-(w * rc) / (1 + (w * rc) ** 2), 14);
+    expect(catchError(() => factorResolvent([[1]], 0, Infinity))).toMatchObject({ code: 'bad-value', field: 'sIm' });
+    // s = 2 is an eigenvalue of A = [[2]]: sI − A is singular.
+    expect(catchError(() => factorResolvent([[2]], 2, 0))).toMatchObject({ code: 'singular-matrix' });
   });
 });
 

@@ -150,6 +150,13 @@ export function complexSolve(
 /** Factorises sI − A at the complex point s = sRe + i·sIm (frequency response: s = jω). O(n³). */
 export function factorResolvent(a: DenseMatrix, sRe: number, sIm: number): ComplexLU {
   const [n] = checkDense(a, 'factorResolvent A', { square: true });
+  if (!Number.isFinite(sRe) || !Number.isFinite(sIm)) {
+    throw new SysgraphError('bad-value', `factorResolvent: s = ${sRe} + ${sIm}j is not finite`, {
+      element: 'factorResolvent',
+      field: Number.isFinite(sRe) ? 'sIm' : 'sRe',
+      expected: 'a finite complex frequency',
+    });
+  }
   const mRe = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? sRe : 0) - a[i][j]));
   const mIm = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? sIm : 0)));
   return factorComplexLU(mRe, mIm);

@@ -78,8 +78,8 @@ function swap(a: Float64Array, i: number, j: number): void {
 }
 
 /**
- * Eigenvalues of the n×n row-major matrix a (destroyed). Throws SysgraphError('solver-failure') when the
- * QR iteration has not converged after 30 iterations per eigenvalue. O(n³).
+ * Eigenvalues of the n×n row-major matrix a (destroyed). Exceptional shifts after every 10 iterations without
+ * deflation; SysgraphError('solver-failure') after 30·max(10, n) iterations in all (LAPACK's cap). O(n³).
  */
 export function eigenvaluesHqr(a: Float64Array, n: number): { re: Float64Array; im: Float64Array } {
   const wr = new Float64Array(n);
@@ -138,14 +138,14 @@ export function eigenvaluesHqr(a: Float64Array, n: number): { re: Float64Array; 
       its = 0;
       continue;
     }
-    if (its >= 30 || total >= 30 * n) {
+    if (total >= 30 * Math.max(10, n)) {
       throw new SysgraphError('solver-failure', `eigenvalues: the QR iteration did not converge (${total} iterations)`, {
         element: 'eigenvalues',
-        expected: 'a matrix whose Hessenberg QR iteration converges within 30 iterations per eigenvalue',
+        expected: 'a matrix whose Hessenberg QR iteration converges within 30·max(10, n) iterations',
       });
     }
-    if (its === 10 || its === 20) {
-      // Exceptional shift.
+    if (its > 0 && its % 10 === 0) {
+      // Exceptional shift after every 10 iterations without deflation.
       t += x;
       for (let i = 0; i <= nn; i++) a[i * n + i] -= x;
       const s = Math.abs(at(nn, nn - 1)) + Math.abs(at(nn - 1, nn - 2));

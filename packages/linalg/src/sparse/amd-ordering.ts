@@ -35,8 +35,12 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
   if (n === 0) return order;
   const g = symmetricPattern(a);
 
-  // Quotient graph storage: list[i] holds E_i then A_i for a variable (elen[i] elements first), L_e for an element.
-  const list: Int32Array[] = new Array(n);
+  // Quotient graph storage in one workspace iw: node i's list is iw[pe[i] … pe[i] + len[i]), holding E_i then A_i
+  // for a variable (elen[i] elements first) and L_e for an element. New element lists are appended at `free`;
+  // when the workspace is full, the live lists are compacted into a larger one.
+  let iw = Int32Array.from(g.idx);
+  const pe = g.ptr.slice(0, n);
+  let free = iw.length;
   const len = new Int32Array(n);
   const elen = new Int32Array(n);
   const nv = new Int32Array(n).fill(1); // supervariable weight; negated while in L_p; 0 when not principal
@@ -83,10 +87,25 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
   const denseLimit = Math.max(16, Math.floor(10 * Math.sqrt(n)));
   const denseRows: number[] = [];
   for (let i = 0; i < n; i++) {
-    list[i] = g.idx.subarray(g.ptr[i], g.ptr[i + 1]);
     len[i] = g.ptr[i + 1] - g.ptr[i];
     degree[i] = len[i];
   }
+  /** Makes room for `need` more entries at `free`, compacting the live lists (and growing iw) if necessary. */
+  const reserve = (need: number): void => {
+    if (free + need <= iw.length) return;
+    let live = 0;
+    for (let i = 0; i < n; i++) if (state[i] !== DEAD) live += len[i];
+    const next = new Int32Array(Math.max(2 * (live + need), g.idx.length));
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      if (state[i] === DEAD) continue;
+      for (let t = 0, from = pe[i]; t < len[i]; t++) next[at + t] = iw[from + t];
+      pe[i] = at;
+      at += len[i];
+    }
+    iw = next;
+    free = at;
+  };
   let nLive = n;
   for (let i = 0; i < n; i++) {
     if (len[i] > denseLimit && n > 2) {
@@ -117,24 +136,21 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
     // Construct the new element L_p = (A_p ∪ ⋃_{e ∈ E_p} L_e) \ {p}; absorb every e ∈ E_p.
     let dk = 0;
     let lpCount = 0;
-    const pList = list[p];
+    const pStart = pe[p];
     for (let t = 0; t <= elenp; t++) {
-      let src: Int32Array;
       let from: number;
       let to: number;
       if (t < elenp) {
-        const e = pList[t];
+        const e = iw[pStart + t];
         if (state[e] !== ELEMENT) continue;
-        src = list[e];
-        from = 0;
-        to = len[e];
+        from = pe[e];
+        to = from + len[e];
       } else {
-        src = pList;
-        from = elenp;
-        to = len[p];
+        from = pStart + elenp;
+        to = pStart + len[p];
       }
       for (let s = from; s < to; s++) {
-        const i = src[s];
+        const i = iw[s];
         const nvi = nv[i];
         if (nvi <= 0) continue; // dead, or already in L_p
         dk += nvi;
@@ -143,12 +159,11 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
         removeDegree(i);
       }
       if (t < elenp) {
-        const e = pList[t];
+        const e = iw[pStart + t];
         state[e] = DEAD;
-        list[e] = EMPTY;
+        len[e] = 0;
       }
     }
-    list[p] = EMPTY;
     len[p] = 0;
     state[p] = DEAD;
 
@@ -156,9 +171,9 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
     for (let k = 0; k < lpCount; k++) {
       const i = lp[k];
       const nvi = -nv[i];
-      const li = list[i];
+      const li = pe[i];
       for (let t = 0, eln = elen[i]; t < eln; t++) {
-        const e = li[t];
+        const e = iw[li + t];
         if (state[e] !== ELEMENT) continue;
         if (wStamp[e] === step) wVal[e] -= nvi;
         else {
@@ -172,33 +187,33 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
     let nvpiv = nvp;
     for (let k = 0; k < lpCount; k++) {
       const i = lp[k];
-      let li = list[i];
+      const li = pe[i];
       let pn = 0;
       let d = 0;
       let h = 0;
       const eln = elen[i];
       for (let t = 0; t < eln; t++) {
-        const e = li[t];
+        const e = iw[li + t];
         if (state[e] !== ELEMENT) continue;
         const dext = wVal[e];
         if (dext > 0) {
           d += dext;
-          li[pn++] = e;
+          iw[li + pn++] = e;
           h += e;
         } else {
           // L_e ⊆ L_p: aggressive absorption of e into p.
           state[e] = DEAD;
-          list[e] = EMPTY;
+          len[e] = 0;
         }
       }
       const newElen = pn + 1;
       const p3 = pn;
       for (let t = eln, end = len[i]; t < end; t++) {
-        const j = li[t];
+        const j = iw[li + t];
         const nvj = nv[j];
         if (nvj <= 0) continue; // dead, p itself, or in L_p (covered by the element p)
         d += nvj;
-        li[pn++] = j;
+        iw[li + pn++] = j;
         h += j;
       }
       if (d === 0) {
@@ -209,21 +224,25 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
         nel += nvi;
         nv[i] = 0;
         state[i] = DEAD;
-        list[i] = EMPTY;
+        len[i] = 0;
         emit(i);
         continue;
       }
       if (degree[i] > d) degree[i] = d;
-      if (pn >= li.length) {
-        const grown = new Int32Array(pn + 1);
-        grown.set(li.subarray(0, pn));
-        li = grown;
-        list[i] = li;
-      }
       // Put p first in E_i: the first variable moves to the end, the first element to the end of E_i.
-      li[pn] = li[p3];
-      li[p3] = li[0];
-      li[0] = p;
+      // The list does not grow (p ∈ A_i or some e ∈ E_p ∩ E_i was dropped above, so pn < len[i]);
+      // should it ever, the list moves to the end of the workspace rather than overwrite its neighbour.
+      let at = li;
+      if (pn >= len[i]) {
+        reserve(pn + 1);
+        const from = pe[i];
+        for (let t = 0; t < pn; t++) iw[free + t] = iw[from + t];
+        pe[i] = at = free;
+        free += pn + 1;
+      }
+      iw[at + pn] = iw[at + p3];
+      iw[at + p3] = iw[at];
+      iw[at] = p;
       len[i] = pn + 1;
       elen[i] = newElen;
       const bucket = h % n;
@@ -243,21 +262,21 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
       hashHead[bucket] = -1;
       for (; i !== -1 && hashNext[i] !== -1; i = hashNext[i]) {
         cmpStamp++;
-        const li = list[i];
+        const li = pe[i];
         const leni = len[i];
         const eleni = elen[i];
-        for (let t = 1; t < leni; t++) cmpMark[li[t]] = cmpStamp;
+        for (let t = 1; t < leni; t++) cmpMark[iw[li + t]] = cmpStamp;
         let jlast = i;
         for (let j = hashNext[i]; j !== -1; ) {
           let same = len[j] === leni && elen[j] === eleni;
-          const lj = list[j];
-          for (let t = 1; same && t < leni; t++) if (cmpMark[lj[t]] !== cmpStamp) same = false;
+          const lj = pe[j];
+          for (let t = 1; same && t < leni; t++) if (cmpMark[iw[lj + t]] !== cmpStamp) same = false;
           if (same) {
             // j joins supervariable i.
             nv[i] += nv[j];
             nv[j] = 0;
             state[j] = DEAD;
-            list[j] = EMPTY;
+            len[j] = 0;
             memberNext[memberTail[i]] = j;
             memberTail[i] = memberTail[j];
             j = hashNext[j];
@@ -287,13 +306,14 @@ export function amdOrdering(a: CsrMatrix): Int32Array {
     }
     nv[p] = 0;
     if (kept > 0) {
+      reserve(kept);
       state[p] = ELEMENT;
-      list[p] = lp.slice(0, kept);
+      pe[p] = free;
+      for (let t = 0; t < kept; t++) iw[free + t] = lp[t];
+      free += kept;
       len[p] = kept;
     }
   }
   for (const i of denseRows) order[emitted++] = i;
   return order;
 }
-
-const EMPTY = new Int32Array(0);

@@ -59,6 +59,8 @@ export class SparseLUFactors implements SparseLU {
   /** rowOfStep[k] = the row of A that was pivot k (inverse of rowPivot). */
   private readonly rowOfStep: Int32Array;
   private readonly work: Float64Array;
+  /** 1 / u_kk: the back substitution multiplies (a division would lengthen its dependency chain). */
+  private readonly uDiagInv: Float64Array;
 
   constructor(data: SparseLUData) {
     this.data = data;
@@ -69,6 +71,8 @@ export class SparseLUFactors implements SparseLU {
     this.rowOfStep = new Int32Array(n);
     for (let i = 0; i < n; i++) this.rowOfStep[data.rowPivot[i]] = i;
     this.work = new Float64Array(n);
+    this.uDiagInv = new Float64Array(n);
+    for (let k = 0; k < n; k++) this.uDiagInv[k] = 1 / data.uDiag[k];
     let lo = Infinity;
     let hi = 0;
     for (let k = 0; k < n; k++) {
@@ -84,8 +88,8 @@ export class SparseLUFactors implements SparseLU {
     checkDimension('SparseLU.solve', 'b', b.length, n);
     const x = out ?? new Float64Array(n);
     checkDimension('SparseLU.solve', 'out', x.length, n);
-    const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, uDiag, colOrder } = this.data;
-    const rowOfStep = this.rowOfStep;
+    const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, colOrder } = this.data;
+    const { rowOfStep, uDiagInv } = this;
     const y = this.work;
     // P A Q = L U  ⇒  L U (Qᵀ x) = P b.
     for (let k = 0; k < n; k++) y[k] = b[rowOfStep[k]];
@@ -97,7 +101,7 @@ export class SparseLUFactors implements SparseLU {
     }
     // Backward: U w = z, column by column from the last.
     for (let j = n - 1; j >= 0; j--) {
-      const yj = (y[j] /= uDiag[j]);
+      const yj = (y[j] *= uDiagInv[j]);
       if (yj === 0) continue;
       for (let p = uPtr[j], end = uPtr[j + 1]; p < end; p++) y[uIdx[p]] -= uVal[p] * yj;
     }
@@ -111,8 +115,8 @@ export class SparseLUFactors implements SparseLU {
     checkDimension('SparseLU.solveTranspose', 'b', b.length, n);
     const x = out ?? new Float64Array(n);
     checkDimension('SparseLU.solveTranspose', 'out', x.length, n);
-    const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, uDiag, colOrder } = this.data;
-    const rowOfStep = this.rowOfStep;
+    const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, colOrder } = this.data;
+    const { rowOfStep, uDiagInv } = this;
     const y = this.work;
     // Aᵀ = Q Uᵀ Lᵀ P  ⇒  Uᵀ Lᵀ (P x) = Qᵀ b.
     for (let k = 0; k < n; k++) y[k] = b[colOrder[k]];
@@ -120,7 +124,7 @@ export class SparseLUFactors implements SparseLU {
     for (let j = 0; j < n; j++) {
       let s = y[j];
       for (let p = uPtr[j], end = uPtr[j + 1]; p < end; p++) s -= uVal[p] * y[uIdx[p]];
-      y[j] = s / uDiag[j];
+      y[j] = s * uDiagInv[j];
     }
     // Lᵀ v = w: v_j = w_j − Σ l_ij v_i, j descending.
     for (let j = n - 1; j >= 0; j--) {

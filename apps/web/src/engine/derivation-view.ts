@@ -1,0 +1,50 @@
+/**
+ * derivationView: the derivation of the linear-graph method (StateMint tutorial, "Example") as LaTeX pieces:
+ * primary, secondary and state variables and one line per elemental, continuity and compatibility equation.
+ * The equations are typeset by the graph stage's own formatDerivationLatex, one equation at a time.
+ */
+import type { Derivation, Equation, VariableRef } from '@sysgraph/graph';
+import { formatDerivationLatex } from '@sysgraph/graph';
+import type { DerivationView } from './protocol';
+
+const escapeName = (s: string) => s.replace(/([\\{}_^#$%&~])/g, '\\$1');
+
+/** v_{id} or i_{id} (the graph stage's notation), dotted for a derivative. */
+export function variableLatex(r: VariableRef): string {
+  const letter = r.variable === 'across' ? 'v' : 'i';
+  return `${r.derivative ? `\\dot{${letter}}` : letter}_{\\mathrm{${escapeName(r.branch)}}}`;
+}
+
+const GREEK = new Set(['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'pi', 'rho', 'sigma', 'tau', 'phi', 'chi', 'psi', 'omega', 'Omega', 'Phi', 'Theta']);
+
+/**
+ * A state, input or output name (v_C1, i_L1, q_C1, phi_L1, Q_R) in the same notation: the letters before the
+ * first underscore as the symbol, the rest as an upright subscript; optionally with a tilde and a dot.
+ */
+export function stateLatex(name: string, mark: { readonly dot?: boolean; readonly tilde?: boolean } = {}): string {
+  const m = /^([A-Za-z]+)_(.+)$/.exec(name);
+  let base = m ? (GREEK.has(m[1]) ? `\\${m[1]}` : m[1]) : `\\mathrm{${escapeName(name)}}`;
+  if (mark.tilde) base = `\\tilde{${base}}`;
+  if (mark.dot) base = `\\dot{${base}}`;
+  return m ? `${base}_{\\mathrm{${escapeName(m[2])}}}` : base;
+}
+
+function equationLatex(d: Derivation, e: Equation): string {
+  const one = formatDerivationLatex({ ...d, elemental: [e], continuity: [], compatibility: [] });
+  const line = one.split('\n').find((l) => l.includes('&='));
+  return (line ?? '').trim().replace(/\\\\$/, '').trim();
+}
+
+export function derivationView(d: Derivation): DerivationView {
+  return {
+    treeBranches: d.treeBranches,
+    links: d.links,
+    primary: d.primary.map(variableLatex),
+    secondary: d.secondary.map(variableLatex),
+    states: d.states.map((x) => stateLatex(x)),
+    elemental: d.elemental.map((e) => equationLatex(d, e)),
+    continuity: d.continuity.map((e) => equationLatex(d, e)),
+    compatibility: d.compatibility.map((e) => equationLatex(d, e)),
+    counts: d.counts,
+  };
+}

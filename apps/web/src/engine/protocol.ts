@@ -1,0 +1,173 @@
+/**
+ * The messages between the page and the engine worker: one request (the description text and the settings),
+ * one answer (everything the page shows), all structured-clone data (Float64Array columns are transferred).
+ */
+import type { Settings } from './settings';
+
+export interface RunRequest {
+  /** Increases with every request; the page ignores answers to requests it has superseded. */
+  readonly id: number;
+  readonly text: string;
+  readonly settings: Settings;
+}
+
+/** A SysgraphError as plain data, with the stage that raised it. */
+export interface ErrorInfo {
+  readonly stage: 'parse' | 'structure' | 'formulate' | 'simulate' | 'internal';
+  readonly code: string;
+  readonly message: string;
+  readonly element?: string;
+  readonly field?: string;
+  readonly expected?: string;
+  readonly elements?: readonly string[];
+  readonly path?: string;
+}
+
+export interface DiagnosticInfo {
+  readonly code: string;
+  readonly severity: string;
+  readonly message: string;
+  readonly elements: readonly string[];
+}
+
+export interface GraphNode {
+  readonly name: string;
+  readonly component: number;
+  readonly ground: boolean;
+}
+
+export interface GraphBranch {
+  readonly id: string;
+  readonly element: string;
+  readonly kind: string;
+  /** Branch class: E, A, D, T, J, TF, GY. */
+  readonly cls: string;
+  readonly domain: string;
+  readonly from: string;
+  readonly to: string;
+  readonly inTree: boolean;
+  /** The branch carries a state variable (A-type in the tree, T-type among the links). */
+  readonly state: boolean;
+  readonly label?: string;
+}
+
+export interface GraphDrawing {
+  readonly nodes: readonly GraphNode[];
+  readonly branches: readonly GraphBranch[];
+  readonly twoPorts: readonly { readonly id: string; readonly kind: string; readonly ports: readonly [string, string]; readonly label?: string }[];
+}
+
+export interface DerivationView {
+  readonly treeBranches: readonly string[];
+  readonly links: readonly string[];
+  /** LaTeX of the primary, secondary and state variables. */
+  readonly primary: readonly string[];
+  readonly secondary: readonly string[];
+  readonly states: readonly string[];
+  /** LaTeX blocks of the elemental, continuity and compatibility equations (one equation per entry). */
+  readonly elemental: readonly string[];
+  readonly continuity: readonly string[];
+  readonly compatibility: readonly string[];
+  readonly counts: { readonly B: number; readonly N: number; readonly components: number; readonly acrossSources: number; readonly throughSources: number };
+}
+
+export type MatrixKey = 'A' | 'B' | 'C' | 'D' | 'E' | 'Bd';
+
+export interface MatrixView {
+  readonly rows: number;
+  readonly cols: number;
+  /** Float64 values (NaN where a parameter has no value). */
+  readonly value: readonly (readonly number[])[];
+  /** LaTeX of each numeric entry. */
+  readonly latex: readonly (readonly string[])[];
+  /** LaTeX of each symbolic entry, when a symbolic model was derived. */
+  readonly symbolic?: readonly (readonly string[])[];
+}
+
+export interface ModelView {
+  /** 'general-b1', 'general-b2', 'masd-b1', … */
+  readonly key: string;
+  readonly formulation: string;
+  readonly stateChoice: string;
+  readonly states: readonly string[];
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+  readonly matrices: Readonly<Record<MatrixKey, MatrixView>>;
+  readonly diagnostics: readonly DiagnosticInfo[];
+  /** Why a symbolic model is missing, when it is. */
+  readonly symbolicNote?: string;
+  readonly exports: { readonly matlab: string; readonly python: string; readonly latex: string; readonly json: string };
+}
+
+export interface TraceView {
+  readonly names: readonly string[];
+  readonly units: readonly string[];
+  /** 'state' or 'output' for every column after t. */
+  readonly roles: readonly ('state' | 'output')[];
+  readonly columns: Float64Array[];
+  readonly solver: string;
+  readonly solverReason: string;
+}
+
+export interface InputInfo {
+  readonly name: string;
+  /** The signal used when the settings name none: step(value) for a source with a constant, else step(1). */
+  readonly defaultSignal: string;
+  readonly unit: string;
+}
+
+export interface ComparisonRow {
+  readonly left: string;
+  readonly right: string;
+  /** What was compared: 'matrices' (same states) or 'invariants' (D and Markov parameters C Aᵏ B). */
+  readonly measure: string;
+  readonly largest: number;
+  /** The largest entry compared, to read the difference against. */
+  readonly scale: number;
+  readonly note: string;
+}
+
+export interface ComparisonView {
+  readonly rows: readonly ComparisonRow[];
+  readonly masdNote: string;
+}
+
+/** The other state choice simulated with the same inputs, sent after the main answer (overlaid plots). */
+export interface OverlayAnswer {
+  readonly id: number;
+  readonly kind: 'overlay';
+  readonly leftKey: string;
+  readonly rightKey: string;
+  readonly right: TraceView;
+}
+
+export interface RunResult {
+  readonly id: number;
+  readonly kind: 'result';
+  readonly ok: true;
+  readonly name: string;
+  readonly title?: string;
+  readonly summary?: string;
+  readonly graph: GraphDrawing;
+  readonly derivation: DerivationView;
+  readonly models: readonly ModelView[];
+  /** The model the settings chose (formulation and state choice). */
+  readonly activeKey: string;
+  readonly inputs: readonly InputInfo[];
+  readonly tEnd: number;
+  readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };
+  readonly comparison: ComparisonView;
+  /** Milliseconds per stage, measured in the worker. */
+  readonly timings: Readonly<Record<string, number>>;
+}
+
+export interface RunFailure {
+  readonly id: number;
+  readonly kind: 'result';
+  readonly ok: false;
+  readonly errors: readonly ErrorInfo[];
+}
+
+export type RunAnswer = RunResult | RunFailure;
+
+export type WorkerMessage = RunAnswer | OverlayAnswer;

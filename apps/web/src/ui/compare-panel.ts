@@ -1,0 +1,84 @@
+/**
+ * The compare panel: every pair of formulations of the system (general vs MASD, b1 vs b2) with their largest
+ * difference, and the responses of the two state choices overlaid (solid: the model shown, dashed: the other),
+ * state k of one with state k of the other in one colour, the outputs on top of each other.
+ */
+import type { ComparisonView, TraceView } from '../engine/protocol';
+import { createChart, PALETTE } from './chart';
+import type { ChartSeries } from './chart';
+import { el, replaceChildren } from './dom';
+import { seriesOf } from './series';
+
+export interface ComparePanel {
+  render(c: ComparisonView): void;
+  renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string): void;
+  clearOverlay(): void;
+}
+
+const TITLES: Readonly<Record<string, string>> = {
+  'general-b1': 'general, v_C i_L',
+  'general-b2': 'general, q_C φ_L',
+  'masd-b1': 'MASD, v_C i_L',
+  'masd-b2': 'MASD, q_C φ_L',
+};
+
+const formatDifference = (x: number) => (x === 0 ? '0 (identical)' : Number.isFinite(x) ? x.toExponential(2) : 'shapes differ');
+
+export function createComparePanel(host: HTMLElement): ComparePanel {
+  const note = el('p', { class: 'note', id: 'masd-note' });
+  const table = el('table', { class: 'compare-table', id: 'compare-table' });
+  const overlayTitle = el('h4', {}, 'Responses of the two state choices');
+  const chartHost = el('div', { class: 'chart small', id: 'overlay-chart' });
+  const overlayNote = el('p', { class: 'note' });
+  host.replaceChildren(table, note, overlayTitle, overlayNote, chartHost);
+  const chart = createChart(chartHost, 260);
+
+  return {
+    render(c) {
+      note.textContent = c.masdNote;
+      replaceChildren(
+        table,
+        el('thead', {}, el('tr', {}, el('th', {}, 'Formulation'), el('th', {}, 'against'), el('th', {}, 'largest difference'), el('th', {}, 'what was compared'))),
+        el(
+          'tbody',
+          {},
+          ...c.rows.map((r) =>
+            el(
+              'tr',
+              { 'data-left': r.left, 'data-right': r.right, 'data-largest': String(r.largest) },
+              el('td', {}, TITLES[r.left] ?? r.left),
+              el('td', {}, TITLES[r.right] ?? r.right),
+              el('td', { class: r.largest <= 1e-9 * Math.max(1, r.scale) ? 'ok' : 'warn', title: `largest entry compared: ${r.scale.toPrecision(3)}` }, formatDifference(r.largest)),
+              el('td', { class: 'what' }, r.note),
+            ),
+          ),
+        ),
+      );
+    },
+    renderOverlay(left, right, leftKey, rightKey) {
+      const ls = seriesOf(left);
+      const rs = seriesOf(right);
+      const lines: ChartSeries[] = [];
+      const stateL = ls.filter((s) => s.role === 'state').slice(0, 5);
+      const stateR = rs.filter((s) => s.role === 'state').slice(0, 5);
+      const outL = ls.filter((s) => s.role === 'output').slice(0, 3);
+      const outR = rs.filter((s) => s.role === 'output').slice(0, 3);
+      stateL.forEach((s, k) => {
+        const colour = PALETTE[k % PALETTE.length];
+        lines.push({ label: `${s.name} (${TITLES[leftKey] ?? leftKey})`, values: left.columns[s.column], colour });
+        if (stateR[k]) lines.push({ label: `${stateR[k].name} (${TITLES[rightKey] ?? rightKey})`, values: right.columns[stateR[k].column], colour, dash: [6, 4] });
+      });
+      outL.forEach((s, k) => {
+        const colour = PALETTE[(stateL.length + k) % PALETTE.length];
+        lines.push({ label: `y: ${s.name}`, values: left.columns[s.column], colour, width: 3 });
+        if (outR[k]) lines.push({ label: `y: ${outR[k].name} (other)`, values: right.columns[outR[k].column], colour: '#111827', dash: [3, 5], width: 1.5 });
+      });
+      overlayNote.textContent = `Solid: ${TITLES[leftKey] ?? leftKey}; dashed: ${TITLES[rightKey] ?? rightKey}. The states differ by the factors C and L; the outputs coincide.`;
+      host.dataset.overlay = 'ready';
+      chart.update(left.columns[0], lines, 'value');
+    },
+    clearOverlay() {
+      host.dataset.overlay = 'pending';
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * createEditor: the description editor — a plain textarea with line numbers, the lines of errors marked in the
+ * gutter and behind the text, and the errors listed below it, each naming its element and field and what is
+ * expected. Clicking an error selects its line.
+ */
+import type { ErrorInfo } from '../engine/protocol';
+import { el, replaceChildren } from './dom';
+import { jsonPositions, locateError } from './error-location';
+
+export interface Editor {
+  readonly textarea: HTMLTextAreaElement;
+  getText(): string;
+  /** Replace the text (a new example or a shared link); does not notify the change listener. */
+  setText(text: string): void;
+  showErrors(errors: readonly ErrorInfo[]): void;
+}
+
+const STAGE_NAMES: Readonly<Record<ErrorInfo['stage'], string>> = {
+  parse: 'description',
+  structure: 'linear graph',
+  formulate: 'formulation',
+  simulate: 'simulation',
+  internal: 'internal',
+};
+
+export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange: (text: string) => void): Editor {
+  const gutter = el('div', { class: 'gutter', 'aria-hidden': 'true' });
+  const marks = el('div', { class: 'line-marks', 'aria-hidden': 'true' });
+  const textarea = el('textarea', { id: 'description', spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off', wrap: 'off', 'aria-label': 'system description (JSON)' });
+  host.replaceChildren(gutter, el('div', { class: 'text-wrap' }, marks, textarea));
+  let errorLines = new Set<number>();
+  let lineCount = 0;
+
+  const lineHeight = () => parseFloat(getComputedStyle(textarea).lineHeight) || 20;
+  const paddingTop = () => parseFloat(getComputedStyle(textarea).paddingTop) || 0;
+
+  function renderGutter(): void {
+    const count = textarea.value.split('\n').length;
+    if (count !== lineCount || gutter.dataset.errors !== [...errorLines].join(',')) {
+      lineCount = count;
+      gutter.dataset.errors = [...errorLines].join(',');
+      const frag = document.createDocumentFragment();
+      for (let k = 1; k <= count; k++) frag.appendChild(el('div', { class: errorLines.has(k) ? 'error' : undefined }, k));
+      gutter.replaceChildren(frag);
+    }
+    const h = lineHeight();
+    const top = paddingTop();
+    replaceChildren(marks, ...[...errorLines].map((k) => el('div', { class: 'mark', style: `top:${top + (k - 1) * h}px;height:${h}px` })));
+    syncScroll();
+  }
+
+  function syncScroll(): void {
+    gutter.scrollTop = textarea.scrollTop;
+    marks.style.transform = `translate(${-textarea.scrollLeft}px, ${-textarea.scrollTop}px)`;
+  }
+
+  function selectLine(line: number): void {
+    const lines = textarea.value.split('\n');
+    const start = lines.slice(0, line - 1).reduce((s, l) => s + l.length + 1, 0);
+    textarea.focus();
+    textarea.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
+    textarea.scrollTop = Math.max(0, (line - 4) * lineHeight());
+    syncScroll();
+  }
+
+  textarea.addEventListener('input', () => {
+    renderGutter();
+    onChange(textarea.value);
+  });
+  textarea.addEventListener('scroll', syncScroll);
+  textarea.addEventListener('keydown', (e) => {
+    // Tab indents by two spaces rather than leaving the editor
+    if (e.key === 'Tab' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      const s = textarea.selectionStart;
+      textarea.setRangeText('  ', s, textarea.selectionEnd, 'end');
+      textarea.dispatchEvent(new Event('input'));
+    }
+  });
+
+  return {
+    textarea,
+    getText: () => textarea.value,
+    setText(text: string) {
+      textarea.value = text;
+      textarea.scrollTop = 0;
+      renderGutter();
+    },
+    showErrors(errors) {
+      const text = textarea.value;
+      const positions = jsonPositions(text);
+      const located = errors.map((e) => ({ e, line: locateError(text, e, positions) }));
+      errorLines = new Set(located.map((x) => x.line).filter((l): l is number => l !== undefined));
+      renderGutter();
+      errorList.hidden = errors.length === 0;
+      replaceChildren(
+        errorList,
+        ...located.map(({ e, line }) => {
+          const where = [e.element, e.field].filter(Boolean).join(' › ');
+          const item = el(
+            'li',
+            { class: 'error-item', 'data-code': e.code, 'data-element': e.element, 'data-field': e.field, 'data-line': line, tabindex: line !== undefined ? 0 : undefined },
+            el('div', { class: 'error-head' }, el('span', { class: 'error-code' }, e.code), where ? el('span', { class: 'error-where' }, where) : null, line !== undefined ? el('span', { class: 'error-line' }, `line ${line}`) : null, el('span', { class: 'error-stage' }, STAGE_NAMES[e.stage])),
+            el('div', { class: 'error-message' }, e.message),
+            e.expected ? el('div', { class: 'error-expected' }, 'Expected: ', e.expected) : null,
+            e.elements && e.elements.length > 0 ? el('div', { class: 'error-elements' }, 'Involves: ', e.elements.join(', ')) : null,
+          );
+          if (line !== undefined) {
+            item.addEventListener('click', () => selectLine(line));
+            item.addEventListener('keydown', (ev) => ev.key === 'Enter' && selectLine(line));
+          }
+          return item;
+        }),
+      );
+    },
+  };
+}

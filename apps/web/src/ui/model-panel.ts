@@ -1,0 +1,148 @@
+/**
+ * The state-space panel: the chosen model typeset with KaTeX as
+ *   x̃' = A x̃ + B u,   y = C x̃ + D u (+ E u'),   x = x̃ + Bd u,
+ * one KaTeX node per matrix carrying its numbers in data-values (full precision), the diagnostics in plain
+ * words, and the exports (MATLAB, Python with python-control, LaTeX, JSON) as downloads.
+ */
+import type { DiagnosticInfo, MatrixKey, MatrixView, ModelView } from '../engine/protocol';
+import type { FormulationName, MatrixStyle, Settings, StateChoiceName } from '../engine/settings';
+import { stateLatex } from '../engine/derivation-view';
+import { el, replaceChildren } from './dom';
+import { downloadText, safeFileName } from './download';
+import { segmented } from './segmented';
+import { tex } from './tex';
+
+export interface ModelPanel {
+  render(models: readonly ModelView[], activeKey: string, settings: Settings, systemName: string): void;
+}
+
+const DIAGNOSTIC_TITLES: Readonly<Record<string, string>> = {
+  D1: 'Undetermined internal variable',
+  D4: 'Dependent storage element',
+  D5: 'Input derivative',
+  D6: "MASD's closed form not applicable",
+  info: 'Note',
+};
+
+function matrixLatex(m: MatrixView, symbolic: boolean): string {
+  const cells = symbolic && m.symbolic ? m.symbolic : m.latex;
+  if (m.rows === 0 || m.cols === 0) return `\\underset{${m.rows}\\times ${m.cols}}{[\\,]}`;
+  return `\\begin{bmatrix} ${cells.map((row) => row.join(' & ')).join(' \\\\ ')} \\end{bmatrix}`;
+}
+
+function vectorLatex(names: readonly string[], dotted = false, tilde = false): string {
+  if (names.length === 0) return '[\\,]';
+  return `\\begin{bmatrix} ${names.map((n) => stateLatex(n, { dot: dotted, tilde })).join(' \\\\ ')} \\end{bmatrix}`;
+}
+
+const isZero = (m: MatrixView) => m.value.every((row) => row.every((v) => v === 0));
+
+export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<Settings>) => void): ModelPanel {
+  const formulation = segmented<FormulationName>('Formulation', [
+    { value: 'general', label: 'General', hint: 'the general hybrid formulation (formulation.md section 5)' },
+    { value: 'masd', label: 'MASD', hint: "MASD's closed form (formulation.md section 6)" },
+  ], (v) => onSettings({ formulation: v }));
+  const states = segmented<StateChoiceName>('States', [
+    { value: 'b1', label: 'v_C, i_L', hint: 'b1: capacitor across variables and inductor through variables' },
+    { value: 'b2', label: 'q_C, φ_L', hint: 'b2: charges (momenta) and fluxes (displacements)' },
+  ], (v) => onSettings({ stateChoice: v }));
+  const style = segmented<MatrixStyle>('Entries', [
+    { value: 'numeric', label: 'Numbers' },
+    { value: 'symbolic', label: 'Symbols' },
+  ], (v) => onSettings({ style: v }));
+  const equations = el('div', { class: 'equations', id: 'model-equations' });
+  const note = el('p', { class: 'note', hidden: true });
+  const diagnostics = el('ul', { class: 'diagnostics', id: 'diagnostics' });
+  const exports = el('div', { class: 'exports' });
+  host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node), equations, note, diagnostics, exports);
+
+  function matrixNode(key: MatrixKey, m: MatrixView, symbolic: boolean, modelKey: string): HTMLElement {
+    const node = tex(matrixLatex(m, symbolic), false, 'matrix');
+    node.dataset.matrix = key;
+    node.dataset.model = modelKey;
+    node.dataset.rows = String(m.rows);
+    node.dataset.cols = String(m.cols);
+    node.dataset.values = JSON.stringify(m.value);
+    node.title = `${key}: ${m.rows} × ${m.cols}`;
+    return node;
+  }
+
+  function diagnosticItem(d: DiagnosticInfo): HTMLElement {
+    return el(
+      'li',
+      { class: `diagnostic ${d.severity}`, 'data-code': d.code },
+      el('strong', {}, DIAGNOSTIC_TITLES[d.code] ?? d.code),
+      ' ',
+      el('span', {}, d.message),
+    );
+  }
+
+  return {
+    render(models, activeKey, settings, systemName) {
+      const m = models.find((x) => x.key === activeKey) ?? models[0];
+      formulation.set(m.formulation as FormulationName);
+      formulation.enable('masd', models.some((x) => x.formulation === 'masd'), "MASD's closed form is not available or does not apply to this system (see Compare)");
+      states.set(m.stateChoice as StateChoiceName);
+      const symbolicShown = settings.style === 'symbolic' && m.matrices.A.symbolic !== undefined;
+      style.set(symbolicShown ? 'symbolic' : 'numeric');
+      note.hidden = !(settings.style === 'symbolic' && !symbolicShown);
+      note.textContent = settings.style === 'symbolic' && !symbolicShown ? `Symbolic entries: ${m.symbolicNote ?? 'not available'}.` : '';
+
+      const M = m.matrices;
+      const tilde = !isZero(M.Bd);
+      const plus = () => tex('+', false, 'op');
+      const eq = () => tex('=', false, 'op');
+      const row = (...nodes: HTMLElement[]) => el('div', { class: 'equation-row' }, ...nodes);
+      const stateRow = row(
+        tex(vectorLatex(m.states, true, tilde), false, 'vector'),
+        eq(),
+        matrixNode('A', M.A, symbolicShown, m.key),
+        tex(vectorLatex(m.states, false, tilde), false, 'vector'),
+        plus(),
+        matrixNode('B', M.B, symbolicShown, m.key),
+        tex(vectorLatex(m.inputs), false, 'vector'),
+      );
+      const rows = [stateRow];
+      const outputE = matrixNode('E', M.E, symbolicShown, m.key);
+      const outputRow = row(
+        tex(vectorLatex(m.outputs), false, 'vector'),
+        eq(),
+        matrixNode('C', M.C, symbolicShown, m.key),
+        tex(vectorLatex(m.states, false, tilde), false, 'vector'),
+        plus(),
+        matrixNode('D', M.D, symbolicShown, m.key),
+        tex(vectorLatex(m.inputs), false, 'vector'),
+        ...(isZero(M.E) ? [] : [plus(), outputE, tex(vectorLatex(m.inputs, true), false, 'vector')]),
+      );
+      if (m.outputs.length > 0) rows.push(outputRow);
+      const bd = matrixNode('Bd', M.Bd, symbolicShown, m.key);
+      if (tilde) rows.push(row(tex(vectorLatex(m.states), false, 'vector'), eq(), tex(vectorLatex(m.states, false, true), false, 'vector'), plus(), bd, tex(vectorLatex(m.inputs), false, 'vector')));
+      // matrices not shown in the equations (zero E, zero Bd) stay readable as data for tools and tests
+      const hidden = el('div', { class: 'hidden-matrices', hidden: true }, ...(isZero(M.E) ? [outputE] : []), ...(tilde ? [] : [bd]), ...(m.outputs.length > 0 ? [] : [outputRow]));
+      replaceChildren(
+        equations,
+        el('div', { class: 'model-caption' }, `${m.states.length} state${m.states.length === 1 ? '' : 's'}, ${m.inputs.length} input${m.inputs.length === 1 ? '' : 's'}, ${m.outputs.length} output${m.outputs.length === 1 ? '' : 's'}`, tilde ? ' — an input derivative is present: the state is x̃ = x − Bd u' : ''),
+        ...rows,
+        hidden,
+      );
+      equations.dataset.model = m.key;
+      replaceChildren(diagnostics, ...m.diagnostics.map(diagnosticItem));
+      diagnostics.hidden = m.diagnostics.length === 0;
+
+      const base = `${safeFileName(systemName)}-${m.key}`;
+      const button = (label: string, file: string, text: string, mime: string, kind: string) => {
+        const b = el('button', { type: 'button', class: 'export', 'data-export': kind, title: `download ${file}` }, label);
+        b.addEventListener('click', () => downloadText(file, text, mime));
+        return b;
+      };
+      replaceChildren(
+        exports,
+        el('span', { class: 'exports-label' }, 'Export model'),
+        button('MATLAB', `${base}.m`, m.exports.matlab, 'text/x-matlab', 'matlab'),
+        button('Python', `${base}.py`, m.exports.python, 'text/x-python', 'python'),
+        button('LaTeX', `${base}.tex`, m.exports.latex, 'application/x-tex', 'latex'),
+        button('JSON', `${base}.json`, m.exports.json, 'application/json', 'json'),
+      );
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The engine worker: runs the pipeline for the page off the main thread, so that typing never freezes it.
+ * Requests are answered in order; a request superseded by a newer one while waiting is skipped, and so is
+ * the follow-up (the overlay of the other state choice) of a request that has been superseded.
+ */
+import { createSystemParser } from '@sysgraph/description';
+import { createRestrictedParser } from '@sysgraph/simulate';
+import type { RunRequest, TraceView, WorkerMessage } from '../engine/protocol';
+import { runPipeline } from '../engine/run-pipeline';
+import type { EngineContext } from '../engine/run-pipeline';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<RunRequest>) => void) | null;
+  postMessage(message: WorkerMessage, transfer: Transferable[]): void;
+}
+const scope = self as unknown as WorkerScope;
+
+// The parsers live as long as the worker: the JSON schema and the mathjs instance are built once.
+const context: EngineContext = { system: createSystemParser(), signals: createRestrictedParser() };
+let latest: RunRequest | undefined;
+let scheduled = false;
+
+const buffersOf = (trace: TraceView): Transferable[] => [...new Set(trace.columns.map((c) => c.buffer as ArrayBuffer))];
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  // let queued messages arrive first, so that only the newest request runs
+  setTimeout(runLatest, 0);
+}
+
+function runLatest(): void {
+  scheduled = false;
+  const req = latest;
+  latest = undefined;
+  if (!req) return;
+  const run = runPipeline(req, context);
+  const a = run.answer;
+  scope.postMessage(a, a.ok && a.simulation.ok ? buffersOf(a.simulation.trace) : []);
+  if (run.overlay) {
+    setTimeout(() => {
+      if (latest) return; // superseded: the newer request comes first
+      const overlay = run.overlay!();
+      if (overlay) scope.postMessage(overlay, buffersOf(overlay.right));
+    }, 0);
+  }
+}
+
+scope.onmessage = (event) => {
+  latest = event.data;
+  schedule();
+};

@@ -1,0 +1,12 @@
+export { rlcLadder, RLC_LADDER_VALUES } from './rlc-ladder';
+export type { RlcValues } from './rlc-ladder';
+export { rcLadder } from './rc-ladder';
+export { lossyLine, LOSSY_LINE_PER_METRE } from './lossy-line';
+export { rcGrid } from './rc-grid';
+export { randomMultiDomain, randomMultiDomainWithCounts, RANDOM_DOMAINS } from './random-multi-domain';
+export type { RandomNetwork, RandomNetworkCounts } from './random-multi-domain';
+export { mulberry32, randomInt } from './mulberry32';
+export type { Random } from './mulberry32';
+export { numbered } from './ids';
+export { GENERATORS, generatorByName } from './catalogue';
+export type { Generator } from './catalogue';

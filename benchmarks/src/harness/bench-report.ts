@@ -1,0 +1,53 @@
+/**
+ * BenchReport: what a benchmark's `run()` returns and benchmarks/results/<name>.json holds — raw rows, the
+ * targets with the figure measured against each, free-form notes — plus the machine it ran on.
+ */
+
+/** One figure beside its target: PASS when `figure` is below `limit` (both in `unit`). */
+export interface TargetCheck {
+  readonly target: string;
+  readonly figure: number;
+  readonly limit: number;
+  readonly unit: string;
+  readonly pass: boolean;
+  /** What the figure includes, e.g. "graph + tree + F + partition, parsing excluded". */
+  readonly note?: string;
+}
+
+export interface BenchReport {
+  readonly title: string;
+  /** Column names of `rows`, in display order (every row has these keys, plus possibly more). */
+  readonly columns: readonly string[];
+  readonly rows: readonly Record<string, number | string | boolean | null>[];
+  readonly targets: readonly TargetCheck[];
+  readonly notes: readonly string[];
+}
+
+export interface MachineInfo {
+  readonly node: string;
+  readonly cpu: string;
+  readonly cores: number;
+  readonly totalMemoryGB: number;
+  readonly platform: string;
+  readonly date: string;
+}
+
+/** The JSON file of one benchmark. */
+export interface BenchRecord extends BenchReport {
+  readonly name: string;
+  readonly machine: MachineInfo;
+  readonly wallSeconds: number;
+}
+
+export interface BenchOptions {
+  /** Branch counts to run (each benchmark has its own default list). */
+  readonly sizes?: readonly number[];
+  /** Skip a size whose predicted wall time exceeds this many seconds. */
+  readonly maxSeconds: number;
+  /** Progress lines (stderr). */
+  log(line: string): void;
+}
+
+export function check(target: string, figure: number, limit: number, unit: string, note?: string): TargetCheck {
+  return { target, figure, limit, unit, pass: Number.isFinite(figure) && figure < limit, ...(note !== undefined ? { note } : {}) };
+}

@@ -1,0 +1,142 @@
+/**
+ * Structure benchmark: for every generator at 10^3 … 10^6 branches, the wall time of each topology stage —
+ * parseSystem (JSON text → validated SystemDescription), buildLinearGraph, selectNormalTree, buildLoopMatrix
+ * and partitionLoopMatrix (F and its blocks) — with branches, nodes, nnz(F), the per-unit cost
+ * time / (B + nnz(F)) and the heap. Median of 3 runs (1 at 10^6); a size predicted to take longer than the
+ * budget is skipped and recorded as such.
+ *
+ * Targets: 10^5 ladder branches through the structure stages in < 0.5 s, 10^6 in < 5 s, cost ∝ B + nnz(F).
+ * Run: pnpm bench structure [--sizes 1000,10000] [--max-seconds 180]
+ */
+import { createSystemParser } from '@sysgraph/description';
+import { buildLinearGraph, buildLoopMatrix, partitionLoopMatrix, selectNormalTree, signedNnz } from '@sysgraph/graph';
+import { GENERATORS, rlcLadder } from './generators/index';
+import type { BenchOptions, BenchReport, TargetCheck } from './harness/bench-report';
+import { check } from './harness/bench-report';
+import { predictMs } from './harness/size-budget';
+import type { SizePoint } from './harness/size-budget';
+import { collectGarbage, heapUsedMB, median, round, timed } from './harness/timing';
+
+export const title = 'Structure stages: parse, linear graph, normal tree, loop matrix F';
+
+const DEFAULT_SIZES = [1e3, 1e4, 1e5, 1e6];
+const LADDERS = ['rlc-ladder', 'rc-ladder', 'lossy-line'];
+const STAGES = ['parseMs', 'graphMs', 'treeMs', 'loopMs', 'partitionMs'] as const;
+
+type Row = Record<string, number | string | boolean | null>;
+
+export async function run(options: BenchOptions): Promise<BenchReport> {
+  const sizes = options.sizes ?? DEFAULT_SIZES;
+  const parser = createSystemParser(); // the schema is compiled once, outside the timings
+  parser.parse(JSON.stringify(rlcLadder(3))); // warm the parser's code paths
+  const rows: Row[] = [];
+  const notes: string[] = [];
+
+  for (const g of GENERATORS) {
+    const history: SizePoint[] = [];
+    for (const size of sizes) {
+      const runs = size >= 1e6 ? 1 : 3;
+      const predicted = predictMs(history, size);
+      if (predicted !== undefined && (predicted * (runs + 1)) / 1000 > options.maxSeconds) {
+        const why = `skipped: predicted ${Math.round((predicted * (runs + 1)) / 1000)} s (generation + ${runs} run${runs > 1 ? 's' : ''}) exceeds the ${options.maxSeconds} s budget`;
+        options.log(`${g.name} ${size}: ${why}`);
+        rows.push({ generator: g.name, size, note: why });
+        notes.push(`${g.name} at ${size} branches ${why}.`);
+        continue;
+      }
+      const row = measure(g.name, size, runs, parser, g.make);
+      options.log(
+        `${g.name} ${size}: B=${row.branches} nnz(F)=${row.nnzF} parse ${row.parseMs} graph ${row.graphMs} tree ${row.treeMs} F ${row.loopMs} partition ${row.partitionMs} ms; heap ${row.heapMB} MB`,
+      );
+      rows.push(row);
+      history.push({ units: size, ms: (row.totalMs as number) + (row.generateMs as number) });
+    }
+  }
+  return { title, columns: COLUMNS, rows, targets: targets(rows), notes: [...notes, ...NOTES] };
+}
+
+const COLUMNS = [
+  'generator', 'branches', 'nodes', 'nnzF', 'states', 'parseMs', 'graphMs', 'treeMs', 'loopMs', 'partitionMs',
+  'treeAndFMs', 'structureMs', 'totalMs', 'nsPerUnit', 'nsPerUnitWithParse', 'heapMB', 'runs', 'treeEvaluations',
+];
+
+const NOTES = [
+  'parseMs: parseSystem on the JSON text (JSON.parse, schema, parameters, elements, nodes, grounds, value checks) with a parser created once (schema compilation excluded).',
+  'treeAndFMs = treeMs + loopMs + partitionMs; structureMs = graphMs + treeAndFMs (parsing excluded); totalMs = parseMs + structureMs. Each is the median of the per-run sums.',
+  'nsPerUnit = structureMs / (B + nnz(F)) in ns; nsPerUnitWithParse likewise with totalMs. Constant across sizes means cost ∝ B + nnz(F).',
+  'heapMB: heap in use after a collection with the text, the description and every stage result alive.',
+  'treeEvaluations: greedy-tree evaluations of the two-port placement search (1 without two-ports).',
+];
+
+function measure(name: string, size: number, runs: number, parser: ReturnType<typeof createSystemParser>, make: (b: number) => object): Row {
+  const gen = timed(() => JSON.stringify(make(size)));
+  const text = gen.result;
+  const perRun: Record<string, number>[] = [];
+  let last: Row = {};
+  for (let r = 0; r < runs; r++) {
+    collectGarbage();
+    const parse = timed(() => parser.parse(text));
+    const graph = timed(() => buildLinearGraph(parse.result));
+    const tree = timed(() => selectNormalTree(graph.result));
+    const loop = timed(() => buildLoopMatrix(tree.result));
+    const partition = timed(() => partitionLoopMatrix(loop.result, parse.result));
+    const ms = { parseMs: parse.ms, graphMs: graph.ms, treeMs: tree.ms, loopMs: loop.ms, partitionMs: partition.ms };
+    const treeAndFMs = tree.ms + loop.ms + partition.ms;
+    perRun.push({ ...ms, treeAndFMs, structureMs: graph.ms + treeAndFMs, totalMs: parse.ms + graph.ms + treeAndFMs });
+    if (r === runs - 1) {
+      const lg = graph.result;
+      last = {
+        branches: lg.branches.length,
+        nodes: lg.nodeNames.length,
+        nnzF: signedNnz(loop.result.F),
+        states: tree.result.stateCount,
+        treeEvaluations: tree.result.search.evaluations,
+        searchComplete: tree.result.search.complete,
+        heapMB: round(heapUsedMB()),
+        textMB: round(text.length / 2 ** 20),
+      };
+    }
+  }
+  const med = (k: string) => median(perRun.map((m) => m[k]));
+  const units = (last.branches as number) + (last.nnzF as number);
+  const row: Row = { generator: name, size, ...last, runs, generateMs: round(gen.ms) };
+  for (const k of [...STAGES, 'treeAndFMs', 'structureMs', 'totalMs']) row[k] = round(med(k));
+  row.nsPerUnit = round((med('structureMs') * 1e6) / units);
+  row.nsPerUnitWithParse = round((med('totalMs') * 1e6) / units);
+  return row;
+}
+
+function targets(rows: readonly Row[]): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  const at = (g: string, size: number) => rows.find((r) => r.generator === g && r.size === size && r.branches !== undefined);
+  for (const g of LADDERS) {
+    for (const [size, limit, label] of [[1e5, 500, '10^5'], [1e6, 5000, '10^6']] as const) {
+      const r = at(g, size);
+      const fig = (k: string) => (r ? (r[k] as number) : NaN);
+      out.push(check(`${g}, ${label} branches: tree + F`, fig('treeAndFMs'), limit, 'ms', 'selectNormalTree + buildLoopMatrix + partitionLoopMatrix'));
+      out.push(check(`${g}, ${label} branches: graph + tree + F`, fig('structureMs'), limit, 'ms', 'buildLinearGraph included, parsing excluded'));
+      out.push(check(`${g}, ${label} branches: parse + graph + tree + F`, fig('totalMs'), limit, 'ms', 'parsing included'));
+    }
+  }
+  // Cost ∝ B + nnz(F): the per-unit cost may vary by less than 2× over the sizes ≥ 10^4 (10^3 is warm-up bound).
+  const byGenerator = new Map<string, Row[]>();
+  for (const r of rows) if (r.branches !== undefined && (r.size as number) >= 1e4) byGenerator.set(r.generator as string, [...(byGenerator.get(r.generator as string) ?? []), r]);
+  for (const [g, rs] of byGenerator) {
+    if (rs.length < 2) continue;
+    for (const key of ['nsPerUnit', 'nsPerUnitWithParse'] as const) {
+      const xs = rs.map((r) => r[key] as number);
+      const spread = Math.max(...xs) / Math.min(...xs);
+      const sizes = rs.map((r) => r.size as number);
+      out.push(
+        check(
+          `${g}: ${key === 'nsPerUnit' ? 'structure' : 'structure + parse'} cost ∝ B + nnz(F)`,
+          round(spread),
+          2,
+          '× spread',
+          `max/min of time/(B + nnz(F)) over ${sizes.map((s) => `10^${Math.log10(s)}`).join(', ')}`,
+        ),
+      );
+    }
+  }
+  return out;
+}

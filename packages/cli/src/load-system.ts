@@ -1,0 +1,41 @@
+/** Finds and parses the system a command works on: a file, an example name, or the default example. */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SysgraphError } from '@sysgraph/core';
+import { parseSystem, withParameters } from '@sysgraph/description';
+import type { SystemDescription } from '@sysgraph/description';
+
+export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
+export const DEFAULT_EXAMPLE = 'motor-pump';
+
+export function resolveSystemFile(file: string | undefined): string {
+  if (!file) return resolve(EXAMPLES_DIR, `${DEFAULT_EXAMPLE}.json`);
+  if (existsSync(file)) return resolve(file);
+  for (const candidate of [resolve(EXAMPLES_DIR, `${file}.json`), resolve(EXAMPLES_DIR, 'cases', `${file}.json`)]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new SysgraphError('bad-option', `no file or example named "${file}"`, { field: 'FILE', expected: 'a description file or an example name (sysgraph examples lists them)' });
+}
+
+export function parseParams(list: readonly string[] | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const item of list ?? []) {
+    const m = /^([^=\s]+)\s*=\s*(.+)$/.exec(item);
+    const value = m ? Number(m[2]) : NaN;
+    if (!m || !Number.isFinite(value)) {
+      throw new SysgraphError('bad-option', `--param ${item}: expected name=number`, { field: '--param', expected: 'name=number, e.g. R=2.5' });
+    }
+    out[m[1]] = value;
+  }
+  return out;
+}
+
+export function loadSystem(file: string | undefined, params?: readonly string[]): { desc: SystemDescription; path: string } {
+  const path = resolveSystemFile(file);
+  const text = readFileSync(path, 'utf8');
+  let desc = parseSystem(text, { name: basename(path).replace(/\.json$/, '') });
+  const overrides = parseParams(params);
+  if (Object.keys(overrides).length > 0) desc = withParameters(desc, overrides);
+  return { desc, path };
+}

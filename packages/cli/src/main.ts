@@ -1,0 +1,146 @@
+/**
+ * The sysgraph command line:
+ *   sysgraph                      the main job on the default example (derivation, model, step response plot)
+ *   sysgraph structure [FILE]     normal tree, loop matrix F, derivation
+ *   sysgraph statespace [FILE]    A, B, C, D, E, Bd (numeric or symbolic)
+ *   sysgraph compare [FILE]       every applicable formulation side by side
+ *   sysgraph simulate [FILE]      a simulation as CSV or JSON, and a plot
+ *   sysgraph examples             the example gallery
+ * FILE is a description file or an example name; without it the default example (motor-pump) is used.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { fileURLToPath } from 'node:url';
+import { reportError } from './report-error';
+import { progressBar } from './progress';
+
+// The engine is loaded only by the command that runs (so that --help answers at once).
+const engine = {
+  load: () => import('./load-system'),
+  structure: () => import('./commands/structure'),
+  statespace: () => import('./commands/statespace'),
+  simulate: () => import('./commands/simulate'),
+  compare: () => import('./commands/compare'),
+  mainJob: () => import('./commands/main-job'),
+  plot: () => import('./plot-html'),
+};
+const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
+
+const collect = (v: string, acc: string[]) => [...acc, v];
+const number = (v: string) => {
+  const x = Number(v);
+  if (!Number.isFinite(x)) throw new InvalidArgumentError('expected a number');
+  return x;
+};
+const integer = (v: string) => {
+  const x = Number(v);
+  if (!Number.isInteger(x)) throw new InvalidArgumentError('expected an integer');
+  return x;
+};
+const print = (s: string) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
+
+function action<A extends unknown[]>(f: (...args: A) => void | Promise<void>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await f(...args);
+    } catch (e) {
+      process.exitCode = reportError(e);
+    }
+  };
+}
+
+export function createProgram(): Command {
+  const program = new Command();
+  program
+    .name('sysgraph')
+    .description('Linear graphs of lumped-parameter systems to state-space models, symbolic and numeric, and their simulation.')
+    .option('--plot <file>', 'where the main job writes its plot')
+    .action(action(async (opts: { plot?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(undefined);
+      (await engine.mainJob()).mainJob(desc, print, opts.plot);
+    }));
+
+  program
+    .command('structure')
+    .description('the normal tree, the partitioned loop matrix F and the derivation (primary, secondary and state variables; elemental, continuity and compatibility equations)')
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'latex']).default('text'))
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[] }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      print((await engine.structure()).structureReport(desc, opts.format));
+    }));
+
+  program
+    .command('statespace')
+    .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u")
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--symbolic', 'entries as expressions of the parameters')
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .addOption(new Option('--state-choice <choice>', 'b1: capacitor voltages and inductor currents; b2: charges and fluxes').choices(['b1', 'b2']).default('b1'))
+    .addOption(new Option('--formulation <name>', 'general hybrid formulation or MASD closed form').choices(['general', 'masd']).default('general'))
+    .addOption(new Option('--format <format>', 'output format').choices(['json', 'latex', 'matlab', 'python', 'text']).default('text'))
+    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text' }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      print((await engine.statespace()).statespaceReport(desc, opts.format, { symbolic: opts.symbolic, stateChoice: opts.stateChoice, formulation: opts.formulation }));
+    }));
+
+  program
+    .command('compare')
+    .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them')
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .action(action(async (file: string | undefined, opts: { param: string[] }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      print((await engine.compare()).compareReport(desc));
+    }));
+
+  program
+    .command('simulate')
+    .description('integrate the model and write the trace (t, states, outputs) as CSV or JSON')
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
+    .option('--input <name=signal>', 'an input signal: step(1), step(1, 0.5), ramp(1, 4e-6), sine(1, 50), pwl(0,0, 1e-3,1) or an expression of t (repeatable)', collect, [])
+    .option('--initial <state=value>', 'an initial state value (repeatable; default 0)', collect, [])
+    .addOption(new Option('--solver <name>', 'solver').choices(['auto', 'euler', 'rk4', 'dopri5', 'stiff', 'trbdf2', 'exact']).default('auto'))
+    .option('--rtol <R>', 'relative tolerance', number)
+    .option('--atol <A>', 'absolute tolerance', number)
+    .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
+    .option('--samples <N>', 'N evenly spaced times over [0, t-end], from the dense output', integer)
+    .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json']).default('csv'))
+    .option('--output <file>', 'write the trace to a file instead of standard output')
+    .option('--plot <file>', 'also write a self-contained HTML plot')
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'csv' | 'json'; output?: string; plot?: string; param: string[] }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      const { runSimulation, formatSimulation } = await engine.simulate();
+      const { plotHtml } = await engine.plot();
+      const bar = progressBar(process.stderr);
+      const run = runSimulation(desc, { ...opts, inputs: opts.input, initial: opts.initial, onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
+      bar.done();
+      const text = formatSimulation(run, opts.format);
+      if (opts.output) writeFileSync(opts.output, text);
+      else print(text);
+      if (opts.plot) writeFileSync(opts.plot, plotHtml(run.result, `${desc.title ?? desc.name}: simulation (${run.result.solver})`));
+    }));
+
+  program
+    .command('examples')
+    .description('list the example systems')
+    .action(action(() => {
+      const index = JSON.parse(readFileSync(`${EXAMPLES_DIR}index.json`, 'utf8')) as { file: string; title: string; summary?: string }[];
+      for (const e of index) print(`${e.file.replace(/\.json$/, '').padEnd(28)} ${e.title}`);
+    }));
+
+  program.showHelpAfterError();
+  return program;
+}
+
+const program = createProgram();
+program.exitOverride((err) => {
+  process.exitCode = err.exitCode === 0 ? 0 : 2;
+  throw err;
+});
+program.parseAsync(process.argv).catch(() => {
+  // commander already printed the usage error and set the exit code
+});

@@ -1,0 +1,67 @@
+/**
+ * toSimulationModel: a numeric StateSpace as the simulator's LinearModel (structurally the same interface as
+ * @sysgraph/simulate's LinearModel, so this stage need not depend on the simulator):
+ *   dense:  x̃' = A x̃ + B u
+ *   sparse: E x̃' = A0 x̃ + (B0 + A0 Bd) u   (the descriptor, E and A0 kept sparse; A is never formed)
+ *   y = C x̃ + D u + F u',  x = x̃ + Bd u.
+ */
+import type { Domain } from '@sysgraph/core';
+import { DOMAIN_VARIABLES } from '@sysgraph/core';
+import type { SystemDescription } from '@sysgraph/description';
+import type { Structure } from '@sysgraph/graph';
+import type { CsrMatrix } from '@sysgraph/linalg';
+import { csrAdd, csrMul } from '@sysgraph/linalg';
+import type { StateSpace } from './state-space';
+import type { Dense } from './algebra/dense-algebra';
+
+export interface LinearModelLike {
+  readonly kind: 'linear';
+  readonly stateNames: readonly string[];
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  readonly stateUnits?: readonly string[];
+  readonly outputUnits?: readonly string[];
+  readonly M?: CsrMatrix | readonly (readonly number[])[];
+  readonly A: CsrMatrix | readonly (readonly number[])[];
+  readonly B: CsrMatrix | readonly (readonly number[])[];
+  readonly Bd?: CsrMatrix | readonly (readonly number[])[];
+  readonly C: CsrMatrix | readonly (readonly number[])[];
+  readonly D: CsrMatrix | readonly (readonly number[])[];
+  readonly F?: CsrMatrix | readonly (readonly number[])[];
+}
+
+export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<CsrMatrix>, s?: Structure): LinearModelLike {
+  const units = s ? unitsOf(ss, s) : undefined;
+  const base = {
+    kind: 'linear' as const,
+    stateNames: ss.states,
+    inputNames: ss.inputs,
+    outputNames: ss.outputs,
+    stateUnits: units?.states,
+    outputUnits: units?.outputs,
+  };
+  if (ss.backend === 'sparse') {
+    const sp = ss as StateSpace<CsrMatrix>;
+    const B = csrAdd(1, sp.descriptor.B0, 1, csrMul(sp.descriptor.A0, sp.Bd));
+    return { ...base, M: sp.descriptor.E, A: sp.descriptor.A0, B, Bd: sp.Bd, C: sp.C, D: sp.D, F: sp.E };
+  }
+  const d = ss as StateSpace<Dense<number>>;
+  return { ...base, A: d.A, B: d.B, Bd: d.Bd, C: d.C, D: d.D, F: d.E };
+}
+
+/** Units of the states and outputs from the elements' domains (charge-like b2 states have none). */
+function unitsOf(ss: StateSpace<unknown>, s: Structure): { states: string[]; outputs: string[] } {
+  const desc: SystemDescription = s.description;
+  const domainOf = (branch: string): Domain => s.graph.branches[s.graph.branchIndex.get(branch) ?? 0]?.domain ?? 'generic';
+  const unit = (branch: string, variable: 'across' | 'through') => {
+    const v = DOMAIN_VARIABLES[domainOf(branch)];
+    return variable === 'across' ? v.acrossUnit : v.throughUnit;
+  };
+  const states = s.partition.states.map((x) => (ss.stateChoice === 'b2' ? '' : unit(s.graph.branches[x.branch].id, x.variable)));
+  const outputs = desc.outputs.map((o) => {
+    if (o.kind === 'node') return DOMAIN_VARIABLES[s.graph.branches.find((b) => s.graph.nodeNames[b.from] === o.node || s.graph.nodeNames[b.to] === o.node)?.domain ?? 'generic'].acrossUnit;
+    return unit(o.port ? `${o.element}.${o.port}` : o.element, o.variable);
+  });
+  return { states, outputs };
+}
+

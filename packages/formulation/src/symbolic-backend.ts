@@ -1,0 +1,105 @@
+/**
+ * The symbolic backend: matrix entries are exact rational functions of the parameters (packages/symbolic:
+ * canonical reduced num/den over bigint polynomials). Solves go through the symbolic package's structured
+ * solver (diagonal, triangular and block detection; fraction-free Bareiss elimination), never a generic
+ * symbolic inverse. Pivot weights and numeric values are taken at seeded generic parameter values.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { SystemDescription } from '@sysgraph/description';
+import {
+  FieldMatrix, RationalFunction, VariableSet, fromMathNode, rationalFunctionField, solve as symbolicSolve, toLatex,
+  toText,
+} from '@sysgraph/symbolic';
+import type { Backend } from './backend';
+import { denseAlgebra } from './algebra/dense-algebra';
+import type { Dense } from './algebra/dense-algebra';
+import { SingularMatrix } from './algebra/matrix-algebra';
+import type { ScalarField } from './algebra/scalar-field';
+import type { CellFormat } from './export/model-table';
+
+export interface SymbolicBackend {
+  readonly backend: Backend<Dense<RationalFunction>, RationalFunction>;
+  readonly cells: CellFormat<RationalFunction>;
+  /** The value at the description's parameter values (NaN where one has none). */
+  evaluate(rf: RationalFunction): number;
+  readonly variables: VariableSet;
+}
+
+/** mulberry32: seeded generic parameter values in [0.5, 2). */
+function genericValues(names: readonly string[], seed = 0x5eed): Map<string, number> {
+  let a = seed >>> 0;
+  const rnd = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return new Map(names.map((n) => [n, 0.5 + 1.5 * rnd()]));
+}
+
+export function symbolicBackend(desc: SystemDescription): SymbolicBackend {
+  const names = [...desc.parameters.keys()];
+  const variables = VariableSet.of(names);
+  const rf = rationalFunctionField(variables);
+  const generic = genericValues(names);
+  const values = new Map<string, number>();
+  for (const [k, v] of desc.parameters) values.set(k, v ?? NaN);
+  const weight = (a: RationalFunction) => (rf.isZero(a) ? 0 : Math.abs(a.evaluate(generic)) || 1e-300);
+
+  const field: ScalarField<RationalFunction> = {
+    name: rf.name,
+    zero: rf.zero,
+    one: rf.one,
+    add: (a, b) => rf.add(a, b),
+    sub: (a, b) => rf.sub(a, b),
+    mul: (a, b) => rf.mul(a, b),
+    div: (a, b) => rf.div(a, b),
+    neg: (a) => rf.neg(a),
+    isZero: (a) => rf.isZero(a),
+    fromInteger: (n) => rf.fromInteger(n),
+    pivotWeight: weight,
+    toNumber: (a) => a.evaluate(generic),
+    format: (a) => toText(a),
+  };
+  const algebra = denseAlgebra(field);
+  // Solves through the symbolic package's structured fraction-free solver.
+  algebra.solve = (a: Dense<RationalFunction>, b: Dense<RationalFunction>) => {
+    const n = a.length;
+    const m = b[0]?.length ?? algebra.cols(b);
+    if (n === 0) return algebra.zeros(0, m);
+    try {
+      const x = symbolicSolve(FieldMatrix.fromRows(rf, a), FieldMatrix.fromRows(rf, b.length > 0 ? b : Array.from({ length: n }, () => [])));
+      const out = algebra.zeros(n, m);
+      for (let i = 0; i < n; i++) for (let j = 0; j < m; j++) out[i][j] = x.get(i, j);
+      return out;
+    } catch (e) {
+      if (e instanceof SysgraphError && (e.code === 'singular-matrix' || e.code === 'bad-value')) {
+        const col = Number((e as { column?: number }).column ?? 0);
+        throw new SingularMatrix(Number.isFinite(col) ? col : 0, n);
+      }
+      throw e;
+    }
+  };
+  const backend: Backend<Dense<RationalFunction>, RationalFunction> = {
+    name: 'symbolic',
+    algebra,
+    scalar: (expr, ctx) => fromMathNode(expr.node, variables, { context: ctx, addVariables: false }),
+    sqrt: (_a, ctx) => {
+      throw new SysgraphError('unsupported', `${ctx.element}.${ctx.field}: a coupling coefficient k gives M = k·sqrt(L1·L2), which is not rational; give the mutual inductance M instead, or use the numeric model`, { element: ctx.element, field: ctx.field, expected: 'a mutual inductance value M' });
+    },
+  };
+  const evaluate = (a: RationalFunction) => {
+    try {
+      return a.evaluate(values);
+    } catch {
+      return NaN;
+    }
+  };
+  return {
+    backend,
+    cells: { cell: (a) => ({ text: toText(a), latex: toLatex(a), value: evaluate(a) }) },
+    evaluate,
+    variables,
+  };
+}
