@@ -74,7 +74,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   return { title, columns: COLUMNS, rows, targets: targets(rows), notes: NOTES };
 }
 
-const COLUMNS = ['generator', 'branches', 'states', 'inputs', 'nnzE', 'nnzA0', 'nnzA', 'formulateMs', 'heapBeforeMB', 'heapAfterMB', 'heapGrowthMB', 'heapRetainedMB', 'denseNxNMB', 'runs'];
+const COLUMNS = ['generator', 'size', 'branches', 'states', 'inputs', 'nnzE', 'nnzA0', 'nnzA', 'formulateMs', 'heapBeforeMB', 'heapAfterMB', 'heapGrowthMB', 'heapRetainedMB', 'denseNxNMB', 'runs'];
 
 const NOTES = [
   'formulateMs: formulate(structure, sparseBackend(parameters)) only; parsing and the structure stages are excluded (see the structure benchmark).',

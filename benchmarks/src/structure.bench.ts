@@ -56,7 +56,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
 }
 
 const COLUMNS = [
-  'generator', 'branches', 'nodes', 'nnzF', 'states', 'parseMs', 'graphMs', 'treeMs', 'loopMs', 'partitionMs',
+  'generator', 'size', 'branches', 'nodes', 'nnzF', 'states', 'parseMs', 'graphMs', 'treeMs', 'loopMs', 'partitionMs',
   'treeAndFMs', 'structureMs', 'totalMs', 'nsPerUnit', 'nsPerUnitWithParse', 'heapMB', 'runs', 'treeEvaluations',
 ];
 

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { all, create } from 'mathjs';
 import { loadSystem } from '../src/load-system';
 import { structureReport } from '../src/commands/structure';
 import { statespaceReport } from '../src/commands/statespace';
@@ -55,8 +56,6 @@ describe('sysgraph statespace', () => {
 
 function awaitMath() {
   // mathjs evaluates the exported expression strings in a scope that defines every parameter.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { create, all } = require('mathjs') as typeof import('mathjs');
   const math = create(all);
   return { evaluate: (text: string, scope: Record<string, number>) => Number(math.evaluate(text, { ...scope })) };
 }

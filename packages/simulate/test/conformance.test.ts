@@ -141,7 +141,8 @@ describe.each(SOLVERS.map((s) => [s.name, s] as const))('solver %s', { timeout: 
     console.info(`[conformance] ${name}: LC energy drift over 100 periods ${drift.toExponential(2)} (${steps} steps)`);
   });
 
-  it.runIf(cfg.stiffDecay !== undefined)('stiff decay, eigenvalues −1, −1e3, −1e6 with coupling: few steps, error ≤ 1e-6', () => {
+  // Only the stiff solvers take the stiff decay (an explicit solver would need ~1e6 steps).
+  if (cfg.stiffDecay !== undefined) it('stiff decay, eigenvalues −1, −1e3, −1e6 with coupling: few steps, error ≤ 1e-6', () => {
     const x0 = [1, 1, 1];
     const r = simulate(stiffDecay(), {
       tEnd: 10,

@@ -5,7 +5,9 @@
  * Errors stop at the stage that raised them and come back as data; a bad signal leaves the model shown.
  */
 import type { SystemParser } from '@sysgraph/description';
+import { DOMAIN_VARIABLES } from '@sysgraph/core';
 import { evaluateExpression } from '@sysgraph/description';
+import { toSimulationModel } from '@sysgraph/formulation';
 import { analyzeStructure, deriveEquations } from '@sysgraph/graph';
 import type { Structure } from '@sysgraph/graph';
 import { parseSignal, simulate } from '@sysgraph/simulate';
@@ -17,7 +19,6 @@ import { suggestEndTime } from './end-time';
 import { formulateAll } from './formulations';
 import type { Formulated } from './formulations';
 import { graphDrawing } from './graph-drawing';
-import { toLinearModel, unitOf } from './linear-model';
 import { modelView } from './model-view';
 import type { ComparisonRow, ComparisonView, ErrorInfo, InputInfo, OverlayAnswer, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
@@ -49,7 +50,7 @@ export interface EngineContext {
 }
 
 function simulateModel(ctx: EngineContext, m: Formulated, s: Structure, settings: Settings, inputs: readonly InputInfo[], tEnd: number): TraceView {
-  const model = toLinearModel(m.ss, s);
+  const model = toSimulationModel(m.ss, s);
   const signals: Record<string, Signal> = {};
   for (const u of inputs) signals[u.name] = parseSignal(settings.signals[u.name] ?? u.defaultSignal, u.name, ctx.signals);
   const options: SimulateOptions = {
@@ -75,7 +76,8 @@ function sourceUnits(s: Structure, inputs: readonly string[]): string[] {
   return inputs.map((name) => {
     const u = s.partition.inputs.find((x) => x.name === name);
     if (!u || u.sources.length === 0) return '';
-    return unitOf(s.graph.branches[u.sources[0]].domain, u.variable);
+    const d = DOMAIN_VARIABLES[s.graph.branches[u.sources[0]].domain];
+    return u.variable === 'across' ? d.acrossUnit : d.throughUnit;
   });
 }
 
@@ -137,14 +139,12 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   lap('structure');
   let formulated;
   try {
-    formulated = formulateAll(s, req.settings.style === 'symbolic');
+    formulated = formulateAll(s, { formulation: req.settings.formulation, stateChoice: req.settings.stateChoice, symbolic: req.settings.style === 'symbolic' });
   } catch (e) {
     return fail(toErrorInfo(e, 'formulate'));
   }
   lap('formulate');
-  const { models, masdNote } = formulated;
-  const wanted = `${req.settings.formulation}-${req.settings.stateChoice}`;
-  const active = models.find((m) => m.key === wanted) ?? models.find((m) => m.key === `general-${req.settings.stateChoice}`) ?? models[0];
+  const { models, masdNote, active } = formulated;
   const inputs = inputInfo(s, active.ss.inputs, sourceUnits(s, active.ss.inputs));
   const tEnd = req.settings.tEnd ?? suggestEndTime(active.ss.A);
 

@@ -1,25 +1,24 @@
 /**
- * symbolicTable: the model with entries as rational functions of the parameters, when the formulation stage
- * exports a symbolic backend (symbolicBackend(desc) and symbolicCells); otherwise a note saying why not.
+ * symbolicTable: the model with entries as exact rational functions of the parameters (the formulation
+ * stage's symbolic backend), or a note saying why there is none (e.g. a coupling coefficient k, whose
+ * M = k·sqrt(L1·L2) is not rational, or a system too large to be worth it).
  */
 import type { ModelTable } from '@sysgraph/formulation';
-import * as formulation from '@sysgraph/formulation';
-import { formulate, modelTable } from '@sysgraph/formulation';
+import { formulate, masdFormulate, modelTable, symbolicBackend } from '@sysgraph/formulation';
 import type { Structure } from '@sysgraph/graph';
-import type { StateChoiceName } from './settings';
+import type { FormulationName, StateChoiceName } from './settings';
 
-export function symbolicTable(s: Structure, kind: 'general' | 'masd', choice: StateChoiceName): { table: ModelTable } | { note: string } {
-  const api = formulation as unknown as Record<string, unknown>;
-  const backendOf = api['symbolicBackend'];
-  const cellsOf = api['symbolicCells'];
-  if (typeof backendOf !== 'function' || kind !== 'general') {
-    return { note: 'symbolic matrices are not available in this build of the formulation stage; numbers are shown' };
+/** Beyond this many states the symbolic entries are too long to read on a page. */
+export const MAX_SYMBOLIC_STATES = 12;
+
+export function symbolicTable(s: Structure, formulation: FormulationName, stateChoice: StateChoiceName): { table: ModelTable } | { note: string } {
+  if (s.partition.states.length > MAX_SYMBOLIC_STATES) {
+    return { note: `the model has ${s.partition.states.length} states; symbolic entries are shown up to ${MAX_SYMBOLIC_STATES}` };
   }
   try {
-    const be = backendOf(s.description);
-    const ss = formulate(s, be, { stateChoice: choice });
-    const cells = typeof cellsOf === 'function' ? cellsOf(be, s.description.parameters) : cellsOf;
-    return { table: modelTable(s.description.name, ss, be, cells, s.description.parameters) };
+    const sym = symbolicBackend(s.description);
+    const ss = formulation === 'masd' ? masdFormulate(s, sym.backend, { stateChoice }) : formulate(s, sym.backend, { stateChoice });
+    return { table: modelTable(s.description.name, ss, sym.backend, sym.cells, s.description.parameters) };
   } catch (e) {
     return { note: e instanceof Error ? e.message : String(e) };
   }

@@ -1,0 +1,14 @@
+import { serveStatic } from '/work/main/apps/web/test/support/static-server';
+import { launchChromium } from '/work/main/apps/web/test/support/browser';
+const server = await serveStatic('/tmp/h9/dist');
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+page.on('console', (m) => console.log('console:', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto(server.url + (process.argv[2] ?? ''));
+await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: 30000 });
+await page.waitForTimeout(800);
+console.log(await page.evaluate(() => ({ state: document.body.dataset.state, rev: document.body.dataset.revision, ms: document.body.dataset.updateMs, status: document.getElementById('status')?.textContent })));
+await page.screenshot({ path: '/tmp/h9/shot.png', fullPage: true });
+await browser.close();
+await server.close();

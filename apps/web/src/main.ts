@@ -1,0 +1,178 @@
+/**
+ * The page: editor and gallery on the left; linear graph, state-space model, simulation, derivation and
+ * comparison on the right. Every edit or setting goes to the engine worker; its answer updates the panels
+ * (the matrices and the plot first) and the URL hash, so that the address always shares the current model.
+ */
+import 'katex/dist/katex.min.css';
+import './styles.css';
+import type { OverlayAnswer, RunAnswer, RunResult } from './engine/protocol';
+import { DEFAULT_SETTINGS } from './engine/settings';
+import type { Settings } from './engine/settings';
+import { createEngineClient } from './engine-client';
+import { EXAMPLES } from './examples';
+import { createComparePanel } from './ui/compare-panel';
+import { renderDerivation } from './ui/derivation-panel';
+import { byId, el } from './ui/dom';
+import { createEditor } from './ui/editor';
+import { renderGraph } from './ui/graph-view';
+import { renderKinds } from './ui/kinds-table';
+import { createModelPanel } from './ui/model-panel';
+import { decodeShare, encodeShare } from './ui/share';
+import { createSimulationPanel } from './ui/simulation-panel';
+
+interface PageState {
+  settings: Settings;
+  /** The request whose answer is awaited, and when its edit happened. */
+  pending?: { id: number; since: number; edit: boolean };
+  last?: RunResult;
+  /** Signatures of what the slower panels last drew, to skip redrawing them unchanged. */
+  drawn: { graph?: string; derivation?: string; compare?: string };
+}
+
+const state: PageState = { settings: DEFAULT_SETTINGS, drawn: {} };
+const body = document.body;
+const status = byId('status');
+const gallery = byId<HTMLSelectElement>('gallery');
+
+const editor = createEditor(byId('editor'), byId('errors'), () => request(true));
+const modelPanel = createModelPanel(byId('model'), (patch) => changeSettings(patch));
+const simulationPanel = createSimulationPanel(byId('simulation'), (patch) => changeSettings(patch));
+const comparePanel = createComparePanel(byId('compare'));
+renderKinds(byId('kinds'));
+const engine = createEngineClient(onAnswer, onOverlay, (message) => setStatus('error', `The engine stopped: ${message}`));
+
+for (const e of EXAMPLES) gallery.appendChild(el('option', { value: e.file, title: e.summary }, e.title));
+gallery.appendChild(el('option', { value: '', disabled: true, 'data-custom': '1' }, 'Edited description'));
+gallery.addEventListener('change', () => {
+  const e = EXAMPLES.find((x) => x.file === gallery.value);
+  if (!e) return;
+  loadModel(e.text, { ...DEFAULT_SETTINGS, style: state.settings.style });
+});
+
+function setStatus(kind: 'busy' | 'ready' | 'error', text: string): void {
+  status.textContent = text;
+  status.dataset.kind = kind;
+  body.dataset.state = kind;
+}
+
+/** Select the gallery entry whose text is the editor's, or "Edited description". */
+function syncGallery(): void {
+  const text = editor.getText();
+  const match = EXAMPLES.find((e) => e.text === text);
+  gallery.value = match ? match.file : '';
+}
+
+function loadModel(text: string, settings: Settings): void {
+  state.settings = settings;
+  state.drawn = {};
+  editor.setText(text);
+  syncGallery();
+  request(false);
+}
+
+function changeSettings(patch: Partial<Settings>): void {
+  state.settings = { ...state.settings, ...patch };
+  request(true);
+}
+
+function request(edit: boolean): void {
+  const id = engine.run(editor.getText(), state.settings);
+  state.pending = { id, since: performance.now(), edit };
+  setStatus('busy', 'Computing…');
+  if (edit) syncGallery();
+}
+
+function onAnswer(a: RunAnswer): void {
+  const since = state.pending?.id === a.id ? state.pending.since : performance.now();
+  if (!a.ok) {
+    editor.showErrors(a.errors);
+    body.classList.add('stale');
+    setStatus('error', `${a.errors.length} error${a.errors.length === 1 ? '' : 's'} in the description — the last good model is shown dimmed`);
+    body.dataset.revision = String(a.id);
+    scheduleHash();
+    return;
+  }
+  body.classList.remove('stale');
+  state.last = a;
+  const simErrors = a.simulation.ok ? [] : a.simulation.errors;
+  editor.showErrors([]);
+  // the matrices and the plot first: they are what an edit is waiting for
+  modelPanel.render(a.models, a.activeKey, state.settings, a.name);
+  simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
+  const updated = performance.now() - since;
+  body.dataset.revision = String(a.id);
+  body.dataset.updateMs = updated.toFixed(1);
+  body.dataset.engineMs = Object.values(a.timings).reduce((s, x) => s + x, 0).toFixed(1);
+
+  byId('system-title').textContent = a.title ?? a.name;
+  byId('system-summary').textContent = a.summary ?? '';
+  const graphSig = JSON.stringify(a.graph);
+  if (state.drawn.graph !== graphSig) {
+    renderGraph(byId('graph'), a.graph);
+    state.drawn.graph = graphSig;
+  }
+  const derivationSig = JSON.stringify(a.derivation);
+  if (state.drawn.derivation !== derivationSig) {
+    renderDerivation(byId('derivation'), a.derivation);
+    state.drawn.derivation = derivationSig;
+  }
+  comparePanel.render(a.comparison);
+  comparePanel.clearOverlay();
+  const engineMs = Number(body.dataset.engineMs);
+  setStatus(simErrors.length > 0 ? 'error' : 'ready', simErrors.length > 0 ? 'Model derived; the simulation needs attention' : `Updated in ${Math.max(1, Math.round(updated))} ms (engine ${Math.max(1, Math.round(engineMs))} ms)`);
+  scheduleHash();
+}
+
+function onOverlay(o: OverlayAnswer): void {
+  const a = state.last;
+  if (!a || a.id !== o.id || !a.simulation.ok) return;
+  comparePanel.renderOverlay(a.simulation.trace, o.right, o.leftKey, o.rightKey);
+}
+
+// The address always holds the current model: replaced (not pushed) a moment after the last change.
+let hashTimer: number | undefined;
+let writtenHash = '';
+function scheduleHash(): void {
+  clearTimeout(hashTimer);
+  hashTimer = window.setTimeout(async () => {
+    const hash = await encodeShare({ description: editor.getText(), settings: state.settings });
+    writtenHash = `#${hash}`;
+    if (location.hash !== writtenHash) history.replaceState(null, '', writtenHash);
+  }, 250);
+}
+
+byId('share').addEventListener('click', async () => {
+  const hash = await encodeShare({ description: editor.getText(), settings: state.settings });
+  history.replaceState(null, '', `#${hash}`);
+  writtenHash = `#${hash}`;
+  try {
+    await navigator.clipboard.writeText(location.href);
+    setStatus('ready', 'Link copied: it restores this model and its settings');
+  } catch {
+    setStatus('ready', 'The link is in the address bar: copy it from there');
+  }
+});
+
+async function loadFromHash(): Promise<boolean> {
+  const hash = location.hash.slice(1);
+  if (!hash) return false;
+  const shared = await decodeShare(hash);
+  if (!shared) {
+    setStatus('error', 'The link could not be read; the default example is shown');
+    return false;
+  }
+  writtenHash = location.hash;
+  loadModel(shared.description, shared.settings);
+  return true;
+}
+
+window.addEventListener('hashchange', () => {
+  if (location.hash !== writtenHash) void loadFromHash();
+});
+
+void (async () => {
+  if (!(await loadFromHash())) {
+    const first = EXAMPLES.find((e) => e.tags.includes('default')) ?? EXAMPLES[0];
+    if (first) loadModel(first.text, DEFAULT_SETTINGS);
+  }
+})();
