@@ -9,6 +9,7 @@ export const projects = [
   'packages/analysis',
   'packages/simulate',
   'packages/cli',
+  'apps/web',
   'benchmarks',
 ];
 export default projects;

@@ -1,5 +1,5 @@
 /**
- * pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180]: runs every benchmarks/src/*.ts script that
+ * pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--node-option=--stack-size=4000 …]: runs every benchmarks/src/*.ts script that
  * exports a `run()` (or the named ones: `structure` is structure.bench.ts), each in a fresh Node process with
  * --expose-gc, writes benchmarks/results/<name>.json, and rewrites benchmarks/results/README.md from every
  * result file present (so running one benchmark keeps the others' tables).
@@ -30,17 +30,19 @@ function parseArgs(argv: readonly string[]) {
   const names: string[] = [];
   let sizes: number[] | undefined;
   let maxSeconds = 180;
+  const nodeOptions: string[] = [];
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--') continue;
     if (a === '--sizes') sizes = argv[++k].split(',').map(Number);
     else if (a === '--max-seconds') maxSeconds = Number(argv[++k]);
-    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: --sizes, --max-seconds)`);
+    else if (a.startsWith('--node-option=')) nodeOptions.push(a.slice('--node-option='.length));
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: --sizes, --max-seconds, --node-option=<flag>)`);
     else names.push(a);
   }
   if (sizes && sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('--sizes: positive integers, comma-separated');
   if (!(maxSeconds > 0)) throw new Error('--max-seconds: a positive number');
-  return { names, sizes, maxSeconds };
+  return { names, sizes, maxSeconds, nodeOptions };
 }
 
 const args = parseArgs(process.argv.slice(2));
@@ -57,7 +59,7 @@ for (const b of chosen) {
   const options = JSON.stringify({ sizes: args.sizes, maxSeconds: args.maxSeconds });
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', `--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', join(srcDir, 'harness/run-benchmark.ts'), b.file, b.name, options, resultsDir],
+    ['--expose-gc', `--max-old-space-size=${HEAP_MB}`, ...args.nodeOptions, '--import', 'tsx', join(srcDir, 'harness/run-benchmark.ts'), b.file, b.name, options, resultsDir],
     { cwd: root, stdio: 'inherit' },
   );
   if (child.status !== 0) {

@@ -45,11 +45,12 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
         continue;
       }
       const row = measure(g.name, size, runs, parser, g.make);
+      if (row.failed !== undefined) options.log(`${g.name} ${size}: ${row.note}`);
       options.log(
         `${g.name} ${size}: B=${row.branches} nnz(F)=${row.nnzF} parse ${row.parseMs} graph ${row.graphMs} tree ${row.treeMs} F ${row.loopMs} partition ${row.partitionMs} ms; heap ${row.heapMB} MB`,
       );
       rows.push(row);
-      history.push({ units: size, ms: (row.totalMs as number) + (row.generateMs as number) });
+      if (row.failed === undefined) history.push({ units: size, ms: (row.totalMs as number) + (row.generateMs as number) });
     }
   }
   return { title, columns: COLUMNS, rows, targets: targets(rows), notes: [...notes, ...NOTES] };
@@ -73,54 +74,84 @@ function measure(name: string, size: number, runs: number, parser: ReturnType<ty
   const text = gen.result;
   const perRun: Record<string, number>[] = [];
   let last: Row = {};
-  for (let r = 0; r < runs; r++) {
+  let failure: string | undefined;
+  for (let r = 0; r < runs && failure === undefined; r++) {
     collectGarbage();
-    const parse = timed(() => parser.parse(text));
-    const graph = timed(() => buildLinearGraph(parse.result));
-    const tree = timed(() => selectNormalTree(graph.result));
-    const loop = timed(() => buildLoopMatrix(tree.result));
-    const partition = timed(() => partitionLoopMatrix(loop.result, parse.result));
-    const ms = { parseMs: parse.ms, graphMs: graph.ms, treeMs: tree.ms, loopMs: loop.ms, partitionMs: partition.ms };
-    const treeAndFMs = tree.ms + loop.ms + partition.ms;
-    perRun.push({ ...ms, treeAndFMs, structureMs: graph.ms + treeAndFMs, totalMs: parse.ms + graph.ms + treeAndFMs });
-    if (r === runs - 1) {
-      const lg = graph.result;
+    const ms: Record<string, number> = {};
+    // Each stage timed on its own; a stage that throws ends the size and is recorded with where it threw.
+    const stage = <R>(key: string, fn: () => R): R | undefined => {
+      if (failure !== undefined) return undefined;
+      try {
+        const { result, ms: t } = timed(fn);
+        ms[key] = t;
+        return result;
+      } catch (e) {
+        failure = `${key.replace(/Ms$/, '')} threw ${describeError(e)}`;
+        return undefined;
+      }
+    };
+    const description = stage('parseMs', () => parser.parse(text));
+    const graph = description && stage('graphMs', () => buildLinearGraph(description));
+    const tree = graph && stage('treeMs', () => selectNormalTree(graph));
+    const loop = tree && stage('loopMs', () => buildLoopMatrix(tree));
+    const partition = loop && description && stage('partitionMs', () => partitionLoopMatrix(loop, description));
+    if (partition) {
+      ms.treeAndFMs = ms.treeMs + ms.loopMs + ms.partitionMs;
+      ms.structureMs = ms.graphMs + ms.treeAndFMs;
+      ms.totalMs = ms.parseMs + ms.structureMs;
+    }
+    perRun.push(ms);
+    if (r === runs - 1 || failure !== undefined) {
       last = {
-        branches: lg.branches.length,
-        nodes: lg.nodeNames.length,
-        nnzF: signedNnz(loop.result.F),
-        states: tree.result.stateCount,
-        treeEvaluations: tree.result.search.evaluations,
-        searchComplete: tree.result.search.complete,
+        ...(graph ? { branches: graph.branches.length, nodes: graph.nodeNames.length } : {}),
+        ...(loop ? { nnzF: signedNnz(loop.F) } : {}),
+        ...(tree ? { states: tree.stateCount, treeEvaluations: tree.search.evaluations, searchComplete: tree.search.complete } : {}),
         heapMB: round(heapUsedMB()),
         textMB: round(text.length / 2 ** 20),
       };
     }
   }
-  const med = (k: string) => median(perRun.map((m) => m[k]));
-  const units = (last.branches as number) + (last.nnzF as number);
-  const row: Row = { generator: name, size, ...last, runs, generateMs: round(gen.ms) };
-  for (const k of [...STAGES, 'treeAndFMs', 'structureMs', 'totalMs']) row[k] = round(med(k));
-  row.nsPerUnit = round((med('structureMs') * 1e6) / units);
-  row.nsPerUnitWithParse = round((med('totalMs') * 1e6) / units);
+  const row: Row = { generator: name, size, ...last, runs: perRun.length, generateMs: round(gen.ms) };
+  for (const k of [...STAGES, 'treeAndFMs', 'structureMs', 'totalMs']) {
+    const xs = perRun.map((m) => m[k]).filter((x) => x !== undefined);
+    if (xs.length > 0) row[k] = round(median(xs));
+  }
+  if (failure !== undefined) {
+    row.failed = failure;
+    row.note = `FAILED: ${failure}`;
+  } else {
+    const units = (last.branches as number) + (last.nnzF as number);
+    row.nsPerUnit = round(((row.structureMs as number) * 1e6) / units);
+    row.nsPerUnitWithParse = round(((row.totalMs as number) * 1e6) / units);
+  }
   return row;
+}
+
+/** The error's class, message and first frame inside the engine packages. */
+function describeError(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const frame = (e.stack ?? '').split('\n').find((l) => l.includes('/packages/'));
+  const where = frame?.match(/\/(packages\/[^:)]+:\d+)/)?.[1];
+  const fn = frame?.trim().match(/^at ([^ ]+) \(/)?.[1];
+  return `${e.name}: ${e.message}${where ? ` at ${where}${fn ? ` (${fn})` : ''}` : ''}`;
 }
 
 function targets(rows: readonly Row[]): TargetCheck[] {
   const out: TargetCheck[] = [];
-  const at = (g: string, size: number) => rows.find((r) => r.generator === g && r.size === size && r.branches !== undefined);
+  const at = (g: string, size: number) => rows.find((r) => r.generator === g && r.size === size);
   for (const g of LADDERS) {
     for (const [size, limit, label] of [[1e5, 500, '10^5'], [1e6, 5000, '10^6']] as const) {
       const r = at(g, size);
-      const fig = (k: string) => (r ? (r[k] as number) : NaN);
-      out.push(check(`${g}, ${label} branches: tree + F`, fig('treeAndFMs'), limit, 'ms', 'selectNormalTree + buildLoopMatrix + partitionLoopMatrix'));
-      out.push(check(`${g}, ${label} branches: graph + tree + F`, fig('structureMs'), limit, 'ms', 'buildLinearGraph included, parsing excluded'));
-      out.push(check(`${g}, ${label} branches: parse + graph + tree + F`, fig('totalMs'), limit, 'ms', 'parsing included'));
+      const fig = (k: string) => (r && r[k] !== undefined ? (r[k] as number) : NaN);
+      const failed = r?.failed as string | undefined;
+      out.push(check(`${g}, ${label} branches: tree + F`, fig('treeAndFMs'), limit, 'ms', 'selectNormalTree + buildLoopMatrix + partitionLoopMatrix', failed));
+      out.push(check(`${g}, ${label} branches: graph + tree + F`, fig('structureMs'), limit, 'ms', 'buildLinearGraph included, parsing excluded', failed));
+      out.push(check(`${g}, ${label} branches: parse + graph + tree + F`, fig('totalMs'), limit, 'ms', 'parsing included', failed));
     }
   }
   // Cost ∝ B + nnz(F): the per-unit cost may vary by less than 2× over the sizes ≥ 10^4 (10^3 is warm-up bound).
   const byGenerator = new Map<string, Row[]>();
-  for (const r of rows) if (r.branches !== undefined && (r.size as number) >= 1e4) byGenerator.set(r.generator as string, [...(byGenerator.get(r.generator as string) ?? []), r]);
+  for (const r of rows) if (r.nsPerUnit !== undefined && (r.size as number) >= 1e4) byGenerator.set(r.generator as string, [...(byGenerator.get(r.generator as string) ?? []), r]);
   for (const [g, rs] of byGenerator) {
     if (rs.length < 2) continue;
     for (const key of ['nsPerUnit', 'nsPerUnitWithParse'] as const) {

@@ -12,6 +12,8 @@ export interface TargetCheck {
   readonly pass: boolean;
   /** What the figure includes, e.g. "graph + tree + F + partition, parsing excluded". */
   readonly note?: string;
+  /** Set when the run crashed (the target is then missed whatever the partial figure). */
+  readonly failed?: string;
 }
 
 export interface BenchReport {
@@ -30,6 +32,10 @@ export interface MachineInfo {
   readonly totalMemoryGB: number;
   readonly platform: string;
   readonly date: string;
+  /** 1-minute load average when the benchmark started (the machine is shared: above the core count, expect slow figures). */
+  readonly loadAverage: number;
+  /** Node flags of the benchmark process. */
+  readonly execArgv: readonly string[];
 }
 
 /** The JSON file of one benchmark. */
@@ -48,6 +54,14 @@ export interface BenchOptions {
   log(line: string): void;
 }
 
-export function check(target: string, figure: number, limit: number, unit: string, note?: string): TargetCheck {
-  return { target, figure, limit, unit, pass: Number.isFinite(figure) && figure < limit, ...(note !== undefined ? { note } : {}) };
+export function check(target: string, figure: number, limit: number, unit: string, note?: string, failed?: string): TargetCheck {
+  return {
+    target,
+    figure,
+    limit,
+    unit,
+    pass: failed === undefined && Number.isFinite(figure) && figure < limit,
+    ...(note !== undefined ? { note } : {}),
+    ...(failed !== undefined ? { failed } : {}),
+  };
 }

@@ -11,5 +11,7 @@ export function machineInfo(date: Date): MachineInfo {
     totalMemoryGB: Math.round(os.totalmem() / 2 ** 30),
     platform: `${os.platform()} ${os.arch()}`,
     date: date.toISOString(),
+    loadAverage: Number(os.loadavg()[0].toFixed(2)),
+    execArgv: process.execArgv,
   };
 }

@@ -25,7 +25,7 @@ export function formatResultsReadme(records: readonly BenchRecord[]): string {
       '',
       `## ${r.name}: ${r.title}`,
       '',
-      `Node ${m.node}, ${m.cpu} (${m.cores} cores), ${m.totalMemoryGB} GB, ${m.platform}; ${m.date}; ${Math.round(r.wallSeconds)} s in all.`,
+      `Node ${m.node} ${(m.execArgv ?? []).join(' ')}, ${m.cpu} (${m.cores} cores), ${m.totalMemoryGB} GB, ${m.platform}; ${m.date}; load average ${m.loadAverage ?? '?'} at the start; ${Math.round(r.wallSeconds)} s in all.`,
       '',
       '| target | figure | limit | result | includes |',
       '| --- | ---: | ---: | --- | --- |',
@@ -41,7 +41,8 @@ export function formatResultsReadme(records: readonly BenchRecord[]): string {
   return out.join('\n') + '\n';
 }
 
-function verdict(t: { pass: boolean; figure: number }): string {
+function verdict(t: { pass: boolean; figure: number; failed?: string }): string {
+  if (t.failed !== undefined) return `**FAIL** (${t.failed})`;
   return Number.isFinite(t.figure) ? (t.pass ? 'PASS' : '**MISS**') : 'not run';
 }
 

@@ -11,6 +11,8 @@ export const SPARSE_ABOVE = 2000;
 
 export interface ModelOptions {
   readonly symbolic?: boolean;
+  /** With symbolic: the parameters kept as symbols; the others are substituted by their values. */
+  readonly symbolicParams?: readonly string[];
   readonly stateChoice?: StateChoice;
   readonly formulation?: 'general' | 'masd';
 }
@@ -35,11 +37,9 @@ export function buildModel(desc: SystemDescription, opts: ModelOptions = {}): Bu
   const form = formulator(opts.formulation ?? 'general');
   const stateChoice = opts.stateChoice ?? 'b1';
   if (opts.symbolic) {
-    const symbolicBackend = (formulation as Record<string, unknown>).symbolicBackend as ((d: SystemDescription) => { backend: unknown; cells: formulation.CellFormat<unknown> }) | undefined;
-    if (!symbolicBackend) throw new SysgraphError('unsupported', 'the symbolic backend is not available in this build', { field: '--symbolic' });
-    const { backend, cells } = symbolicBackend(desc);
+    const { backend, cells } = formulation.symbolicBackend(desc, { keep: opts.symbolicParams });
     const ss = form(structure, backend, { stateChoice });
-    return { structure, table: formulation.modelTable(desc.name, ss, backend as formulation.Backend<unknown, unknown>, cells, desc.parameters) };
+    return { structure, table: formulation.modelTable(desc.name, ss, backend as formulation.Backend<unknown, unknown>, cells as formulation.CellFormat<unknown>, desc.parameters) };
   }
   const sparse = structure.graph.branches.length > SPARSE_ABOVE;
   const be = sparse ? formulation.sparseBackend(desc.parameters) : formulation.numericBackend(desc.parameters);

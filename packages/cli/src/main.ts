@@ -76,13 +76,14 @@ export function createProgram(): Command {
     .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u")
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
     .option('--symbolic', 'entries as expressions of the parameters')
+    .option('--symbolic-params <names>', 'with --symbolic: keep only these parameters (comma-separated) as symbols and substitute the others', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .addOption(new Option('--state-choice <choice>', 'b1: capacitor voltages and inductor currents; b2: charges and fluxes').choices(['b1', 'b2']).default('b1'))
     .addOption(new Option('--formulation <name>', 'general hybrid formulation or MASD closed form').choices(['general', 'masd']).default('general'))
     .addOption(new Option('--format <format>', 'output format').choices(['json', 'latex', 'matlab', 'python', 'text']).default('text'))
-    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text' }) => {
+    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text' }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
-      print((await engine.statespace()).statespaceReport(desc, opts.format, { symbolic: opts.symbolic, stateChoice: opts.stateChoice, formulation: opts.formulation }));
+      print((await engine.statespace()).statespaceReport(desc, opts.format, { symbolic: opts.symbolic || opts.symbolicParams !== undefined, symbolicParams: opts.symbolicParams, stateChoice: opts.stateChoice, formulation: opts.formulation }));
     }));
 
   program

@@ -6,10 +6,12 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
+import { createExpressionParser } from '@sysgraph/description';
 import {
-  FieldMatrix, RationalFunction, VariableSet, fromMathNode, rationalFunctionField, solve as symbolicSolve, toLatex,
-  toText,
+  FieldMatrix, RationalFunction, VariableSet, assertSymbolicAffordable, estimateMatrixCost, fromMathNode,
+  rationalFunctionField, solve as symbolicSolve, toLatex, toText,
 } from '@sysgraph/symbolic';
+import type { MathNode } from 'mathjs';
 import type { Backend } from './backend';
 import { denseAlgebra } from './algebra/dense-algebra';
 import type { Dense } from './algebra/dense-algebra';
@@ -25,6 +27,12 @@ export interface SymbolicBackend {
   readonly variables: VariableSet;
 }
 
+/** The expression with the given parameters replaced by their values (a mixed symbolic model). */
+function substitute(node: MathNode, values: ReadonlyMap<string, MathNode>): MathNode {
+  if (values.size === 0) return node;
+  return node.transform((n: MathNode) => (n.type === 'SymbolNode' && values.has((n as { name?: string }).name ?? '') ? values.get((n as { name?: string }).name!)! : n));
+}
+
 /** mulberry32: seeded generic parameter values in [0.5, 2). */
 function genericValues(names: readonly string[], seed = 0x5eed): Map<string, number> {
   let a = seed >>> 0;
@@ -38,8 +46,23 @@ function genericValues(names: readonly string[], seed = 0x5eed): Map<string, num
   return new Map(names.map((n) => [n, 0.5 + 1.5 * rnd()]));
 }
 
-export function symbolicBackend(desc: SystemDescription): SymbolicBackend {
-  const names = [...desc.parameters.keys()];
+export interface SymbolicOptions {
+  /**
+   * The parameters kept as symbols (a mixed model); every other parameter with a value is substituted by it,
+   * exactly. Default: every parameter stays symbolic.
+   */
+  readonly keep?: readonly string[];
+}
+
+export function symbolicBackend(desc: SystemDescription, opts: SymbolicOptions = {}): SymbolicBackend {
+  const keep = opts.keep ? new Set(opts.keep) : undefined;
+  for (const k of keep ?? []) {
+    if (!desc.parameters.has(k)) throw new SysgraphError('unknown-parameter', `--symbolic-params: no parameter ${k}`, { element: k, field: 'symbolic-params', expected: `one of ${[...desc.parameters.keys()].join(', ')}` });
+  }
+  const numbers = createExpressionParser();
+  const substituted = new Map<string, MathNode>();
+  for (const [k, v] of desc.parameters) if (keep && !keep.has(k) && v !== null) substituted.set(k, numbers.fromNumber(v).node);
+  const names = [...desc.parameters.keys()].filter((k) => !substituted.has(k));
   const variables = VariableSet.of(names);
   const rf = rationalFunctionField(variables);
   const generic = genericValues(names);
@@ -68,6 +91,14 @@ export function symbolicBackend(desc: SystemDescription): SymbolicBackend {
     const n = a.length;
     const m = b[0]?.length ?? algebra.cols(b);
     if (n === 0) return algebra.zeros(0, m);
+    // Refuse before starting when the elimination would swell (packages/symbolic cost guard).
+    // The term-count verdict only: the time estimate of the guard is far too pessimistic on network matrices.
+    const cost = estimateMatrixCost(a.map((row) => row.map((x) => (rf.isZero(x) ? 0 : x.termCount))), { refuseMilliseconds: Infinity });
+    try {
+      assertSymbolicAffordable(cost);
+    } catch (e) {
+      throw new SysgraphError('symbolic-too-costly', `the symbolic model would need an elimination of a ${n}×${n} matrix expanding to about ${cost.terms.toExponential(1)} terms : use the numeric model, or keep only some parameters symbolic (symbolic-params)`, { expected: (e as SysgraphError).expected });
+    }
     try {
       const x = symbolicSolve(FieldMatrix.fromRows(rf, a), FieldMatrix.fromRows(rf, b.length > 0 ? b : Array.from({ length: n }, () => [])));
       const out = algebra.zeros(n, m);
@@ -84,7 +115,7 @@ export function symbolicBackend(desc: SystemDescription): SymbolicBackend {
   const backend: Backend<Dense<RationalFunction>, RationalFunction> = {
     name: 'symbolic',
     algebra,
-    scalar: (expr, ctx) => fromMathNode(expr.node, variables, { context: ctx, addVariables: false }),
+    scalar: (expr, ctx) => fromMathNode(substitute(expr.node, substituted), variables, { context: ctx, addVariables: false }),
     sqrt: (_a, ctx) => {
       throw new SysgraphError('unsupported', `${ctx.element}.${ctx.field}: a coupling coefficient k gives M = k·sqrt(L1·L2), which is not rational; give the mutual inductance M instead, or use the numeric model`, { element: ctx.element, field: ctx.field, expected: 'a mutual inductance value M' });
     },

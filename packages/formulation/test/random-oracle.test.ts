@@ -22,6 +22,9 @@ function withAllOutputs(net: OracleNetwork) {
   const outputs: Record<string, unknown>[] = [];
   for (const b of net.branches) outputs.push({ element: b.id, variable: 'across' }, { element: b.id, variable: 'through' });
   for (const t of net.twoPorts) for (const port of [1, 2]) outputs.push({ element: t.id, port, variable: 'across' }, { element: t.id, port, variable: 'through' });
+  // Node outputs: the potential of each branch's from-node relative to its to-node (summed along tree paths)
+  // must equal that branch's across variable in the oracle.
+  net.branches.forEach((b, k) => outputs.push({ node: b.from, reference: b.to, name: `node_${k}` }));
   return { ...d, outputs };
 }
 
@@ -60,9 +63,9 @@ describe('general formulation vs the node-potential tableau on 1000 seeded rando
       // Outputs in x̃: C = Cx, D = Du + Cx·Bd, E = Eu.
       let outErr = 0;
       for (const [i, spec] of run.structure.description.outputs.entries()) {
-        if (spec.kind !== 'branch') continue;
-        const id = spec.port ? `${spec.element}.${spec.port}` : spec.element;
-        const w = oracle.branchValue(id, spec.variable);
+        const w = spec.kind === 'branch'
+          ? oracle.branchValue(spec.port ? `${spec.element}.${spec.port}` : spec.element, spec.variable)
+          : oracle.branchValue(net.branches[Number(spec.name.slice(5))].id, 'across');
         if (!w.unique) continue;
         const Dref = w.Du.map((d, j) => d + w.Cx.reduce((a, c, k) => a + c * ref.Bd[k][j], 0));
         outErr = Math.max(outErr, relativeError([model.C[i]], [w.Cx]), relativeError([model.D[i]], [Dref]), relativeError([model.E[i]], [w.Eu]));

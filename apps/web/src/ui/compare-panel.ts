@@ -21,6 +21,8 @@ const TITLES: Readonly<Record<string, string>> = {
   'masd-b1': 'MASD, v_C i_L',
   'masd-b2': 'MASD, q_C φ_L',
 };
+const SHORT: Readonly<Record<string, string>> = { b1: 'v_C i_L', b2: 'q_C φ_L' };
+const shortOf = (key: string) => SHORT[key.split('-')[1]] ?? key;
 
 const formatDifference = (x: number) => (x === 0 ? '0 (identical)' : Number.isFinite(x) ? x.toExponential(2) : 'shapes differ');
 
@@ -65,15 +67,15 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
       const outR = rs.filter((s) => s.role === 'output').slice(0, 3);
       stateL.forEach((s, k) => {
         const colour = PALETTE[k % PALETTE.length];
-        lines.push({ label: `${s.name} (${TITLES[leftKey] ?? leftKey})`, values: left.columns[s.column], colour });
-        if (stateR[k]) lines.push({ label: `${stateR[k].name} (${TITLES[rightKey] ?? rightKey})`, values: right.columns[stateR[k].column], colour, dash: [6, 4] });
+        lines.push({ label: s.name, values: left.columns[s.column], colour });
+        if (stateR[k]) lines.push({ label: stateR[k].name, values: right.columns[stateR[k].column], colour, dash: [6, 4] });
       });
       outL.forEach((s, k) => {
         const colour = PALETTE[(stateL.length + k) % PALETTE.length];
         lines.push({ label: `y: ${s.name}`, values: left.columns[s.column], colour, width: 3 });
-        if (outR[k]) lines.push({ label: `y: ${outR[k].name} (other)`, values: right.columns[outR[k].column], colour: '#111827', dash: [3, 5], width: 1.5 });
+        if (outR[k]) lines.push({ label: `y: ${outR[k].name} [${shortOf(rightKey)}]`, values: right.columns[outR[k].column], colour: '#111827', dash: [3, 5], width: 1.5 });
       });
-      overlayNote.textContent = `Solid: ${TITLES[leftKey] ?? leftKey}; dashed: ${TITLES[rightKey] ?? rightKey}. The states differ by the factors C and L; the outputs coincide.`;
+      overlayNote.textContent = `Solid: states ${shortOf(leftKey)}; dashed: states ${shortOf(rightKey)} of the same system, with the same inputs. The states differ by the factors C and L; the outputs (thick, and dotted on top) coincide.`;
       host.dataset.overlay = 'ready';
       chart.update(left.columns[0], lines, 'value');
     },

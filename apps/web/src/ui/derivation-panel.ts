@@ -32,6 +32,7 @@ export function renderDerivation(host: HTMLElement, d: DerivationView): void {
   const names = (xs: readonly string[]) => xs.map((x) => texText(x)).join(',\\ ');
   replaceChildren(
     host,
+    el('div', { class: 'derivation-head' },
     el(
       'div',
       { class: 'tree-summary' },
@@ -46,9 +47,12 @@ export function renderDerivation(host: HTMLElement, d: DerivationView): void {
       variableList('Secondary variables', d.secondary, 'secondary'),
       variableList('State variables', d.states, 'states'),
     ),
+    ),
+    el('div', { class: 'equation-columns' },
     equationBlock('Elemental equations', `B − S = ${c.B} − ${c.acrossSources + c.throughSources} = ${d.elemental.length}`, d.elemental, 'elemental'),
     equationBlock('Continuity equations', `N − c − S_A = ${c.N} − ${c.components} − ${c.acrossSources} = ${d.continuity.length}`, d.continuity, 'continuity'),
     equationBlock('Compatibility equations', `B − N + c − S_T = ${c.B} − ${c.N} + ${c.components} − ${c.throughSources} = ${d.compatibility.length}`, d.compatibility, 'compatibility'),
+    ),
     el('p', { class: 'note' }, `${S} state variable${S === 1 ? '' : 's'}: the across variables of A-type tree branches and the through variables of T-type links.`),
   );
 }

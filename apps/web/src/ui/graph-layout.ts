@@ -114,6 +114,13 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
   }
   const branches = new Map<string, BranchPath>();
   const byId = new Map(g.branches.map((b) => [b.id, b]));
+  // centroid of each component: labels of straight branches go on the side away from it
+  const componentOf = new Map(g.nodes.map((n) => [n.name, n.component]));
+  const centroid = new Map<number, Point>();
+  for (const c of componentIds) {
+    const pts = g.nodes.filter((n) => n.component === c).map((n) => nodes.get(n.name)!);
+    centroid.set(c, { x: pts.reduce((s, p) => s + p.x, 0) / pts.length, y: pts.reduce((s, p) => s + p.y, 0) / pts.length });
+  }
   for (const [key, ids] of groups) {
     const [a, b] = key.split('\u0000');
     const pa = nodes.get(a)!;
@@ -138,7 +145,12 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
       const tx = to.x - from.x;
       const ty = to.y - from.y;
       const tl = Math.hypot(tx, ty) || 1;
-      const side = offset < 0 ? -1 : 1;
+      let side = offset < 0 ? -1 : 1;
+      if (offset === 0) {
+        const c = centroid.get(componentOf.get(br.from)!)!;
+        const away = nx * (apex.x - c.x) + ny * (apex.y - c.y);
+        if (away < -1e-6) side = -1;
+      }
       branches.set(id, { id, from, to, control, apex, normal: { x: nx * side, y: ny * side }, direction: { x: tx / tl, y: ty / tl } });
     });
   }

@@ -79,6 +79,9 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
   const root = svg('svg', {
     class: 'linear-graph',
     viewBox: `0 0 ${fmt(layout.width)} ${fmt(layout.height)}`,
+    // drawn at most at natural size: small graphs stay small, wide ones shrink to the card
+    width: fmt(layout.width),
+    height: fmt(layout.height),
     role: 'img',
     'aria-label': `linear graph with ${g.nodes.length} nodes and ${g.branches.length} branches`,
     'data-nodes': g.nodes.length,

@@ -5,7 +5,7 @@
 import katex from 'katex';
 
 export function renderTex(node: HTMLElement, latex: string, display = false): void {
-  katex.render(latex, node, { displayMode: display, throwOnError: false, trust: false, strict: 'ignore', output: 'html', maxExpand: 1000 });
+  katex.render(latex, node, { displayMode: display, throwOnError: false, trust: false, strict: 'ignore', output: 'htmlAndMathml', maxExpand: 1000 });
 }
 
 export function tex(latex: string, display = false, className = 'tex'): HTMLElement {

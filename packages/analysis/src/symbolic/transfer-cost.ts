@@ -1,0 +1,39 @@
+/**
+ * transferCost: the symbolic package's cost guard (estimateMatrixCost: Bareiss simulated on term counts,
+ * capped by the permanent) applied to sI − A before any elimination starts. The term counts are those of
+ * the rows that Bareiss actually receives, after each row is multiplied by the lcm of its denominators.
+ * The estimate covers one determinant; det(sI − A) and the solve of (sI − A) X = B (n + m columns) make
+ *     time ≈ t_det · (1 + (n + m)/n).
+ * A 'refuse' verdict throws SysgraphError('symbolic-too-costly').
+ */
+import { SysgraphError } from '@sysgraph/core';
+import { clearRowDenominators, estimateMatrixCost } from '@sysgraph/symbolic';
+import type { CostThresholds, FieldMatrix, GcdOptions, RationalFunction, SymbolicCost } from '@sysgraph/symbolic';
+
+export const TRANSFER_COST_EXPECTED = 'a smaller system, or the numeric transfer function';
+
+export function transferCost(
+  sIminusA: FieldMatrix<RationalFunction>,
+  inputs: number,
+  thresholds: CostThresholds = {},
+  gcdOptions: GcdOptions = {},
+): SymbolicCost {
+  const n = sIminusA.rows;
+  if (n === 0) return { terms: 1, milliseconds: 0, verdict: 'ok', method: 'elimination' };
+  const { rows } = clearRowDenominators(sIminusA, null, gcdOptions);
+  const det = estimateMatrixCost(rows.map((r) => r.map((p) => (p === null || p.isZero() ? 0 : p.size))), thresholds);
+  const milliseconds = det.milliseconds * (1 + (n + inputs) / n);
+  const refuseMs = thresholds.refuseMilliseconds ?? 60_000;
+  const verdict = det.verdict === 'refuse' || milliseconds > refuseMs ? 'refuse' : det.verdict;
+  return { ...det, milliseconds, verdict };
+}
+
+/** Throws 'symbolic-too-costly' for a 'refuse' verdict. */
+export function assertTransferAffordable(cost: SymbolicCost, states: number): void {
+  if (cost.verdict !== 'refuse') return;
+  throw new SysgraphError(
+    'symbolic-too-costly',
+    `the symbolic transfer function of this ${states}-state model would expand to about ${cost.terms.toExponential(1)} terms (about ${Math.round(cost.milliseconds / 1000)} s): use the numeric transfer function (transferAt, frequencyResponse), or fewer symbolic parameters`,
+    { field: 'H(s)', expected: TRANSFER_COST_EXPECTED },
+  );
+}
