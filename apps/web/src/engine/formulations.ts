@@ -1,8 +1,8 @@
 /**
- * formulateAll: every formulation the page shows and compares — the general hybrid formulation
- * (formulation.md section 5) with states b1 (v_C, i_L) and b2 (q_C, φ_L), and MASD's closed form (section 6)
- * where its preconditions (section 6.1, masdApplicability) hold. The symbolic model is derived for the model
- * on show only, and only when asked for.
+ * The formulations of one structure: the general hybrid formulation (formulation.md section 5) with states
+ * b1 (v_C, i_L) or b2 (q_C, φ_L), and MASD's closed form (section 6) where its preconditions (section 6.1,
+ * masdApplicability) hold. formulateActive() derives the model on show (first, for the page to update fast);
+ * formulateOthers() the rest, for the comparison. The symbolic model is derived for the model on show only.
  */
 import type { Dense, ModelTable, StateSpace } from '@sysgraph/formulation';
 import { formulate, masdApplicability, masdFormulate, modelTable, numberCells, numericBackend } from '@sysgraph/formulation';
@@ -20,44 +20,42 @@ export interface Formulated {
   readonly symbolicNote?: string;
 }
 
-export interface Formulations {
-  readonly models: readonly Formulated[];
-  /** What became of MASD's closed form, in plain words. */
-  readonly masdNote: string;
-  /** The model the settings ask for (MASD falls back to the general formulation where it does not apply). */
-  readonly active: Formulated;
+export const MODEL_KEYS = ['general-b1', 'general-b2', 'masd-b1', 'masd-b2'] as const;
+
+/** Whether MASD's closed form applies, and why not, in words. */
+export function masdVerdict(s: Structure): { readonly applicable: boolean; readonly note: string } {
+  const check = masdApplicability(s, numericBackend(s.description.parameters));
+  return check.applicable
+    ? { applicable: true, note: "MASD's closed form applies: its matrices are compared with the general formulation's above." }
+    : { applicable: false, note: `MASD's closed form does not apply to this system (formulation.md 6.1): ${check.reasons.join('; ')}. The general formulation covers it.` };
 }
 
-export function formulateAll(s: Structure, want: { formulation: FormulationName; stateChoice: StateChoiceName; symbolic: boolean }): Formulations {
+export function formulateModel(s: Structure, formulation: FormulationName, stateChoice: StateChoiceName): Formulated {
   const desc = s.description;
   const backend = numericBackend(desc.parameters);
-  const models: Formulated[] = [];
-  const add = (formulation: FormulationName, stateChoice: StateChoiceName, ss: StateSpace<Dense<number>>) => {
-    models.push({ key: `${formulation}-${stateChoice}`, formulation, stateChoice, ss, table: modelTable(desc.name, ss, backend, numberCells, desc.parameters) });
-  };
-  // The general formulation with b1 states is the reference: its errors are the model's errors.
-  add('general', 'b1', formulate(s, backend, { stateChoice: 'b1' }));
-  add('general', 'b2', formulate(s, backend, { stateChoice: 'b2' }));
+  const ss = formulation === 'masd' ? masdFormulate(s, backend, { stateChoice }) : formulate(s, backend, { stateChoice });
+  return { key: `${formulation}-${stateChoice}`, formulation, stateChoice, ss, table: modelTable(desc.name, ss, backend, numberCells, desc.parameters) };
+}
 
-  const check = masdApplicability(s, backend);
-  let masdNote: string;
-  if (!check.applicable) {
-    masdNote = `MASD's closed form does not apply to this system (formulation.md 6.1): ${check.reasons.join('; ')}. The general formulation covers it.`;
-  } else {
-    try {
-      add('masd', 'b1', masdFormulate(s, backend, { stateChoice: 'b1' }));
-      add('masd', 'b2', masdFormulate(s, backend, { stateChoice: 'b2' }));
-      masdNote = "MASD's closed form applies: its matrices are compared with the general formulation's above.";
-    } catch (e) {
-      masdNote = `MASD's closed form failed: ${e instanceof Error ? e.message : String(e)}. The general formulation covers this system.`;
-    }
+/** The model the settings ask for; MASD falls back to the general formulation where it does not apply. */
+export function formulateActive(s: Structure, want: { formulation: FormulationName; stateChoice: StateChoiceName; symbolic: boolean }): Formulated {
+  // The general formulation is the reference: its errors are the model's errors, so it runs first.
+  const general = formulateModel(s, 'general', want.stateChoice);
+  let active = general;
+  if (want.formulation === 'masd' && masdVerdict(s).applicable) active = formulateModel(s, 'masd', want.stateChoice);
+  if (!want.symbolic) return active;
+  const sym = symbolicTable(s, active.formulation, active.stateChoice);
+  return 'table' in sym ? { ...active, symbolic: sym.table } : { ...active, symbolicNote: sym.note };
+}
+
+/** Every other formulation of the system, for the comparison; MASD only where it applies. */
+export function formulateOthers(s: Structure, active: Formulated): { readonly models: readonly Formulated[]; readonly masd: ReturnType<typeof masdVerdict> } {
+  const masd = masdVerdict(s);
+  const models: Formulated[] = [];
+  for (const key of MODEL_KEYS) {
+    const [formulation, stateChoice] = key.split('-') as [FormulationName, StateChoiceName];
+    if (formulation === 'masd' && !masd.applicable) continue;
+    models.push(key === active.key ? active : formulateModel(s, formulation, stateChoice));
   }
-  const key = `${want.formulation}-${want.stateChoice}`;
-  let active = models.find((m) => m.key === key) ?? models.find((m) => m.key === `general-${want.stateChoice}`)!;
-  if (want.symbolic) {
-    const sym = symbolicTable(s, active.formulation, active.stateChoice);
-    active = 'table' in sym ? { ...active, symbolic: sym.table } : { ...active, symbolicNote: sym.note };
-    models[models.findIndex((m) => m.key === active.key)] = active;
-  }
-  return { models, masdNote, active };
+  return { models, masd };
 }

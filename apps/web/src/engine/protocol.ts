@@ -132,13 +132,16 @@ export interface ComparisonView {
   readonly masdNote: string;
 }
 
-/** The other state choice simulated with the same inputs, sent after the main answer (overlaid plots). */
-export interface OverlayAnswer {
+/**
+ * Sent after the main answer: the comparison of every formulation, whether MASD's closed form is on offer,
+ * and the other state choice simulated with the same inputs (overlaid plots).
+ */
+export interface FollowUp {
   readonly id: number;
-  readonly kind: 'overlay';
-  readonly leftKey: string;
-  readonly rightKey: string;
-  readonly right: TraceView;
+  readonly kind: 'follow-up';
+  readonly comparison: ComparisonView;
+  readonly masdAvailable: boolean;
+  readonly overlay?: { readonly leftKey: string; readonly rightKey: string; readonly right: TraceView };
 }
 
 export interface RunResult {
@@ -150,13 +153,11 @@ export interface RunResult {
   readonly summary?: string;
   readonly graph: GraphDrawing;
   readonly derivation: DerivationView;
-  readonly models: readonly ModelView[];
-  /** The model the settings chose (formulation and state choice). */
-  readonly activeKey: string;
+  /** The model on show: the settings' formulation and state choice (general where MASD does not apply). */
+  readonly model: ModelView;
   readonly inputs: readonly InputInfo[];
   readonly tEnd: number;
   readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };
-  readonly comparison: ComparisonView;
   /** Milliseconds per stage, measured in the worker. */
   readonly timings: Readonly<Record<string, number>>;
 }
@@ -170,4 +171,4 @@ export interface RunFailure {
 
 export type RunAnswer = RunResult | RunFailure;
 
-export type WorkerMessage = RunAnswer | OverlayAnswer;
+export type WorkerMessage = RunAnswer | FollowUp;

@@ -10,7 +10,7 @@
  */
 import { RationalFunction } from '@sysgraph/symbolic';
 import type { GcdOptions, Polynomial, VariableSet } from '@sysgraph/symbolic';
-import type { Complex } from '../complex';
+import type { Complex } from './complex';
 
 export interface FractionInS {
   /** Coefficients of s^0, s^1, … of the numerator (rational functions of the parameters). */

@@ -1,0 +1,24 @@
+/**
+ * networkToDescription: a Network as a sysgraph description (the JSON of packages/description): resistors,
+ * inductors and capacitors with numeric values, the ramp source as a voltage or current source whose signal is
+ * given to simulate(), ground `gnd`.
+ */
+import type { RawElement, RawSystem } from '@sysgraph/description';
+import { GROUND } from './network';
+import type { Network } from './network';
+
+const KIND = { R: 'resistor', L: 'inductor', C: 'capacitor' } as const;
+
+export function networkToDescription(n: Network): RawSystem {
+  const s = n.source;
+  const elements: RawElement[] = [
+    { id: s.id, kind: s.kind === 'voltage' ? 'voltage-source' : 'current-source', from: s.from, to: s.to, value: s.amplitude },
+    ...n.elements.map((e): RawElement => ({ id: e.id, kind: KIND[e.kind], from: e.from, to: e.to, value: e.value })),
+  ];
+  return { name: `${n.family}-${n.size}`, elements, ground: GROUND };
+}
+
+/** The simulate() signal text of the source: ramp(amplitude, rise). */
+export function sourceSignal(n: Network): string {
+  return `ramp(${n.source.amplitude}, ${n.source.rise})`;
+}
