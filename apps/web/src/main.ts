@@ -5,7 +5,7 @@
  */
 import 'katex/dist/katex.min.css';
 import './styles.css';
-import type { OverlayAnswer, RunAnswer, RunResult } from './engine/protocol';
+import type { FollowUp, RunAnswer, RunResult } from './engine/protocol';
 import { DEFAULT_SETTINGS } from './engine/settings';
 import type { Settings } from './engine/settings';
 import { createEngineClient } from './engine-client';
@@ -39,7 +39,7 @@ const modelPanel = createModelPanel(byId('model'), (patch) => changeSettings(pat
 const simulationPanel = createSimulationPanel(byId('simulation'), (patch) => changeSettings(patch));
 const comparePanel = createComparePanel(byId('compare'));
 renderKinds(byId('kinds'));
-const engine = createEngineClient(onAnswer, onOverlay, (message) => setStatus('error', `The engine stopped: ${message}`));
+const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
 for (const e of EXAMPLES) gallery.appendChild(el('option', { value: e.file, title: e.summary }, e.title));
 gallery.appendChild(el('option', { value: '', disabled: true, 'data-custom': '1' }, 'Edited description'));
@@ -97,12 +97,13 @@ function onAnswer(a: RunAnswer): void {
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
   // the matrices and the plot first: they are what an edit is waiting for
-  modelPanel.render(a.models, a.activeKey, state.settings, a.name);
+  modelPanel.render(a.model, state.settings, a.name);
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
   const updated = performance.now() - since;
   body.dataset.revision = String(a.id);
   body.dataset.updateMs = updated.toFixed(1);
   body.dataset.engineMs = Object.values(a.timings).reduce((s, x) => s + x, 0).toFixed(1);
+  body.dataset.engineStages = JSON.stringify(Object.fromEntries(Object.entries(a.timings).map(([k, v]) => [k, Number(v.toFixed(2))])));
 
   byId('system-title').textContent = a.title ?? a.name;
   byId('system-summary').textContent = a.summary ?? '';
@@ -116,17 +117,23 @@ function onAnswer(a: RunAnswer): void {
     renderDerivation(byId('derivation'), a.derivation);
     state.drawn.derivation = derivationSig;
   }
-  comparePanel.render(a.comparison);
-  comparePanel.clearOverlay();
+  comparePanel.markPending();
   const engineMs = Number(body.dataset.engineMs);
   setStatus(simErrors.length > 0 ? 'error' : 'ready', simErrors.length > 0 ? 'Model derived; the simulation needs attention' : `Updated in ${Math.max(1, Math.round(updated))} ms (engine ${Math.max(1, Math.round(engineMs))} ms)`);
   scheduleHash();
 }
 
-function onOverlay(o: OverlayAnswer): void {
-  const a = state.last;
-  if (!a || a.id !== o.id || !a.simulation.ok) return;
-  comparePanel.renderOverlay(a.simulation.trace, o.right, o.leftKey, o.rightKey);
+function onFollowUp(f: FollowUp): void {
+  // after the next paint: the matrices and the plot of the answer come first on screen
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const a = state.last;
+      if (!a || a.id !== f.id) return;
+      modelPanel.offerMasd(f.masdAvailable);
+      comparePanel.render(f.comparison);
+      if (f.overlay && a.simulation.ok) comparePanel.renderOverlay(a.simulation.trace, f.overlay.right, f.overlay.leftKey, f.overlay.rightKey);
+    }, 0),
+  );
 }
 
 // The address always holds the current model: replaced (not pushed) a moment after the last change.

@@ -57,6 +57,11 @@ async function waitForRevision(page: Page, after: string | undefined): Promise<s
 
 const revision = (page: Page) => page.evaluate(() => document.body.dataset.revision);
 
+/** Waits for the follow-up of the latest answer: the comparison (and the overlay, where there is one). */
+async function waitForComparison(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('#compare')?.getAttribute('data-comparison') === 'ready', null, { timeout: 60_000 });
+}
+
 /** Non-background pixels of the chart's canvas. */
 async function inkedPixels(page: Page, selector: string): Promise<number> {
   return page.evaluate((sel) => {
@@ -130,6 +135,7 @@ describe('web app in chromium', () => {
     expect(await page.getAttribute('[data-equations="compatibility"]', 'data-count')).toBe('3');
     // diagnostics in words: L is a dependent storage element
     expect(await page.locator('#diagnostics [data-code="D4"]').count()).toBe(1);
+    await waitForComparison(page);
     await page.waitForFunction(() => document.querySelector('#compare')?.getAttribute('data-overlay') === 'ready', null, { timeout: 30_000 });
     await page.screenshot({ path: join(SCREENSHOTS, '01-motor-pump.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
@@ -185,6 +191,7 @@ describe('web app in chromium', () => {
     expectMatrixClose(await shownMatrix(page, 'B'), [[0], [1 / L]]);
     expect(await inkedPixels(page, '#chart')).toBeGreaterThan(500);
     // MASD's closed form applies here: it is offered and agrees with the general formulation
+    await waitForComparison(page);
     expect(await page.isEnabled('[data-control="Formulation"] [data-value="masd"]')).toBe(true);
     const largest = Number(await page.getAttribute('tr[data-left="general-b1"][data-right="masd-b1"]', 'data-largest'));
     expect(largest).toBeLessThan(1e-12);
@@ -197,6 +204,7 @@ describe('web app in chromium', () => {
     let before = await revision(page);
     await page.selectOption('#gallery', 'two-mass.json');
     before = await waitForRevision(page, before);
+    await waitForComparison(page);
     await page.click('[data-control="Formulation"] [data-value="masd"]');
     before = await waitForRevision(page, before);
     await page.click('[data-control="Entries"] [data-value="symbolic"]');
@@ -302,7 +310,7 @@ describe('web app in chromium', () => {
     await page.selectOption('#gallery', 'rlc-series.json');
     await waitForRevision(page, before);
     const base = example('rlc-series.json');
-    const samples: { painted: number; dom: number; page: number; engine: number }[] = [];
+    const samples: { painted: number; dom: number; page: number; engine: number; stages: Record<string, number> }[] = [];
     for (let k = 0; k < 24; k++) {
       const text = base.replace('"R": { "value": 1,', `"R": { "value": ${(1 + 0.05 * (k + 1)).toFixed(2)},`);
       const r = await page.evaluate(async (t) => {
@@ -322,7 +330,13 @@ describe('web app in chromium', () => {
         });
         // the next frame: the matrices and the chart painted
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        return { dom, painted: performance.now() - t0, page: Number(document.body.dataset.updateMs), engine: Number(document.body.dataset.engineMs) };
+        return {
+          dom,
+          painted: performance.now() - t0,
+          page: Number(document.body.dataset.updateMs),
+          engine: Number(document.body.dataset.engineMs),
+          stages: JSON.parse(document.body.dataset.engineStages ?? '{}') as Record<string, number>,
+        };
       }, text);
       samples.push(r);
       const A = await shownMatrix(page, 'A');
@@ -336,6 +350,7 @@ describe('web app in chromium', () => {
       editToPaintedMs: { median: Number(median(steady.map((s) => s.painted)).toFixed(1)), min: Number(Math.min(...steady.map((s) => s.painted)).toFixed(1)), max: Number(Math.max(...steady.map((s) => s.painted)).toFixed(1)) },
       editToDomMs: { median: Number(median(steady.map((s) => s.dom)).toFixed(1)) },
       engineMs: { median: Number(median(steady.map((s) => s.engine)).toFixed(1)) },
+      engineStagesMs: Object.fromEntries(Object.keys(steady[0].stages).map((k) => [k, Number(median(steady.map((s) => s.stages[k] ?? 0)).toFixed(2))])),
       firstEditsMs: samples.slice(0, 4).map((s) => Number(s.painted.toFixed(1))),
       targetMs: 100,
       browser: browser.version(),

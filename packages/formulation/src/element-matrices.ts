@@ -42,9 +42,14 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
 
   // Inductance matrix over [L; Γ].
   const ind = [...p.groups.L, ...p.groups.Gamma];
-  const posInd = new Map(ind.map((k, i) => [id(k), i]));
   const Lvals = ind.map(valueOf);
-  const entries: [number, number, T][] = Lvals.map((v, i) => [i, i, v]);
+  const nL = p.groups.L.length;
+  const nG = p.groups.Gamma.length;
+  const rL = Int32Array.from({ length: nL }, (_, i) => i);
+  const rG = Int32Array.from({ length: nG }, (_, i) => nL + i);
+  const pick = (M: M, rows: Int32Array, cols: Int32Array) => alg.selectCols(alg.selectRows(M, rows), cols);
+  const posInd = new Map(desc.mutuals.length > 0 ? ind.map((k, i) => [id(k), i]) : []);
+  const entries: [number, number, T][] = [];
   for (const m of desc.mutuals) {
     const i = posInd.get(m.between[0]);
     const j = posInd.get(m.between[1]);
@@ -53,24 +58,28 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
     if (m.form === 'coupling') M = F.mul(M, be.sqrt(F.mul(Lvals[i], Lvals[j]), { element: m.id, field: 'coupling' }));
     entries.push([i, j, M], [j, i, M]);
   }
-  const nL = p.groups.L.length;
-  const nG = p.groups.Gamma.length;
-  const Lfull = alg.fromEntries(ind.length, ind.length, entries);
-  const rL = Int32Array.from({ length: nL }, (_, i) => i);
-  const rG = Int32Array.from({ length: nG }, (_, i) => nL + i);
-  const pick = (rows: Int32Array, cols: Int32Array) => alg.selectCols(alg.selectRows(Lfull, rows), cols);
+  const Lfull = entries.length > 0 ? alg.add(alg.diag(Lvals), alg.fromEntries(ind.length, ind.length, entries)) : undefined;
+  const inductance = (rows: Int32Array, cols: Int32Array, diagonalBlock: boolean): M => {
+    if (Lfull) return pick(Lfull, rows, cols);
+    if (!diagonalBlock) return alg.zeros(rows.length, cols.length);
+    return alg.diag(Array.from(rows, (i) => Lvals[i]));
+  };
 
   // Static hybrid matrix.
   const sigma = Int32Array.from([...p.groups.G, ...p.groups.theta, ...p.groups.gammaT]);
   const rho = Int32Array.from([...p.groups.R, ...p.groups.alpha, ...p.groups.gammaL]);
-  const sPos = new Map(Array.from(sigma, (k, i) => [k, i]));
-  const rPos = new Map(Array.from(rho, (k, i) => [k, i]));
+  const position = new Int32Array(lg.branches.length).fill(-1);
+  sigma.forEach((k, i) => (position[k] = i));
+  rho.forEach((k, i) => (position[k] = i));
+  const sPos = { has: (k: number) => position[k] >= 0 && sigma[position[k]] === k, get: (k: number) => position[k] };
+  const rPos = { get: (k: number) => position[k] };
   const ss: [number, number, T][] = [];
   const sr: [number, number, T][] = [];
   const rs: [number, number, T][] = [];
   const rr: [number, number, T][] = [];
-  for (const g of p.groups.G) ss.push([sPos.get(g)!, sPos.get(g)!, F.div(F.one, valueOf(g))]);
-  for (const r of p.groups.R) rr.push([rPos.get(r)!, rPos.get(r)!, valueOf(r)]);
+  // Resistors: diagonal blocks, given as value lists (the two-port entries are added below).
+  const ssDiag = [...Array.from(p.groups.G, (g) => F.div(F.one, valueOf(g))), ...new Array<T>(sigma.length - p.groups.G.length).fill(F.zero)];
+  const rrDiag = [...Array.from(p.groups.R, valueOf), ...new Array<T>(rho.length - p.groups.R.length).fill(F.zero)];
   const twoPort = new Map(desc.twoPorts.map((t) => [t.id, t]));
   for (const tp of lg.twoPorts) {
     const ratio = be.scalar(twoPort.get(tp.id)!.ratio, { element: tp.id, field: 'ratio' });
@@ -98,14 +107,14 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   return {
     C2,
     C1,
-    L11: pick(rL, rL),
-    L12: pick(rL, rG),
-    L21: pick(rG, rL),
-    L22: pick(rG, rG),
-    Hss: alg.fromEntries(ns, ns, ss),
+    L11: inductance(rL, rL, true),
+    L12: inductance(rL, rG, false),
+    L21: inductance(rG, rL, false),
+    L22: inductance(rG, rG, true),
+    Hss: ss.length > 0 ? alg.add(alg.diag(ssDiag), alg.fromEntries(ns, ns, ss)) : alg.diag(ssDiag),
     Hsr: alg.fromEntries(ns, nr, sr),
     Hrs: alg.fromEntries(nr, ns, rs),
-    Hrr: alg.fromEntries(nr, nr, rr),
+    Hrr: rr.length > 0 ? alg.add(alg.diag(rrDiag), alg.fromEntries(nr, nr, rr)) : alg.diag(rrDiag),
     sigma,
     rho,
   };

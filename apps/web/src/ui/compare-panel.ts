@@ -12,7 +12,8 @@ import { seriesOf } from './series';
 export interface ComparePanel {
   render(c: ComparisonView): void;
   renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string): void;
-  clearOverlay(): void;
+  /** A new model is on its way: the comparison shown is the previous one's. */
+  markPending(): void;
 }
 
 const TITLES: Readonly<Record<string, string>> = {
@@ -37,6 +38,7 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
 
   return {
     render(c) {
+      host.dataset.comparison = 'ready';
       note.textContent = c.masdNote;
       replaceChildren(
         table,
@@ -79,8 +81,9 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
       host.dataset.overlay = 'ready';
       chart.update(left.columns[0], lines, 'value');
     },
-    clearOverlay() {
+    markPending() {
       host.dataset.overlay = 'pending';
+      host.dataset.comparison = 'pending';
     },
   };
 }

@@ -10,10 +10,12 @@ import { stateLatex } from '../engine/derivation-view';
 import { el, replaceChildren } from './dom';
 import { downloadText, safeFileName } from './download';
 import { segmented } from './segmented';
-import { tex } from './tex';
+import { TexCache } from './tex';
 
 export interface ModelPanel {
-  render(models: readonly ModelView[], activeKey: string, settings: Settings, systemName: string): void;
+  render(model: ModelView, settings: Settings, systemName: string): void;
+  /** MASD's closed form offered or not (known once the follow-up has checked its preconditions). */
+  offerMasd(available: boolean): void;
 }
 
 const DIAGNOSTIC_TITLES: Readonly<Record<string, string>> = {
@@ -55,6 +57,8 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
   const diagnostics = el('ul', { class: 'diagnostics', id: 'diagnostics' });
   const exports = el('div', { class: 'exports' });
   host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node), equations, note, diagnostics, exports);
+  const cache = new TexCache();
+  const tex = (latex: string, display: boolean, className: string) => cache.get(latex, display, className);
 
   function matrixNode(key: MatrixKey, m: MatrixView, symbolic: boolean, modelKey: string): HTMLElement {
     const node = tex(matrixLatex(m, symbolic), false, 'matrix');
@@ -78,10 +82,11 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
   }
 
   return {
-    render(models, activeKey, settings, systemName) {
-      const m = models.find((x) => x.key === activeKey) ?? models[0];
+    offerMasd(available) {
+      formulation.enable('masd', available, "MASD's closed form does not apply to this system (see Compare formulations)");
+    },
+    render(m, settings, systemName) {
       formulation.set(m.formulation as FormulationName);
-      formulation.enable('masd', models.some((x) => x.formulation === 'masd'), "MASD's closed form is not available or does not apply to this system (see Compare)");
       states.set(m.stateChoice as StateChoiceName);
       const symbolicShown = settings.style === 'symbolic' && m.matrices.A.symbolic !== undefined;
       style.set(symbolicShown ? 'symbolic' : 'numeric');
@@ -126,6 +131,7 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
         hidden,
       );
       equations.dataset.model = m.key;
+      cache.commit();
       replaceChildren(diagnostics, ...m.diagnostics.map(diagnosticItem));
       diagnostics.hidden = m.diagnostics.length === 0;
 

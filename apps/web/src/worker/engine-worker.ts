@@ -1,7 +1,7 @@
 /**
  * The engine worker: runs the pipeline for the page off the main thread, so that typing never freezes it.
  * Requests are answered in order; a request superseded by a newer one while waiting is skipped, and so is
- * the follow-up (the overlay of the other state choice) of a request that has been superseded.
+ * the follow-up (comparison and overlay) of a request that has been superseded.
  */
 import { createSystemParser } from '@sysgraph/description';
 import { createRestrictedParser } from '@sysgraph/simulate';
@@ -37,11 +37,12 @@ function runLatest(): void {
   const run = runPipeline(req, context);
   const a = run.answer;
   scope.postMessage(a, a.ok && a.simulation.ok ? buffersOf(a.simulation.trace) : []);
-  if (run.overlay) {
+  const followUp = run.followUp;
+  if (followUp) {
     setTimeout(() => {
       if (latest) return; // superseded: the newer request comes first
-      const overlay = run.overlay!();
-      if (overlay) scope.postMessage(overlay, buffersOf(overlay.right));
+      const f = followUp();
+      scope.postMessage(f, f.overlay ? buffersOf(f.overlay.right) : []);
     }, 0);
   }
 }

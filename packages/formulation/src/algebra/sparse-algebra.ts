@@ -7,7 +7,7 @@
  */
 import type { SignedMatrix } from '@sysgraph/graph';
 import {
-  CsrMatrix, csrAdd, csrBlocks, csrDiagonal, csrFromTriplets, csrIdentity, csrMul, csrScale, csrSelect,
+  CsrMatrix, csrAdd, csrBlocks, csrDiagonal, csrFromTriplets, csrIdentity, csrMul, csrScale, csrScaleRows, csrSelect,
   csrToDense, csrTranspose, csrZeros, factorSparseLU,
 } from '@sysgraph/linalg';
 import type { MatrixAlgebra } from './matrix-algebra';
@@ -45,8 +45,8 @@ export function sparseAlgebra(singularTol = 1e-13): MatrixAlgebra<CsrMatrix, num
     mul: (a, b) => csrMul(a, b),
     neg: (a) => csrScale(a, -1),
     transpose: (a) => csrTranspose(a),
-    selectRows: (a, rows) => csrSelect(a, rows, range(a.cols)),
-    selectCols: (a, cols) => csrSelect(a, range(a.rows), cols),
+    selectRows: (a, rows) => (isRun(rows) ? sliceRows(a, rows.length > 0 ? rows[0] : 0, rows.length) : csrSelect(a, rows, range(a.cols))),
+    selectCols: (a, cols) => (isRun(cols) ? sliceCols(a, cols.length > 0 ? cols[0] : 0, cols.length) : csrSelect(a, range(a.rows), cols)),
     hcat: (blocks) => csrBlocks([blocks.map((b) => b)]),
     vcat: (blocks) => csrBlocks(blocks.map((b) => [b])),
     solve: (a, b) => blockSolve(a, b, singularTol),
@@ -67,10 +67,68 @@ function range(n: number): Int32Array {
   return r;
 }
 
-/** a⁻¹ b by independent diagonal blocks of a's pattern. */
+/** True when the index list is a run of consecutive ascending integers (a block of rows or columns). */
+function isRun(list: ArrayLike<number>): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i] !== list[0] + i) return false;
+  return true;
+}
+
+/** Rows r0 … r0+count−1: O(count + their nonzeros). */
+function sliceRows(a: CsrMatrix, r0: number, count: number): CsrMatrix {
+  const p0 = a.rowPtr[r0];
+  const p1 = a.rowPtr[r0 + count];
+  const rowPtr = new Int32Array(count + 1);
+  for (let i = 0; i <= count; i++) rowPtr[i] = a.rowPtr[r0 + i] - p0;
+  return new CsrMatrix(count, a.cols, rowPtr, a.colIdx.slice(p0, p1), a.values.slice(p0, p1));
+}
+
+/** Columns c0 … c0+count−1: O(rows + nonzeros). */
+function sliceCols(a: CsrMatrix, c0: number, count: number): CsrMatrix {
+  const c1 = c0 + count;
+  let nnz = 0;
+  for (let p = 0; p < a.nnz; p++) if (a.colIdx[p] >= c0 && a.colIdx[p] < c1) nnz++;
+  const rowPtr = new Int32Array(a.rows + 1);
+  const colIdx = new Int32Array(nnz);
+  const values = new Float64Array(nnz);
+  let q = 0;
+  for (let i = 0; i < a.rows; i++) {
+    for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
+      const c = a.colIdx[p];
+      if (c >= c0 && c < c1) {
+        colIdx[q] = c - c0;
+        values[q++] = a.values[p];
+      }
+    }
+    rowPtr[i + 1] = q;
+  }
+  return new CsrMatrix(a.rows, count, rowPtr, colIdx, values);
+}
+
+/** The diagonal of a when a is diagonal (every stored entry on the diagonal), else undefined. */
+function diagonalOf(a: CsrMatrix): Float64Array | undefined {
+  const d = new Float64Array(a.rows);
+  for (let i = 0; i < a.rows; i++) {
+    for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
+      if (a.colIdx[p] !== i) {
+        if (a.values[p] !== 0) return undefined;
+      } else d[i] = a.values[p];
+    }
+  }
+  return d;
+}
+
+/** a⁻¹ b by independent diagonal blocks of a's pattern (a diagonal a: one scaling of b's rows). */
 function blockSolve(a: CsrMatrix, b: CsrMatrix, singularTol: number): CsrMatrix {
   const n = a.rows;
   if (a.cols !== n || b.rows !== n) throw new RangeError(`solve: ${a.rows}×${a.cols} with ${b.rows}×${b.cols}`);
+  const d = diagonalOf(a);
+  if (d) {
+    for (let i = 0; i < n; i++) {
+      if (!(Math.abs(d[i]) > 0) || !Number.isFinite(d[i])) throw new SingularMatrix(i, n);
+      d[i] = 1 / d[i];
+    }
+    return csrScaleRows(b, d);
+  }
   const uf = new UnionFind(n);
   for (let i = 0; i < n; i++) for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) if (a.values[p] !== 0) uf.union(i, a.colIdx[p]);
   const members = new Map<number, number[]>();

@@ -1,0 +1,16 @@
+import { createSystemParser } from '@sysgraph/description';
+import { rcLadderNetwork } from './rc-ladder-network';
+import { rcGridNetwork } from './rc-grid-network';
+import { rlcLineNetwork } from './rlc-line-network';
+import { runSysgraph } from './run-sysgraph';
+import { ladderModalReference } from './ladder-reference';
+import { nodalModalReference } from './nodal-reference';
+import { lineModalReference } from './line-reference';
+import { maxDeviation, peakOf } from './compare-traces';
+const [fam, size, rtol, atol] = process.argv.slice(2);
+const net = fam === 'ladder' ? rcLadderNetwork(+size) : fam === 'grid' ? rcGridNetwork(+size) : rlcLineNetwork(+size);
+const parser = createSystemParser();
+const r = runSysgraph(net, { rtol: +rtol, atol: +atol, samples: 201 }, parser);
+const ref = fam === 'ladder' ? ladderModalReference(net, r.t) : fam === 'grid' ? nodalModalReference(net, r.t) : lineModalReference(net, r.t);
+const peak = peakOf(ref);
+console.log(fam, size, rtol, atol, 'peak', peak.toFixed(4), 'err', maxDeviation(r.probes, ref, peak).toExponential(2), r.times, r.stats);
