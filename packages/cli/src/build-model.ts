@@ -19,7 +19,8 @@ export interface ModelOptions {
 
 export interface BuiltModel {
   readonly structure: Structure;
-  readonly table: ModelTable;
+  /** Dense cells, for models small enough to print densely (absent for large sparse models). */
+  readonly table?: ModelTable;
   readonly numeric?: StateSpace<unknown>;
 }
 
@@ -44,6 +45,7 @@ export function buildModel(desc: SystemDescription, opts: ModelOptions = {}): Bu
   const sparse = structure.graph.branches.length > SPARSE_ABOVE;
   const be = sparse ? formulation.sparseBackend(desc.parameters) : formulation.numericBackend(desc.parameters);
   const ss = form(structure, be, { stateChoice });
+  if (sparse) return { structure, numeric: ss };
   const table = formulation.modelTable(desc.name, ss, be as formulation.Backend<unknown, unknown>, formulation.numberCells as formulation.CellFormat<unknown>, desc.parameters);
   return { structure, table, numeric: ss };
 }

@@ -26,3 +26,5 @@ export type { LinearModelLike } from './simulation-model';
 export { symbolicBackend } from './symbolic-backend';
 export type { SymbolicBackend, SymbolicOptions } from './symbolic-backend';
 export { masdFormulate, masdFormulateOrFallback, masdApplicability, masdIntermediates, formatMasdIntermediates, MASD_QUANTITIES, CORRECTED_READING, type MasdOptions, type MasdApplicability, type MasdCondition, type MasdViolation, type MasdIntermediates, type MasdIntermediatesOptions, type FormatMasdOptions, type MasdQuantity, type MasdReading } from './masd/index';
+export { sparseModelToJson, sparseModelToText, sparseModelToMatlab, sparseModelToPython, toTriplets } from './export/export-sparse';
+export type { Triplets } from './export/export-sparse';

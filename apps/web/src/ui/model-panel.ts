@@ -61,7 +61,9 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
   const tex = (latex: string, display: boolean, className: string) => cache.get(latex, display, className);
 
   function matrixNode(key: MatrixKey, m: MatrixView, symbolic: boolean, modelKey: string): HTMLElement {
-    const node = tex(matrixLatex(m, symbolic), false, 'matrix');
+    const latex = matrixLatex(m, symbolic);
+    const node = tex(latex, false, 'matrix');
+    node.dataset.latex = latex;
     node.dataset.matrix = key;
     node.dataset.model = modelKey;
     node.dataset.rows = String(m.rows);
