@@ -114,7 +114,8 @@ function measure(subject: string, n: number | null, text: string, mode: Mode, ca
     throw e;
   }
   const med = median(runs.map(total));
-  const stageMedians = Object.fromEntries(STAGES.map((k) => [`${k}Ms`, round(median(runs.map((r) => r.stages[k])))]));
+  const timedStages = mode === 'ABCD' ? STAGES.filter((k) => k !== 'transfer' && k !== 'transferPrint') : STAGES;
+  const stageMedians = Object.fromEntries(STAGES.map((k) => [`${k}Ms`, timedStages.includes(k) ? round(median(runs.map((r) => r.stages[k]))) : null]));
   const last = runs[runs.length - 1];
   const row: Row = {
     subject,
@@ -157,7 +158,7 @@ export function runSymbolicDerivation(options: SymbolicBenchOptions): BenchRepor
   const cold = derive(tutorial, 'ABCD');
   rows.push({
     subject: 'tutorial', N: null, mode: 'ABCD', states: cold.states, medianMs: round(total(cold)), runs: 1, warm: false,
-    ...Object.fromEntries(STAGES.map((k) => [`${k}Ms`, round(cold.stages[k])])),
+    ...Object.fromEntries(STAGES.map((k) => [`${k}Ms`, k.startsWith('transfer') ? null : round(cold.stages[k])])),
     detTerms: null, estimateTerms: null, estimateMs: null, textChars: cold.textChars, note: 'cold: first derivation of the process',
   });
   // Warm-up: a few derivations of every kind of case, so that the timed runs measure steady-state code.

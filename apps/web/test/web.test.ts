@@ -7,6 +7,7 @@
  * asserted: the machine is shared).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -354,6 +355,7 @@ describe('web app in chromium', () => {
       firstEditsMs: samples.slice(0, 4).map((s) => Number(s.painted.toFixed(1))),
       targetMs: 100,
       browser: browser.version(),
+      loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
       date: new Date().toISOString().slice(0, 10),
       note: 'edit dispatched in the page → worker (parse, structure, formulate b1 and b2, MASD, simulate 600 samples) → matrices and chart updated → next animation frame; shared 2-core machine',
     });

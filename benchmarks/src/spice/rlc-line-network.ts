@@ -15,7 +15,7 @@ import { GROUND } from './network';
 import type { Network, NetworkElement, Probe } from './network';
 import { uniqueProbes } from './rc-ladder-network';
 
-export const RLC_LINE = { Rm: 10, Lm: 250e-9, Cm: 100e-12, Gm: 4e-3, rise: 0.5e-9, tEnd: 50e-9 } as const;
+export const RLC_LINE = { Rm: 10, Lm: 250e-9, Cm: 100e-12, Gm: 4e-3, rise: 5e-9, tEnd: 50e-9 } as const;
 
 /** Per-section values of an N-section line. */
 export function rlcLineSection(N: number): { R: number; L: number; C: number; G: number } {

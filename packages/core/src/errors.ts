@@ -29,7 +29,8 @@ export type SysgraphErrorCode =
   | 'bad-option'
   | 'solver-failure'
   | 'singular-matrix'
-  | 'bad-ground'; // ground naming an unknown node, or two grounds in one connected component
+  | 'bad-ground' // ground naming an unknown node, or two grounds in one connected component
+  | 'bad-law'; // a constitutive law of the wrong form for its element, or one that cannot be inverted or solved
 
 export interface SysgraphErrorDetails {
   /** The element (or two-port, mutual inductance, output, parameter) at fault. */

@@ -38,6 +38,8 @@ export function checkValues(desc: ValueScope, pathOf: ReadonlyMap<string, string
 
   const inductance = new Map<string, number>();
   for (const e of desc.oneports) {
+    // A law's slope at the origin may be zero or unbounded (a diode, an orifice); laws are checked where solved.
+    if (e.law !== undefined) continue;
     // The law's own parameter (C, L, R, mass, stiffness, damping) must be positive; so is then its reciprocal.
     const x = numeric(e.userValue, e.id, 'value');
     if (x === undefined) continue;

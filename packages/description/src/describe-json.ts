@@ -24,7 +24,7 @@ export function descriptionToJSON(desc: SystemDescription): RawSystem {
       kind: e.kind,
       from: e.from,
       to: e.to,
-      value: valueToJSON(e.userValue),
+      ...(e.law !== undefined ? { law: { [e.law.form]: e.law.expression.text } } : { value: valueToJSON(e.userValue) }),
       ...(implied(e.kind) === undefined ? { domain: e.domain } : {}),
       ...(e.label !== undefined ? { label: e.label } : {}),
     })),

@@ -8,6 +8,7 @@
  */
 import {
   ConstantNodeDependencies,
+  derivativeDependencies,
   FunctionNodeDependencies,
   OperatorNodeDependencies,
   ParenthesisNodeDependencies,
@@ -36,6 +37,14 @@ export interface ExpressionParser {
   fromNumber(value: number, site?: ExpressionSite): Expression;
   /** 1/x as a fraction node: "1 / 250" for a constant, "1 / (k)" otherwise; never a rounded decimal. */
   reciprocal(expr: Expression): Expression;
+  /**
+   * d expr / d variable by mathjs's `derivative`, validated like parsed text (so it stays within the allowed
+   * nodes); `declared` must contain the variable. Throws 'bad-value' naming `site` when mathjs cannot
+   * differentiate it or the result leaves the allowed nodes.
+   */
+  derivative(expr: Expression, variable: string, declared: DeclaredParameters, site?: ExpressionSite): Expression;
+  /** `expr` with the named symbols replaced by constants; `parameters` drops them. */
+  substitute(expr: Expression, values: ReadonlyMap<string, number>): Expression;
 }
 
 /** Functions allowed in expressions, each of one argument. */
@@ -69,6 +78,8 @@ export function createExpressionParser(): ExpressionParser {
     },
     { number: 'number' },
   );
+
+  let differ: { derivative(expr: string, variable: string, options: { simplify: boolean }): unknown } | undefined;
 
   const constant = (value: number): MathNode => {
     // Negative numbers as unary minus: a negative ConstantNode prints "-2 ^ 2", which re-parses as -(2^2).
@@ -179,6 +190,54 @@ export function createExpressionParser(): ExpressionParser {
         });
       }
       return make(constant(value), []);
+    },
+
+    derivative(expr, variable, declared, site = {}) {
+      // One full-featured instance per parser, made on first use (derivative pulls in simplify).
+      differ ??= create({ derivativeDependencies }, { number: 'number' });
+      let d: MathNode;
+      try {
+        d = differ.derivative(expr.text, variable, { simplify: true }) as MathNode;
+      } catch (e) {
+        throw badValue(site, expr.text, `cannot be differentiated with respect to ${variable} (${e instanceof Error ? e.message : String(e)})`);
+      }
+      const used = new Set<string>();
+      const unknown: string[] = [];
+      let node: MathNode;
+      try {
+        node = rebuild(math.parse(d.toString()), 0, declared, used, unknown, (why) =>
+          badValue(site, expr.text, `has a derivative with respect to ${variable} that ${why}`),
+        );
+      } catch (e) {
+        if (e instanceof SysgraphError) throw e;
+        throw badValue(site, expr.text, `has a derivative with respect to ${variable} that cannot be read`);
+      }
+      if (unknown.length > 0) throw badValue(site, expr.text, `has a derivative using ${unknown.join(', ')}`);
+      return make(node, used);
+    },
+
+    substitute(expr, values) {
+      const walk = (n: MathNode): MathNode => {
+        switch (n.type) {
+          case 'SymbolNode': {
+            const v = values.get((n as SymbolNode).name);
+            return v === undefined ? n : constant(v);
+          }
+          case 'ParenthesisNode':
+            return new math.ParenthesisNode(walk((n as ParenthesisNode).content));
+          case 'OperatorNode': {
+            const op = n as OperatorNode;
+            return new math.OperatorNode(op.op as never, op.fn as never, op.args.map(walk), op.implicit);
+          }
+          case 'FunctionNode': {
+            const fn = n as FunctionNode;
+            return new math.FunctionNode(new math.SymbolNode((fn.fn as unknown as SymbolNode).name), fn.args.map(walk));
+          }
+          default:
+            return n;
+        }
+      };
+      return make(walk(expr.node), expr.parameters.filter((p) => !values.has(p)));
     },
 
     reciprocal(expr) {

@@ -2,7 +2,13 @@
  * formatDescription: a SystemDescription as plain-text tables (parameters, one-ports with their generalised
  * values, sources, two-ports, mutual inductances, outputs, grounds), for the CLI, logs and test snapshots.
  */
-import type { SystemDescription } from './types';
+import type { Law, SystemDescription } from './types';
+
+/** The law as an equation: "q = C*v", "i = Is * (exp(v / Vt) - 1)". */
+export function lawText(law: Law): string {
+  const lhs = { charge: 'q', flux: 'lambda', across: 'v', through: 'i' }[law.form];
+  return `${lhs} = ${law.expression.text}`;
+}
 
 export function formatDescription(desc: SystemDescription): string {
   const out: string[] = [];
@@ -25,7 +31,7 @@ export function formatDescription(desc: SystemDescription): string {
     out.push(
       ...table(
         ['id', 'kind', 'type', 'domain', 'from → to', 'value (C, L, R)', 'as given'],
-        desc.oneports.map((e) => [e.id, e.kind, e.type, e.domain, `${e.from} → ${e.to}`, e.value.text, e.userValue.text]),
+        desc.oneports.map((e) => [e.id, e.kind, e.type, e.domain, `${e.from} → ${e.to}`, e.value.text, e.law !== undefined ? lawText(e.law) : e.userValue.text]),
       ),
     );
   }

@@ -1,7 +1,8 @@
 export { parseSystem, createSystemParser } from './parse-system';
 export type { ParseOptions, SystemParser } from './parse-system';
 export { withParameters } from './with-parameters';
-export { formatDescription } from './format-description';
+export { formatDescription, lawText } from './format-description';
+export { LAW_FORMS, TIME_VARIABLE } from './read-law';
 export { descriptionToJSON } from './describe-json';
 export {
   createExpressionParser,
@@ -21,6 +22,9 @@ export type { RawSystem, RawElement, RawPort, RawOutput, RawParameter, RawValue 
 export type {
   Expression,
   OnePort,
+  Law,
+  LawForm,
+  LawVariable,
   Source,
   Port,
   TwoPort,

@@ -18,6 +18,8 @@ export interface RawElement {
   readonly from?: string;
   readonly to?: string;
   readonly value?: RawValue;
+  /** A constitutive law in place of `value`: one key (charge, across, flux or through) → an expression. */
+  readonly law?: Readonly<Record<string, string>>;
   readonly domain?: string;
   readonly label?: string;
   readonly description?: string;

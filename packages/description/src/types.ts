@@ -26,12 +26,38 @@ export interface OnePort {
   readonly domain: Domain;
   readonly from: string;
   readonly to: string;
-  /** Generalised value: C for A-type, L for T-type, R for D-type. */
+  /** Generalised value: C for A-type, L for T-type, R for D-type. For an element given by a `law`, its
+   *  incremental value at the origin (law variable = 0, t = 0), e.g. C = dQ/dv(0) or C = 1/(dV/dq(0)). */
   readonly value: Expression;
+  /** The constitutive law, when given in place of a value (nonlinear or time-varying elements). */
+  readonly law?: Law;
   /** The value as the user gave it (stiffness, damping, mass, …), for display. */
   readonly userValue: Expression;
   /** Display label, when given. */
   readonly label?: string;
+}
+
+/**
+ * Which quantity a law gives, as a key of the input's `law` object (MASD section 2.4.2, formulation.md section 12):
+ *   A-type: "charge"  q = Q(v)      or "across"  v = V(q)
+ *   T-type: "flux"    λ = Φ(i)      or "through" i = I(λ)
+ *   D-type: "across"  v = f(i)      or "through" i = g(v)
+ */
+export type LawForm = 'charge' | 'flux' | 'across' | 'through';
+
+/** The independent variable of a law: across v, through i, charge q (A-type), flux linkage lambda (T-type). */
+export type LawVariable = 'v' | 'i' | 'q' | 'lambda';
+
+export interface Law {
+  readonly form: LawForm;
+  /** The variable the expression is written in (v, i, q or lambda). */
+  readonly variable: LawVariable;
+  /** The expression; `parameters` lists parameters only (not the law variable, not t). */
+  readonly expression: Expression;
+  /** Whether the expression uses its variable (a law without it is a constant curve). */
+  readonly usesVariable: boolean;
+  /** Whether the expression uses the time t (a time-varying law). */
+  readonly usesTime: boolean;
 }
 
 export interface Source {

@@ -11,7 +11,7 @@ import type { MatrixAlgebra } from './algebra/matrix-algebra';
 import { denseAlgebra } from './algebra/dense-algebra';
 import type { Dense } from './algebra/dense-algebra';
 import { sparseAlgebra } from './algebra/sparse-algebra';
-import { numberField } from './algebra/scalar-field';
+import { numberField } from '@sysgraph/symbolic';
 
 export interface ValueContext {
   readonly element: string;

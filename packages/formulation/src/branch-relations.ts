@@ -73,7 +73,7 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
       if (!(e instanceof SingularMatrix)) throw e;
       const branches = [...Array.from(el.sigma), ...Array.from(el.rho)];
       const ids = branches.map((k) => p.loop.tree.graph.branches[k].id);
-      if (alg.kind !== 'dense' || alg.field.name !== 'number') {
+      if (alg.kind !== 'dense' || alg.field.exact) {
         throw new SysgraphError('singular-static-network', `the static network (resistors, transformers, gyrators) is singular near ${ids[e.column] ?? 'its elements'}; solve it numerically to see whether the dynamics are still defined`, { elements: ids, expected: 'a uniquely solvable resistive/two-port network' });
       }
       const influence = alg.vcat([

@@ -7,8 +7,6 @@ export type { Backend, ValueContext } from './backend';
 export { denseAlgebra } from './algebra/dense-algebra';
 export type { Dense } from './algebra/dense-algebra';
 export { sparseAlgebra } from './algebra/sparse-algebra';
-export { numberField } from './algebra/scalar-field';
-export type { ScalarField } from './algebra/scalar-field';
 export type { MatrixAlgebra } from './algebra/matrix-algebra';
 export { SingularMatrix } from './algebra/matrix-algebra';
 export { elementMatrices } from './element-matrices';

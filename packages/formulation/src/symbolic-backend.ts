@@ -11,12 +11,12 @@ import {
   FieldMatrix, RationalFunction, VariableSet, assertSymbolicAffordable, estimateMatrixCost, fromMathNode,
   rationalFunctionField, solve as symbolicSolve, toLatex, toText,
 } from '@sysgraph/symbolic';
+import type { Field } from '@sysgraph/symbolic';
 import type { MathNode } from 'mathjs';
 import type { Backend } from './backend';
 import { denseAlgebra } from './algebra/dense-algebra';
 import type { Dense } from './algebra/dense-algebra';
 import { SingularMatrix } from './algebra/matrix-algebra';
-import type { ScalarField } from './algebra/scalar-field';
 import type { CellFormat } from './export/model-table';
 
 export interface SymbolicBackend {
@@ -68,23 +68,9 @@ export function symbolicBackend(desc: SystemDescription, opts: SymbolicOptions =
   const generic = genericValues(names);
   const values = new Map<string, number>();
   for (const [k, v] of desc.parameters) values.set(k, v ?? NaN);
-  const weight = (a: RationalFunction) => (rf.isZero(a) ? 0 : Math.abs(a.evaluate(generic)) || 1e-300);
 
-  const field: ScalarField<RationalFunction> = {
-    name: rf.name,
-    zero: rf.zero,
-    one: rf.one,
-    add: (a, b) => rf.add(a, b),
-    sub: (a, b) => rf.sub(a, b),
-    mul: (a, b) => rf.mul(a, b),
-    div: (a, b) => rf.div(a, b),
-    neg: (a) => rf.neg(a),
-    isZero: (a) => rf.isZero(a),
-    fromInteger: (n) => rf.fromInteger(n),
-    pivotWeight: weight,
-    toNumber: (a) => a.evaluate(generic),
-    format: (a) => toText(a),
-  };
+  // Numeric values of entries at seeded generic parameter values (pivot magnitudes, singularity tests).
+  const field: Field<RationalFunction> = { ...rf, toNumber: (a: RationalFunction) => a.evaluate(generic) };
   const algebra = denseAlgebra(field);
   // Solves through the symbolic package's structured fraction-free solver.
   algebra.solve = (a: Dense<RationalFunction>, b: Dense<RationalFunction>) => {

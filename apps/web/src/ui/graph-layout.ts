@@ -2,8 +2,9 @@
  * layoutGraph: deterministic positions for the linear graph. Each connected component is laid out in layers
  * by breadth-first distance from its ground (ground at the bottom, as textbooks draw linear graphs), nodes in a
  * layer ordered by the barycentre heuristic of Sugiyama, Tagawa & Toda (1981) with first appearance as the
- * tie-break; components side by side in order of first appearance. Parallel branches between one pair of
- * nodes fan out as arcs. Cost O(sweeps · (N + B) log N).
+ * tie-break. Parallel branches between one pair of nodes fan out as arcs, spaced for their labels. Components
+ * are then placed side by side, in order of first appearance, each as wide as its drawing.
+ * Cost O(sweeps · (N + B) log N).
  */
 import type { GraphDrawing } from '../engine/protocol';
 
@@ -18,9 +19,11 @@ export interface BranchPath {
   readonly to: Point;
   /** Control point of the quadratic Bézier from → to. */
   readonly control: Point;
-  /** The curve's midpoint (where the arrow and the label go) and the unit normal pointing outwards. */
+  /** The curve's midpoint (where the arrow goes) and the unit normal pointing outwards. */
   readonly apex: Point;
   readonly normal: Point;
+  /** Where the label's centre goes: beside the apex, in the gap towards the next branch of a fan. */
+  readonly label: Point;
   /** Unit direction from → to at the apex. */
   readonly direction: Point;
 }
@@ -30,14 +33,58 @@ export interface GraphLayout {
   readonly height: number;
   readonly nodes: ReadonlyMap<string, Point>;
   readonly branches: ReadonlyMap<string, BranchPath>;
-  /** Components: their horizontal extent, ground node and domain (for captions). */
-  readonly components: readonly { readonly x0: number; readonly x1: number; readonly ground: string }[];
+  /** Components in drawing order: their horizontal extent and ground node. */
+  readonly components: readonly { readonly id: number; readonly x0: number; readonly x1: number; readonly ground: string }[];
 }
 
 const COLUMN = 150;
 const LAYER = 120;
-const MARGIN = 70;
+const MARGIN = 60;
+const GAP = 70;
 const FAN = 44;
+/** Approximate width of a branch label (13.5 px semibold) for spacing fans and components. */
+export const labelWidth = (id: string): number => 8.2 * id.length + 18;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Layers of one component by distance from its ground, ordered by barycentre sweeps. */
+function layerComponent(members: readonly string[], ground: string, neighbours: ReadonlyMap<string, ReadonlySet<string>>, order: ReadonlyMap<string, number>): { layers: string[][]; slot: Map<string, number> } {
+  const depth = new Map<string, number>([[ground, 0]]);
+  const queue = [ground];
+  for (let q = 0; q < queue.length; q++) {
+    const u = queue[q];
+    const next = [...(neighbours.get(u) ?? [])].sort((a, b) => order.get(a)! - order.get(b)!);
+    for (const v of next) {
+      if (!depth.has(v)) {
+        depth.set(v, depth.get(u)! + 1);
+        queue.push(v);
+      }
+    }
+  }
+  const layers: string[][] = [];
+  for (const n of members) (layers[depth.get(n) ?? 1] ??= []).push(n);
+  for (let d = 0; d < layers.length; d++) layers[d] ??= [];
+  const slot = new Map<string, number>();
+  const place = (d: number) => layers[d].forEach((n, i) => slot.set(n, i - (layers[d].length - 1) / 2));
+  layers.forEach((_, d) => place(d));
+  // barycentre sweeps, down then up: a node moves to the mean slot of its neighbours in the adjacent layer
+  for (let sweep = 0; sweep < 4; sweep++) {
+    const down = sweep % 2 === 0;
+    const range = layers.map((_, d) => d).slice(1);
+    for (const d of down ? range : range.reverse()) {
+      const ref = new Set(layers[down ? d - 1 : d + 1] ?? []);
+      const bary = (n: string) => {
+        const adj = [...(neighbours.get(n) ?? [])].filter((m) => ref.has(m));
+        return adj.length === 0 ? slot.get(n)! : adj.reduce((s, m) => s + slot.get(m)!, 0) / adj.length;
+      };
+      const keyed = layers[d].map((n) => ({ n, b: bary(n), p: slot.get(n)!, o: order.get(n)! }));
+      keyed.sort((a, b) => a.b - b.b || a.p - b.p || a.o - b.o);
+      layers[d] = keyed.map((k) => k.n);
+      place(d);
+    }
+  }
+  return { layers, slot };
+}
 
 export function layoutGraph(g: GraphDrawing): GraphLayout {
   const order = new Map(g.nodes.map((n, i) => [n.name, i]));
@@ -47,113 +94,110 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
     neighbours.get(b.from)?.add(b.to);
     neighbours.get(b.to)?.add(b.from);
   }
+  const componentOf = new Map(g.nodes.map((n) => [n.name, n.component]));
   const componentIds = [...new Set(g.nodes.map((n) => n.component))];
-  const nodes = new Map<string, Point>();
-  const components: { x0: number; x1: number; ground: string }[] = [];
+
+  // pass 1: every component around x = 0, the grounds on one baseline
+  const local = new Map<string, Mutable<Point>>();
+  const grounds = new Map<number, string>();
   let maxDepth = 1;
-  const placed: { name: string; depth: number; slot: number; comp: number; width: number }[] = [];
-  let x0 = MARGIN;
-
   for (const c of componentIds) {
-    const members = g.nodes.filter((n) => n.component === c);
-    const ground = (members.find((n) => n.ground) ?? members[0]).name;
-    // breadth-first layers from the ground, neighbours in order of first appearance
-    const depth = new Map<string, number>([[ground, 0]]);
-    const queue = [ground];
-    for (let q = 0; q < queue.length; q++) {
-      const u = queue[q];
-      const next = [...(neighbours.get(u) ?? [])].sort((a, b) => order.get(a)! - order.get(b)!);
-      for (const v of next) if (!depth.has(v)) (depth.set(v, depth.get(u)! + 1), queue.push(v));
-    }
-    for (const n of members) if (!depth.has(n.name)) depth.set(n.name, 1);
-    const layers: string[][] = [];
-    for (const n of members) {
-      const d = depth.get(n.name)!;
-      (layers[d] ??= []).push(n.name);
-    }
-    for (let d = 0; d < layers.length; d++) layers[d] ??= [];
-    // barycentre sweeps: a node's position is the mean position of its neighbours in the adjacent layer
-    const pos = new Map<string, number>();
-    const setPositions = () => layers.forEach((layer) => layer.forEach((n, i) => pos.set(n, i - (layer.length - 1) / 2)));
-    setPositions();
-    for (let sweep = 0; sweep < 4; sweep++) {
-      const range = sweep % 2 === 0 ? layers.map((_, d) => d).slice(1) : layers.map((_, d) => d).slice(1).reverse();
-      for (const d of range) {
-        const ref = sweep % 2 === 0 ? d - 1 : d + 1;
-        const refSet = new Set(layers[ref] ?? []);
-        const bary = (n: string) => {
-          const adj = [...(neighbours.get(n) ?? [])].filter((m) => refSet.has(m));
-          return adj.length === 0 ? pos.get(n)! : adj.reduce((s, m) => s + pos.get(m)!, 0) / adj.length;
-        };
-        const keyed = layers[d].map((n) => ({ n, b: bary(n), p: pos.get(n)!, o: order.get(n)! }));
-        keyed.sort((a, b) => a.b - b.b || a.p - b.p || a.o - b.o);
-        layers[d] = keyed.map((k) => k.n);
-        layers[d].forEach((n, i) => pos.set(n, i - (layers[d].length - 1) / 2));
-      }
-    }
-    const widest = Math.max(1, ...layers.map((l) => l.length));
-    const width = Math.max(widest, 1.4) * COLUMN;
+    const members = g.nodes.filter((n) => n.component === c).map((n) => n.name);
+    const ground = g.nodes.find((n) => n.component === c && n.ground)?.name ?? members[0];
+    grounds.set(c, ground);
+    const { layers, slot } = layerComponent(members, ground, neighbours, order);
     maxDepth = Math.max(maxDepth, layers.length - 1);
-    layers.forEach((layer, d) => layer.forEach((n) => placed.push({ name: n, depth: d, slot: pos.get(n)!, comp: components.length, width })));
-    components.push({ x0, x1: x0 + width, ground });
-    x0 += width + COLUMN * 0.6;
+    layers.forEach((layer, d) => layer.forEach((n) => local.set(n, { x: slot.get(n)! * COLUMN, y: -d * LAYER })));
   }
-  const height = MARGIN * 2 + maxDepth * LAYER + 30;
-  const bottom = height - MARGIN - 10;
-  for (const p of placed) {
-    const comp = components[p.comp];
-    const cx = (comp.x0 + comp.x1) / 2;
-    nodes.set(p.name, { x: cx + p.slot * COLUMN, y: bottom - p.depth * LAYER });
+  const centroid = new Map<number, Point>();
+  for (const c of componentIds) {
+    const pts = g.nodes.filter((n) => n.component === c).map((n) => local.get(n.name)!);
+    centroid.set(c, { x: pts.reduce((s, p) => s + p.x, 0) / pts.length, y: pts.reduce((s, p) => s + p.y, 0) / pts.length });
   }
 
-  // parallel branches between one pair fan out symmetrically around the straight line
+  // branches: parallel ones fan out symmetrically around the straight line between their nodes
   const groups = new Map<string, string[]>();
   for (const b of g.branches) {
     const key = [b.from, b.to].sort().join('\u0000');
     (groups.get(key) ?? groups.set(key, []).get(key)!).push(b.id);
   }
-  const branches = new Map<string, BranchPath>();
   const byId = new Map(g.branches.map((b) => [b.id, b]));
-  // centroid of each component: labels of straight branches go on the side away from it
-  const componentOf = new Map(g.nodes.map((n) => [n.name, n.component]));
-  const centroid = new Map<number, Point>();
-  for (const c of componentIds) {
-    const pts = g.nodes.filter((n) => n.component === c).map((n) => nodes.get(n.name)!);
-    centroid.set(c, { x: pts.reduce((s, p) => s + p.x, 0) / pts.length, y: pts.reduce((s, p) => s + p.y, 0) / pts.length });
-  }
+  const paths = new Map<string, BranchPath>();
   for (const [key, ids] of groups) {
     const [a, b] = key.split('\u0000');
-    const pa = nodes.get(a)!;
-    const pb = nodes.get(b)!;
+    const pa = local.get(a)!;
+    const pb = local.get(b)!;
     const dx = pb.x - pa.x;
     const dy = pb.y - pa.y;
     const len = Math.hypot(dx, dy) || 1;
-    // canonical normal of the pair, pointing up (or right) so fans are drawn the same way every time
+    // the pair's normal, pointing up (or right), so that fans are drawn the same way every time
     let nx = -dy / len;
     let ny = dx / len;
-    if (ny > 0 || (ny === 0 && nx < 0)) (nx = -nx), (ny = -ny);
+    if (ny > 0 || (ny === 0 && nx < 0)) {
+      nx = -nx;
+      ny = -ny;
+    }
     // same layer and not adjacent: bow upwards to pass over the nodes between
     const between = Math.abs(dy) < 1 && Math.abs(dx) > COLUMN * 1.2 ? 40 + Math.abs(dx) * 0.12 : 0;
+    // a fan whose labels sit side by side (normal across the page) needs room for its longest label
+    const fan = ids.length > 1 && Math.abs(nx) > 0.5 ? Math.max(FAN, ...ids.map((id) => labelWidth(id) + 30)) : FAN;
     ids.forEach((id, j) => {
       const br = byId.get(id)!;
-      const offset = between + (j - (ids.length - 1) / 2) * FAN;
-      const from = nodes.get(br.from)!;
-      const to = nodes.get(br.to)!;
+      const offset = between + (j - (ids.length - 1) / 2) * fan;
+      const from = local.get(br.from)!;
+      const to = local.get(br.to)!;
       const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
       const apex = { x: mid.x + nx * offset, y: mid.y + ny * offset };
       const control = { x: mid.x + 2 * nx * offset, y: mid.y + 2 * ny * offset };
-      const tx = to.x - from.x;
-      const ty = to.y - from.y;
-      const tl = Math.hypot(tx, ty) || 1;
+      const tl = Math.hypot(to.x - from.x, to.y - from.y) || 1;
       let side = offset < 0 ? -1 : 1;
       if (offset === 0) {
         const c = centroid.get(componentOf.get(br.from)!)!;
-        const away = nx * (apex.x - c.x) + ny * (apex.y - c.y);
-        if (away < -1e-6) side = -1;
+        if (nx * (apex.x - c.x) + ny * (apex.y - c.y) < -1e-6) side = -1;
       }
-      branches.set(id, { id, from, to, control, apex, normal: { x: nx * side, y: ny * side }, direction: { x: tx / tl, y: ty / tl } });
+      const normal = { x: nx * side, y: ny * side };
+      // in a fan every label goes half a step to the same side (into its own gap); a lone branch's label
+      // goes beside it, away from the centre of its component
+      const label =
+        ids.length > 1
+          ? { x: apex.x + (nx * fan) / 2, y: apex.y + (ny * fan) / 2 }
+          : { x: apex.x + normal.x * (Math.abs(normal.x) > 0.5 ? 12 + labelWidth(id) / 2 : 16), y: apex.y + normal.y * 16 };
+      paths.set(id, { id, from, to, control, apex, normal, label, direction: { x: (to.x - from.x) / tl, y: (to.y - from.y) / tl } });
     });
   }
-  const width = Math.max(x0 - COLUMN * 0.6 + MARGIN, 320);
-  return { width, height, nodes, branches, components };
+
+  // pass 2: components side by side, each as wide as its nodes, arcs and labels
+  const extent = new Map<number, { min: number; max: number }>(componentIds.map((c) => [c, { min: Infinity, max: -Infinity }]));
+  const widen = (c: number, x0: number, x1: number) => {
+    const e = extent.get(c)!;
+    e.min = Math.min(e.min, x0);
+    e.max = Math.max(e.max, x1);
+  };
+  for (const n of g.nodes) widen(n.component, local.get(n.name)!.x - 30, local.get(n.name)!.x + 30);
+  for (const p of paths.values()) {
+    const c = componentOf.get(byId.get(p.id)!.from)!;
+    const half = labelWidth(p.id) / 2;
+    widen(c, Math.min(p.apex.x, p.label.x - half), Math.max(p.apex.x, p.label.x + half));
+  }
+  const shift = new Map<number, number>();
+  const components: { id: number; x0: number; x1: number; ground: string }[] = [];
+  let cursor = MARGIN;
+  for (const c of componentIds) {
+    const e = extent.get(c)!;
+    const width = Math.max(e.max - e.min, 200);
+    const x0 = cursor;
+    shift.set(c, x0 + (width - (e.max - e.min)) / 2 - e.min);
+    components.push({ id: c, x0, x1: x0 + width, ground: grounds.get(c)! });
+    cursor += width + GAP;
+  }
+  const top = MARGIN + 40;
+  const baseline = top + maxDepth * LAYER;
+  const moved = (p: Point, c: number): Point => ({ x: p.x + shift.get(c)!, y: p.y + baseline });
+  const nodes = new Map<string, Point>(g.nodes.map((n) => [n.name, moved(local.get(n.name)!, n.component)]));
+  const branches = new Map<string, BranchPath>();
+  for (const p of paths.values()) {
+    const c = componentOf.get(byId.get(p.id)!.from)!;
+    branches.set(p.id, { ...p, from: moved(p.from, c), to: moved(p.to, c), control: moved(p.control, c), apex: moved(p.apex, c), label: moved(p.label, c) });
+  }
+  return { width: cursor - GAP + MARGIN, height: baseline + MARGIN + 10, nodes, branches, components };
 }

@@ -38,8 +38,8 @@ function arrowHead(p: BranchPath): string {
 
 function branchGroup(b: GraphBranch, p: BranchPath): SVGGElement {
   const style = CLASS_STYLE[b.cls] ?? CLASS_STYLE.D;
-  const labelAt = at(p.apex, p.normal, 17);
-  const anchor = Math.abs(p.normal.x) > 0.5 ? (p.normal.x > 0 ? 'start' : 'end') : 'middle';
+  const labelAt = p.label;
+  const anchor = 'middle';
   const title = `${b.id}: ${b.kind} (${style.name}), ${b.from} → ${b.to}, ${b.inTree ? 'tree branch' : 'link'}${b.state ? ', state variable' : ''}${b.label ? ` — ${b.label}` : ''}`;
   return svg(
     'g',
@@ -57,7 +57,7 @@ function branchGroup(b: GraphBranch, p: BranchPath): SVGGElement {
       'text',
       { class: 'branch-label', x: fmt(labelAt.x), y: fmt(labelAt.y + 4), 'text-anchor': anchor, fill: style.colour },
       b.id,
-      b.state ? svg('tspan', { class: 'state-mark', dx: 3 }, '●') : null,
+      b.state ? svg('tspan', { class: 'state-mark', dx: 2 }, '●') : null,
     ),
   );
 }
@@ -91,12 +91,11 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
   g.nodes.forEach((n) => domains.set(n.component, domains.get(n.component) ?? new Set()));
   const compOfNode = new Map(g.nodes.map((n) => [n.name, n.component]));
   for (const b of g.branches) domains.get(compOfNode.get(b.from)!)?.add(b.domain);
-  const compIds = [...domains.keys()];
-  layout.components.forEach((c, k) => {
-    const names = [...(domains.get(compIds[k]) ?? [])].join(' / ');
-    root.appendChild(svg('rect', { class: 'component', x: fmt(c.x0 - 30), y: 14, width: fmt(c.x1 - c.x0 + 60), height: fmt(layout.height - 24), rx: 10 }));
-    root.appendChild(svg('text', { class: 'component-label', x: fmt(c.x0 - 20), y: 32 }, names));
-  });
+  for (const c of layout.components) {
+    const names = [...(domains.get(c.id) ?? [])].join(' / ');
+    root.appendChild(svg('rect', { class: 'component', x: fmt(c.x0 - 20), y: 14, width: fmt(c.x1 - c.x0 + 40), height: fmt(layout.height - 24), rx: 10 }));
+    root.appendChild(svg('text', { class: 'component-label', x: fmt(c.x0 - 8), y: 34 }, names));
+  }
   // two-port couplings under the branches
   for (const tp of g.twoPorts) {
     const a = layout.branches.get(tp.ports[0]);

@@ -1,17 +1,18 @@
 /**
- * Dense matrices T[][] over a ScalarField. solve() is Gaussian elimination with pivoting by the field's
- * pivotWeight (partial pivoting for numbers; for symbols, the entry largest at generic parameter values,
- * so a structurally nonzero but generically nonzero pivot is chosen). Zero entries are skipped, so diagonal
+ * Dense matrices T[][] over a Field (packages/symbolic). solve() is Gaussian elimination choosing, in each
+ * column, the candidate of lowest pivotCost (for numbers −|a|: partial pivoting); a backend may replace it
+ * (the symbolic backend uses the structured fraction-free solver). Zero entries are skipped, so diagonal
  * and sparse blocks cost what their nonzeros cost. O(n² (n + k)) for an n×n system with k right-hand sides.
  */
 import type { SignedMatrix } from '@sysgraph/graph';
 import type { MatrixAlgebra } from './matrix-algebra';
 import { SingularMatrix } from './matrix-algebra';
-import type { ScalarField } from './scalar-field';
+import type { Field } from '@sysgraph/symbolic';
 
 export type Dense<T> = T[][];
 
-export function denseAlgebra<T>(field: ScalarField<T>, pivotTolerance = 0): MatrixAlgebra<Dense<T>, T> {
+/** pivotTolerance: a pivot with |a| ≤ tolerance · max|A| (numbers, via Field.toNumber) counts as zero. */
+export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlgebra<Dense<T>, T> {
   const F = field;
   const zeros = (r: number, c: number): Dense<T> => Array.from({ length: r }, () => new Array<T>(c).fill(F.zero));
   // Dimensions of empty matrices are tracked with a hidden column count.
@@ -116,20 +117,21 @@ export function denseAlgebra<T>(field: ScalarField<T>, pivotTolerance = 0): Matr
       const m = cols(b);
       const A = a.map((row) => row.slice());
       const X = b.map((row) => row.slice());
+      const magnitude = (x: T) => (F.toNumber ? Math.abs(F.toNumber(x)) : Infinity);
       let maxWeight = 0;
-      for (const row of A) for (const x of row) maxWeight = Math.max(maxWeight, F.pivotWeight(x));
+      for (const row of A) for (const x of row) if (!F.isZero(x)) maxWeight = Math.max(maxWeight, magnitude(x));
       for (let c = 0; c < n; c++) {
         let best = -1;
-        let bestW = 0;
+        let bestCost = Infinity;
         for (let r = c; r < n; r++) {
           if (F.isZero(A[r][c])) continue;
-          const w = F.pivotWeight(A[r][c]);
-          if (best < 0 || w > bestW) {
+          const cost = F.pivotCost(A[r][c]);
+          if (best < 0 || cost < bestCost) {
             best = r;
-            bestW = w;
+            bestCost = cost;
           }
         }
-        if (best < 0 || bestW <= pivotTolerance * maxWeight) throw new SingularMatrix(c, n);
+        if (best < 0 || magnitude(A[best][c]) <= pivotTolerance * maxWeight) throw new SingularMatrix(c, n);
         if (best !== c) {
           [A[c], A[best]] = [A[best], A[c]];
           [X[c], X[best]] = [X[best], X[c]];

@@ -1,12 +1,12 @@
 /**
  * MatrixAlgebra<M, T>: the matrix operations the formulation is written against, once, for every backend:
- * dense over any ScalarField (symbolic and small numeric models) and sparse CSR (large numeric networks).
+ * dense over any Field (symbolic and small numeric models) and sparse CSR (large numeric networks).
  */
 import type { SignedMatrix } from '@sysgraph/graph';
-import type { ScalarField } from './scalar-field';
+import type { Field } from '@sysgraph/symbolic';
 
 export interface MatrixAlgebra<M, T> {
-  readonly field: ScalarField<T>;
+  readonly field: Field<T>;
   readonly kind: 'dense' | 'sparse';
   rows(a: M): number;
   cols(a: M): number;

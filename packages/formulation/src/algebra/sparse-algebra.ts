@@ -12,7 +12,7 @@ import {
 } from '@sysgraph/linalg';
 import type { MatrixAlgebra } from './matrix-algebra';
 import { SingularMatrix } from './matrix-algebra';
-import { numberField } from './scalar-field';
+import { numberField } from '@sysgraph/symbolic';
 import { UnionFind } from '@sysgraph/graph';
 
 const SMALL_BLOCK = 64;

@@ -91,7 +91,8 @@ function blockViolations(p: Partition): MasdViolation[] {
 function valueViolations<M, T>(p: Partition, desc: SystemDescription, be: Backend<M, T>): MasdViolation[] {
   const F = be.algebra.field;
   const lg = p.loop.tree.graph;
-  const bad = (v: T) => F.isZero(v) || !Number.isFinite(F.toNumber(v)) || F.toNumber(v) === 0;
+  const value = (v: T) => (F.toNumber ? F.toNumber(v) : 1);
+  const bad = (v: T) => F.isZero(v) || !Number.isFinite(value(v)) || value(v) === 0;
   const out: MasdViolation[] = [];
   const oneport = new Map(desc.oneports.map((e) => [e.id, e]));
   for (const k of [...p.groups.G, ...p.groups.R]) {

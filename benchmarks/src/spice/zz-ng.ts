@@ -1,0 +1,18 @@
+import { rcLadderNetwork } from './rc-ladder-network';
+import { rcGridNetwork } from './rc-grid-network';
+import { rlcLineNetwork } from './rlc-line-network';
+import { runNgspice } from './run-ngspice';
+import { SPICE_DEFAULTS } from './spice-netlist';
+import { ladderModalReference } from './ladder-reference';
+import { nodalModalReference } from './nodal-reference';
+import { lineModalReference } from './line-reference';
+import { interpolateLinear, maxDeviation, peakOf, sampleTimes } from './compare-traces';
+const [fam, size, opts] = process.argv.slice(2);
+const net = fam === 'ladder' ? rcLadderNetwork(+size) : fam === 'grid' ? rcGridNetwork(+size) : rlcLineNetwork(+size);
+const settings = opts ? { label: opts, options: Object.fromEntries(opts.split(',').map(kv => kv.split('=')).map(([k, v]) => [k, isNaN(+v) ? v : +v])), intervals: 200 } : SPICE_DEFAULTS;
+const r = runNgspice(net, settings, '/tmp/sp/work', 300000);
+const times = sampleTimes(net.tEnd, 201);
+const ref = fam === 'ladder' ? ladderModalReference(net, times) : fam === 'grid' ? nodalModalReference(net, times) : lineModalReference(net, times);
+const peak = peakOf(ref);
+const got = r.probes!.map(y => interpolateLinear(r.t!, y, times));
+console.log(fam, size, opts, 'wall', r.wallMs.toFixed(0), 'points', r.points, 'analysis', r.analysisSeconds, 'err', maxDeviation(got, ref, peak).toExponential(2));
