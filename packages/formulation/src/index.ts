@@ -26,3 +26,6 @@ export type { SymbolicBackend, SymbolicOptions } from './symbolic-backend';
 export { masdFormulate, masdFormulateOrFallback, masdApplicability, masdIntermediates, formatMasdIntermediates, MASD_QUANTITIES, CORRECTED_READING, type MasdOptions, type MasdApplicability, type MasdCondition, type MasdViolation, type MasdIntermediates, type MasdIntermediatesOptions, type FormatMasdOptions, type MasdQuantity, type MasdReading } from './masd/index';
 export { sparseModelToJson, sparseModelToText, sparseModelToMatlab, sparseModelToPython, toTriplets } from './export/export-sparse';
 export type { Triplets } from './export/export-sparse';
+export { nonlinearModel, buildNonlinearSystem, createNonlinearMath, checkNonlinearHypotheses, linearise, solveLaw, compileClosure, formatNonlinear, nonlinearToLatex } from './nonlinear/index';
+export type { NonlinearModelOptions, NonlinearModelLike, NonlinearResult, NonlinearSymbolic, NonlinearEvaluator, ExpressionMatrix, NonlinearSystem, NonlinearState, ImplicitVariable, NonlinearMath, Linearisation, LinearisationOptions, LawFunction, SolveLawResult, Closure, SymbolTable } from './nonlinear/index';
+export { coefficientSimplifier } from './coefficient-simplifier';

@@ -4,21 +4,7 @@ import {
   formatLoopMatrix, structureToJson,
 } from '@sysgraph/graph';
 import type { SystemDescription } from '@sysgraph/description';
-import { createExpressionParser } from '@sysgraph/description';
-import { VariableSet, fromMathNode, toText } from '@sysgraph/symbolic';
-
-/** Coefficients of the elemental equations in lowest terms (1/(1/k) → k), where they are rational. */
-export function coefficientSimplifier(desc: SystemDescription): (text: string) => string {
-  const vars = VariableSet.of(desc.parameters.keys());
-  const parser = createExpressionParser();
-  return (text) => {
-    try {
-      return toText(fromMathNode(parser.parse(text, desc.parameters).node, vars, { addVariables: false }));
-    } catch {
-      return text;
-    }
-  };
-}
+import { coefficientSimplifier } from '@sysgraph/formulation';
 
 export type StructureFormat = 'text' | 'json' | 'latex';
 

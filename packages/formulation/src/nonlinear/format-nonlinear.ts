@@ -1,0 +1,41 @@
+/**
+ * formatNonlinear / nonlinearToLatex: the symbolic state equations x' = f(x, u, t), outputs and Jacobians as
+ * text and LaTeX (mathjs's toString and toTex of the expression trees).
+ */
+import type { MathNode } from 'mathjs';
+import type { NonlinearResult } from './nonlinear-model';
+
+export function formatNonlinear(nl: NonlinearResult): string {
+  const { system: sys, symbolic } = nl;
+  const out: string[] = [`nonlinear model ${sys.name}`, '', 'states'];
+  for (const x of sys.states) out.push(`  ${x.name}  (${x.quantity} of ${x.element})`);
+  out.push('', `inputs: ${sys.inputs.join(', ') || '(none)'}`);
+  if (sys.implicit.length > 0) {
+    out.push('', 'implicit variables of D-type elements (solved numerically)');
+    for (const z of sys.implicit) out.push(`  ${z.name} (${z.element}): 0 = ${z.residual.toString()}`);
+  }
+  out.push('', 'state equations');
+  sys.states.forEach((x, i) => out.push(`  ${x.name}' = ${symbolic.f[i].toString()}`));
+  if (sys.outputs.length > 0) {
+    out.push('', 'outputs');
+    sys.outputs.forEach((y, i) => out.push(`  ${y} = ${symbolic.g[i].toString()}`));
+  }
+  const matrix = (name: string, M: readonly (readonly MathNode[])[], cols: readonly string[], rows: readonly string[]) => {
+    out.push('', name);
+    M.forEach((row, i) => row.forEach((e, j) => out.push(`  [${rows[i]}, ${cols[j]}] ${e.toString()}`)));
+  };
+  const xs = sys.states.map((x) => x.name);
+  matrix('∂f/∂x', symbolic.dfdx, xs, xs);
+  matrix('∂f/∂u', symbolic.dfdu, sys.inputs, xs);
+  return out.join('\n');
+}
+
+/** LaTeX of f and ∂f/∂x: one aligned equation per state, and the Jacobian as a matrix. */
+export function nonlinearToLatex(nl: NonlinearResult): { f: string; dfdx: string; dfdu: string } {
+  const { system: sys, symbolic } = nl;
+  const name = (s: string) => s.replace(/_(.+)$/, '_{$1}').replace(/^lambda/, '\\lambda');
+  const f = `\\begin{aligned}\n${sys.states.map((x, i) => `\\dot{${name(x.name)}} &= ${symbolic.f[i].toTex()}`).join(' \\\\\n')}\n\\end{aligned}`;
+  const matrix = (M: readonly (readonly MathNode[])[]) =>
+    `\\begin{bmatrix}\n${M.map((row) => row.map((e) => e.toTex()).join(' & ')).join(' \\\\\n')}\n\\end{bmatrix}`;
+  return { f, dfdx: matrix(symbolic.dfdx), dfdu: matrix(symbolic.dfdu) };
+}
