@@ -10,5 +10,11 @@ export default defineConfig({
   base: './',
   worker: { format: 'es' },
   server: { fs: { allow: [repositoryRoot] } },
-  build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+  build: {
+    target: 'es2022',
+    // KaTeX and the engine are large by nature; the worker is loaded once
+    chunkSizeWarningLimit: 2000,
+    // the plugin-timing report is noise on a shared machine
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
 });

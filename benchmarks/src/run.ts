@@ -1,8 +1,9 @@
 /**
- * pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--node-option=--stack-size=4000 …]: runs every benchmarks/src/*.ts script that
- * exports a `run()` (or the named ones: `structure` is structure.bench.ts), each in a fresh Node process with
- * --expose-gc, writes benchmarks/results/<name>.json, and rewrites benchmarks/results/README.md from every
- * result file present (so running one benchmark keeps the others' tables).
+ * pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--node-option=<flag> …] [--readme-only]:
+ * runs every benchmarks/src/*.ts script that exports a `run()` (or the named ones: `structure` is
+ * structure.bench.ts), each in a fresh Node process with --expose-gc, writes benchmarks/results/<name>.json,
+ * and rewrites benchmarks/results/README.md from every result file present (so running one benchmark keeps the
+ * others' tables). --readme-only rewrites the README alone.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,18 +32,20 @@ function parseArgs(argv: readonly string[]) {
   let sizes: number[] | undefined;
   let maxSeconds = 180;
   const nodeOptions: string[] = [];
+  let readmeOnly = false;
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--') continue;
     if (a === '--sizes') sizes = argv[++k].split(',').map(Number);
     else if (a === '--max-seconds') maxSeconds = Number(argv[++k]);
     else if (a.startsWith('--node-option=')) nodeOptions.push(a.slice('--node-option='.length));
-    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: --sizes, --max-seconds, --node-option=<flag>)`);
+    else if (a === '--readme-only') readmeOnly = true;
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: --sizes, --max-seconds, --node-option=<flag>, --readme-only)`);
     else names.push(a);
   }
   if (sizes && sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('--sizes: positive integers, comma-separated');
   if (!(maxSeconds > 0)) throw new Error('--max-seconds: a positive number');
-  return { names, sizes, maxSeconds, nodeOptions };
+  return { names, sizes, maxSeconds, nodeOptions, readmeOnly };
 }
 
 const args = parseArgs(process.argv.slice(2));
@@ -52,7 +55,7 @@ if (unknown.length > 0) {
   console.error(`unknown benchmark ${unknown.join(', ')}; known: ${found.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
-const chosen = args.names.length > 0 ? found.filter((b) => args.names.includes(b.name)) : found;
+const chosen = args.readmeOnly ? [] : args.names.length > 0 ? found.filter((b) => args.names.includes(b.name)) : found;
 let failed = 0;
 for (const b of chosen) {
   console.error(`benchmark ${b.name} (${b.file})`);

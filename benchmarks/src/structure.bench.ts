@@ -59,7 +59,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
 
 const COLUMNS = [
   'generator', 'size', 'branches', 'nodes', 'nnzF', 'states', 'parseMs', 'graphMs', 'treeMs', 'loopMs', 'partitionMs',
-  'treeAndFMs', 'structureMs', 'totalMs', 'nsPerUnit', 'nsPerUnitWithParse', 'heapMB', 'runs', 'treeEvaluations',
+  'treeAndFMs', 'structureMs', 'totalMs', 'nsPerUnit', 'nsPerUnitWithParse', 'heapMB', 'runs', 'treeEvaluations', 'searchComplete',
 ];
 
 const NOTES = [

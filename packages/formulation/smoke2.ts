@@ -9,4 +9,4 @@ const d = parseSystem({ parameters: { C: 1e-6, Is: 1e-12, Vt: 0.025, R: 1000 }, 
  { id: 'C1', kind: 'capacitor', from: 'b', to: 'g', value: 'C' },
 ] });
 const nl = nonlinearModel(analyzeStructure(d));
-for (const x of [0.5, 0.3, 0.1, 0.01, 0, -0.1]) { try { console.log(x, nl.evaluate.f(0, [x], [1])); } catch (e) { console.log(x, (e as Error).message); } }
+for (const x of [0.5, 0, 0.5, -0.1, 0.7, 5, 0]) { try { console.log(x, nl.evaluate.f(0, [x], [1])); } catch (e) { console.log(x, (e as Error).message); } }

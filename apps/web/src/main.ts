@@ -130,7 +130,7 @@ function onFollowUp(f: FollowUp): void {
       const a = state.last;
       if (!a || a.id !== f.id) return;
       modelPanel.offerMasd(f.masdAvailable);
-      comparePanel.render(f.comparison);
+      comparePanel.render(f.comparison, f.models);
       if (f.overlay && a.simulation.ok) comparePanel.renderOverlay(a.simulation.trace, f.overlay.right, f.overlay.leftKey, f.overlay.rightKey);
     }, 0),
   );

@@ -138,6 +138,7 @@ describe('web app in chromium', () => {
     expect(await page.locator('#diagnostics [data-code="D4"]').count()).toBe(1);
     await waitForComparison(page);
     await page.waitForFunction(() => document.querySelector('#compare')?.getAttribute('data-overlay') === 'ready', null, { timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, '01-motor-pump.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   });
@@ -196,8 +197,11 @@ describe('web app in chromium', () => {
     expect(await page.isEnabled('[data-control="Formulation"] [data-value="masd"]')).toBe(true);
     const largest = Number(await page.getAttribute('tr[data-left="general-b1"][data-right="masd-b1"]', 'data-largest'));
     expect(largest).toBeLessThan(1e-12);
+    // the four formulations side by side: general and MASD, each with states b1 and b2
+    expect(await page.locator('#side-by-side .side-model').count()).toBe(4);
     await page.waitForFunction(() => document.querySelector('#compare')?.getAttribute('data-overlay') === 'ready', null, { timeout: 30_000 });
     expect(await inkedPixels(page, '#overlay-chart')).toBeGreaterThan(500);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, '03-rlc-series.png'), fullPage: true });
   });
 
@@ -234,6 +238,7 @@ describe('web app in chromium', () => {
     const expectedLine = bad.split('\n').findIndex((l) => l.includes('"id": "R"')) + 1;
     expect(Number(await item.getAttribute('data-line'))).toBe(expectedLine);
     expect(await page.evaluate(() => document.body.classList.contains('stale'))).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, '05-malformed-edit.png') });
     // a dangling reference: the output names an element that does not exist
     before = await revision(page);
@@ -357,10 +362,11 @@ describe('web app in chromium', () => {
       browser: browser.version(),
       loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
       date: new Date().toISOString().slice(0, 10),
-      note: 'edit dispatched in the page → worker (parse, structure, formulate b1 and b2, MASD, simulate 600 samples) → matrices and chart updated → next animation frame; shared 2-core machine',
+      note: 'edit dispatched in the page → worker (parse, structure, derivation, formulation of the model on show, simulation of 600 samples) → matrices and chart updated → next animation frame. The comparison follows in a second message and is not timed. Shared 2-core machine: read the medians against loadAverage.',
     });
     writeFileSync(join(RESULTS, 'timing.json'), JSON.stringify(timing, null, 2) + '\n');
     expect(samples.length).toBe(24);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, '07-rlc-after-edits.png') });
     expect(pageErrors).toEqual([]);
   });

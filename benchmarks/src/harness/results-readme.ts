@@ -42,7 +42,7 @@ export function formatResultsReadme(records: readonly BenchRecord[]): string {
 }
 
 function verdict(t: { pass: boolean; figure: number; failed?: string }): string {
-  if (t.failed !== undefined) return `**FAIL** (${t.failed})`;
+  if (t.failed !== undefined) return '**FAIL** (crashed: see the row note)';
   return Number.isFinite(t.figure) ? (t.pass ? 'PASS' : '**MISS**') : 'not run';
 }
 

@@ -16,7 +16,7 @@ const options: BenchOptions = { ...given, log: (line) => process.stderr.write(` 
 const mod = (await import(pathToFileURL(modulePath).href)) as { run: (o: BenchOptions) => BenchReport | Promise<BenchReport> };
 const start = new Date();
 const t0 = performance.now();
-const report = await mod.run(options);
+const report: Partial<BenchReport> = (await mod.run(options)) ?? {};
 const record: BenchRecord = {
   name,
   title: report.title ?? name,

@@ -1,6 +1,7 @@
 /**
  * rlcLineNetwork: a lossy transmission line of 1 m as N telegrapher sections (2N states), driven by an ideal 1 V
- * ramp of 0.5 ns rise and open at the far end; 0–50 ns (ten one-way delays).
+ * ramp of 2.5 ns rise (half the one-way delay: an electrically long line) and open at the far end; 0–50 ns (ten
+ * one-way delays).
  *
  *   Per metre: L' = 250 nH, C' = 100 pF (Z0 = √(L'/C') = 50 Ω, delay √(L'C') = 5 ns), R' = 10 Ω,
  *   G' = R'C'/L' = 4 mS (Heaviside's distortionless condition R'/L' = G'/C' = α = 4·10⁷ s⁻¹).
@@ -15,7 +16,7 @@ import { GROUND } from './network';
 import type { Network, NetworkElement, Probe } from './network';
 import { uniqueProbes } from './rc-ladder-network';
 
-export const RLC_LINE = { Rm: 10, Lm: 250e-9, Cm: 100e-12, Gm: 4e-3, rise: 5e-9, tEnd: 50e-9 } as const;
+export const RLC_LINE = { Rm: 10, Lm: 250e-9, Cm: 100e-12, Gm: 4e-3, rise: 2.5e-9, tEnd: 50e-9 } as const;
 
 /** Per-section values of an N-section line. */
 export function rlcLineSection(N: number): { R: number; L: number; C: number; G: number } {
@@ -43,6 +44,6 @@ export function rlcLineNetwork(N: number): Network {
     source: { id: 'Vs', kind: 'voltage', from: n(0), to: GROUND, amplitude: 1, rise: RLC_LINE.rise },
     probes: uniqueProbes([1, Math.ceil(N / 4), Math.ceil(N / 2), N].map(probeAt)),
     tEnd: RLC_LINE.tEnd,
-    values: "per metre L' = 250 nH, C' = 100 pF, R' = 10 Ω, G' = 4 mS (Z0 = 50 Ω, 5 ns delay, distortionless); section = 1/N of it; 1 V ramp, 0.5 ns rise, open end; 0–50 ns",
+    values: "per metre L' = 250 nH, C' = 100 pF, R' = 10 Ω, G' = 4 mS (Z0 = 50 Ω, 5 ns delay, distortionless); section = 1/N of it; 1 V ramp, 2.5 ns rise, open end; 0–50 ns",
   };
 }

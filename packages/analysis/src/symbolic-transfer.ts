@@ -96,7 +96,7 @@ export function symbolicTransfer(ss: SymbolicModel, variables: VariableSet, opts
 
   // Δ(s) = det(sI − A) (Bareiss); X = (sI − A)⁻¹ B from (sI − A) X = B (structured, fraction-free).
   const characteristicPolynomial = n === 0 ? F.one : determinant(sIminusA);
-  const X = n === 0 || m === 0 ? null : solve(sIminusA, FieldMatrix.fromRows(F, B));
+  const X = n === 0 || m === 0 || p === 0 ? null : solve(sIminusA, FieldMatrix.fromRows(F, B));
 
   // H = C X + D + s E
   const H = Array.from({ length: p }, (_, i) =>

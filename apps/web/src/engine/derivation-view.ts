@@ -18,15 +18,18 @@ export function variableLatex(r: VariableRef): string {
 const GREEK = new Set(['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'pi', 'rho', 'sigma', 'tau', 'phi', 'chi', 'psi', 'omega', 'Omega', 'Phi', 'Theta']);
 
 /**
- * A state, input or output name (v_C1, i_L1, q_C1, phi_L1, Q_R) in the same notation: the letters before the
- * first underscore as the symbol, the rest as an upright subscript; optionally with a tilde and a dot.
+ * A state, input or output name (v_C1, i_L1, q_C1, phi_L1, tau_k, Q_R) in the same notation: a one-letter or
+ * Greek head before the first underscore is the symbol and the rest an upright subscript; any other name is a
+ * word, set upright whole (coupling_force, v1). Optionally with a tilde and a dot over the symbol.
  */
 export function stateLatex(name: string, mark: { readonly dot?: boolean; readonly tilde?: boolean } = {}): string {
-  const m = /^([A-Za-z]+)_(.+)$/.exec(name);
-  let base = m ? (GREEK.has(m[1]) ? `\\${m[1]}` : m[1]) : `\\mathrm{${escapeName(name)}}`;
+  const sep = name.indexOf('_');
+  const head = sep > 0 ? name.slice(0, sep) : '';
+  const symbolic = sep > 0 && sep < name.length - 1 && (/^[A-Za-z]$/.test(head) || GREEK.has(head));
+  let base = symbolic ? (GREEK.has(head) ? `\\${head}` : head) : `\\mathrm{${escapeName(name)}}`;
   if (mark.tilde) base = `\\tilde{${base}}`;
   if (mark.dot) base = `\\dot{${base}}`;
-  return m ? `${base}_{\\mathrm{${escapeName(m[2])}}}` : base;
+  return symbolic ? `${base}_{\\mathrm{${escapeName(name.slice(sep + 1))}}}` : base;
 }
 
 function equationLatex(d: Derivation, e: Equation): string {

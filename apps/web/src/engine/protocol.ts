@@ -140,6 +140,8 @@ export interface FollowUp {
   readonly id: number;
   readonly kind: 'follow-up';
   readonly comparison: ComparisonView;
+  /** Every formulation of the system, for showing them side by side. */
+  readonly models: readonly ModelView[];
   readonly masdAvailable: boolean;
   readonly overlay?: { readonly leftKey: string; readonly rightKey: string; readonly right: TraceView };
 }

@@ -173,7 +173,7 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
       others = formulateOthers(s, active);
     } catch (e) {
       const why = toErrorInfo(e, 'formulate')[0]?.message ?? 'unknown';
-      return { id: req.id, kind: 'follow-up', comparison: { rows: [], masdNote: `The other formulations failed: ${why}` }, masdAvailable: false };
+      return { id: req.id, kind: 'follow-up', comparison: { rows: [], masdNote: `The other formulations failed: ${why}` }, models: [], masdAvailable: false };
     }
     const comparison = { rows: comparisonRows(others.models), masdNote: others.masd.note };
     const other = others.models.find((m) => m.key === `${active.formulation}-${active.stateChoice === 'b1' ? 'b2' : 'b1'}`);
@@ -185,7 +185,8 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
         overlay = undefined;
       }
     }
-    return { id: req.id, kind: 'follow-up', comparison, masdAvailable: others.masd.applicable, ...(overlay ? { overlay } : {}) };
+    const models = others.models.map((m) => (m.key === active.key ? model : modelView(m.key, m.table)));
+    return { id: req.id, kind: 'follow-up', comparison, models, masdAvailable: others.masd.applicable, ...(overlay ? { overlay } : {}) };
   };
   return { answer, followUp };
 }

@@ -3,14 +3,16 @@
  * difference, and the responses of the two state choices overlaid (solid: the model shown, dashed: the other),
  * state k of one with state k of the other in one colour, the outputs on top of each other.
  */
-import type { ComparisonView, TraceView } from '../engine/protocol';
+import type { ComparisonView, ModelView, TraceView } from '../engine/protocol';
+import { stateLatex } from '../engine/derivation-view';
 import { createChart, PALETTE } from './chart';
 import type { ChartSeries } from './chart';
 import { el, replaceChildren } from './dom';
 import { seriesOf } from './series';
+import { TexCache } from './tex';
 
 export interface ComparePanel {
-  render(c: ComparisonView): void;
+  render(c: ComparisonView, models: readonly ModelView[]): void;
   renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string): void;
   /** A new model is on its way: the comparison shown is the previous one's. */
   markPending(): void;
@@ -32,12 +34,29 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
   const table = el('table', { class: 'compare-table', id: 'compare-table' });
   const overlayTitle = el('h4', {}, 'Responses of the two state choices');
   const chartHost = el('div', { class: 'chart small', id: 'overlay-chart' });
+  const sideBySide = el('div', { class: 'side-by-side', id: 'side-by-side' });
+  const cache = new TexCache();
   const overlayNote = el('p', { class: 'note' });
-  host.replaceChildren(table, note, overlayTitle, overlayNote, chartHost);
+  host.replaceChildren(
+    el('div', { class: 'compare-grid' }, el('div', {}, el('h4', {}, 'Largest differences'), table, note), el('div', {}, overlayTitle, overlayNote, chartHost)),
+    el('h4', {}, 'The state equations side by side'),
+    sideBySide,
+  );
+
+  /** x' = A x + B u of one formulation, typeset small. */
+  function stateEquation(m: ModelView): HTMLElement {
+    const vec = (names: readonly string[], dot = false) => (names.length === 0 ? '[\\,]' : `\\begin{bmatrix} ${names.map((n) => stateLatex(n, { dot })).join(' \\\\ ')} \\end{bmatrix}`);
+    const mat = (cells: readonly (readonly string[])[]) => (cells.length === 0 || cells[0].length === 0 ? '[\\,]' : `\\begin{bmatrix} ${cells.map((r) => r.join(' & ')).join(' \\\\ ')} \\end{bmatrix}`);
+    const latex = `${vec(m.states, true)} = ${mat(m.matrices.A.latex)} ${vec(m.states)} + ${mat(m.matrices.B.latex)} ${vec(m.inputs)}`;
+    const node = cache.get(latex, false, 'side-equation');
+    return el('figure', { class: 'side-model', 'data-model': m.key }, el('figcaption', {}, TITLES[m.key] ?? m.key), node);
+  }
   const chart = createChart(chartHost, 260);
 
   return {
-    render(c) {
+    render(c, models) {
+      replaceChildren(sideBySide, ...models.map(stateEquation));
+      cache.commit();
       host.dataset.comparison = 'ready';
       note.textContent = c.masdNote;
       replaceChildren(

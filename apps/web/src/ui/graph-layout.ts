@@ -33,6 +33,8 @@ export interface GraphLayout {
   readonly height: number;
   readonly nodes: ReadonlyMap<string, Point>;
   readonly branches: ReadonlyMap<string, BranchPath>;
+  /** Kinds are written under the labels of small graphs only (dense ones keep them in the tooltips). */
+  readonly showKinds: boolean;
   /** Components in drawing order: their horizontal extent and ground node. */
   readonly components: readonly { readonly id: number; readonly x0: number; readonly x1: number; readonly ground: string }[];
 }
@@ -42,8 +44,11 @@ const LAYER = 120;
 const MARGIN = 60;
 const GAP = 70;
 const FAN = 44;
-/** Approximate width of a branch label (13.5 px semibold) for spacing fans and components. */
-export const labelWidth = (id: string): number => 8.2 * id.length + 18;
+/** Largest graph whose branch labels carry their kind on a second line. */
+export const MAX_BRANCHES_WITH_KINDS = 10;
+
+/** Approximate width of a branch label (id at 13.5 px semibold over its kind at 10.5 px) for spacing. */
+export const labelWidth = (id: string, kind = ''): number => Math.max(8.2 * id.length + 18, 6.2 * kind.length + 12);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -88,6 +93,7 @@ function layerComponent(members: readonly string[], ground: string, neighbours: 
 
 export function layoutGraph(g: GraphDrawing): GraphLayout {
   const order = new Map(g.nodes.map((n, i) => [n.name, i]));
+  const byId = new Map(g.branches.map((b) => [b.id, b]));
   const neighbours = new Map<string, Set<string>>(g.nodes.map((n) => [n.name, new Set<string>()]));
   for (const b of g.branches) {
     if (b.from === b.to) continue;
@@ -95,7 +101,23 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
     neighbours.get(b.to)?.add(b.from);
   }
   const componentOf = new Map(g.nodes.map((n) => [n.name, n.component]));
+  const showKinds = g.branches.length <= MAX_BRANCHES_WITH_KINDS;
+  const widthOf = (id: string) => labelWidth(id, showKinds ? byId.get(id)!.kind : '');
   const componentIds = [...new Set(g.nodes.map((n) => n.component))];
+
+  // parallel branches by node pair; a component with wide fans gets wider columns so that fans do not overlap
+  const groups = new Map<string, string[]>();
+  for (const b of g.branches) {
+    const key = [b.from, b.to].sort().join('\u0000');
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(b.id);
+  }
+  const column = new Map<number, number>(componentIds.map((c) => [c, COLUMN]));
+  for (const ids of groups.values()) {
+    if (ids.length < 2) continue;
+    const c = componentOf.get(byId.get(ids[0])!.from)!;
+    const spread = (ids.length - 1) * Math.max(FAN, ...ids.map((id) => widthOf(id) + 24));
+    column.set(c, Math.max(column.get(c)!, spread * 0.75 + 60));
+  }
 
   // pass 1: every component around x = 0, the grounds on one baseline
   const local = new Map<string, Mutable<Point>>();
@@ -107,7 +129,7 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
     grounds.set(c, ground);
     const { layers, slot } = layerComponent(members, ground, neighbours, order);
     maxDepth = Math.max(maxDepth, layers.length - 1);
-    layers.forEach((layer, d) => layer.forEach((n) => local.set(n, { x: slot.get(n)! * COLUMN, y: -d * LAYER })));
+    layers.forEach((layer, d) => layer.forEach((n) => local.set(n, { x: slot.get(n)! * column.get(c)!, y: -d * LAYER })));
   }
   const centroid = new Map<number, Point>();
   for (const c of componentIds) {
@@ -116,12 +138,6 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
   }
 
   // branches: parallel ones fan out symmetrically around the straight line between their nodes
-  const groups = new Map<string, string[]>();
-  for (const b of g.branches) {
-    const key = [b.from, b.to].sort().join('\u0000');
-    (groups.get(key) ?? groups.set(key, []).get(key)!).push(b.id);
-  }
-  const byId = new Map(g.branches.map((b) => [b.id, b]));
   const paths = new Map<string, BranchPath>();
   for (const [key, ids] of groups) {
     const [a, b] = key.split('\u0000');
@@ -138,9 +154,9 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
       ny = -ny;
     }
     // same layer and not adjacent: bow upwards to pass over the nodes between
-    const between = Math.abs(dy) < 1 && Math.abs(dx) > COLUMN * 1.2 ? 40 + Math.abs(dx) * 0.12 : 0;
+    const between = Math.abs(dy) < 1 && Math.abs(dx) > column.get(componentOf.get(a)!)! * 1.2 ? 40 + Math.abs(dx) * 0.12 : 0;
     // a fan whose labels sit side by side (normal across the page) needs room for its longest label
-    const fan = ids.length > 1 && Math.abs(nx) > 0.5 ? Math.max(FAN, ...ids.map((id) => labelWidth(id) + 30)) : FAN;
+    const fan = ids.length > 1 && Math.abs(nx) > 0.5 ? Math.max(FAN, ...ids.map((id) => widthOf(id) + 24)) : FAN;
     ids.forEach((id, j) => {
       const br = byId.get(id)!;
       const offset = between + (j - (ids.length - 1) / 2) * fan;
@@ -161,7 +177,7 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
       const label =
         ids.length > 1
           ? { x: apex.x + (nx * fan) / 2, y: apex.y + (ny * fan) / 2 }
-          : { x: apex.x + normal.x * (Math.abs(normal.x) > 0.5 ? 12 + labelWidth(id) / 2 : 16), y: apex.y + normal.y * 16 };
+          : { x: apex.x + normal.x * (Math.abs(normal.x) > 0.5 ? 10 + widthOf(id) / 2 : 22), y: apex.y + normal.y * 22 };
       paths.set(id, { id, from, to, control, apex, normal, label, direction: { x: (to.x - from.x) / tl, y: (to.y - from.y) / tl } });
     });
   }
@@ -176,7 +192,7 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
   for (const n of g.nodes) widen(n.component, local.get(n.name)!.x - 30, local.get(n.name)!.x + 30);
   for (const p of paths.values()) {
     const c = componentOf.get(byId.get(p.id)!.from)!;
-    const half = labelWidth(p.id) / 2;
+    const half = widthOf(p.id) / 2;
     widen(c, Math.min(p.apex.x, p.label.x - half), Math.max(p.apex.x, p.label.x + half));
   }
   const shift = new Map<number, number>();
@@ -199,5 +215,5 @@ export function layoutGraph(g: GraphDrawing): GraphLayout {
     const c = componentOf.get(byId.get(p.id)!.from)!;
     branches.set(p.id, { ...p, from: moved(p.from, c), to: moved(p.to, c), control: moved(p.control, c), apex: moved(p.apex, c), label: moved(p.label, c) });
   }
-  return { width: cursor - GAP + MARGIN, height: baseline + MARGIN + 10, nodes, branches, components };
+  return { width: cursor - GAP + MARGIN, height: baseline + MARGIN + 10, nodes, branches, components, showKinds };
 }

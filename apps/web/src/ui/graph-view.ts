@@ -36,7 +36,7 @@ function arrowHead(p: BranchPath): string {
   return `M ${fmt(tip.x)} ${fmt(tip.y)} L ${fmt(l.x)} ${fmt(l.y)} L ${fmt(r.x)} ${fmt(r.y)} Z`;
 }
 
-function branchGroup(b: GraphBranch, p: BranchPath): SVGGElement {
+function branchGroup(b: GraphBranch, p: BranchPath, showKind: boolean): SVGGElement {
   const style = CLASS_STYLE[b.cls] ?? CLASS_STYLE.D;
   const labelAt = p.label;
   const anchor = 'middle';
@@ -55,10 +55,11 @@ function branchGroup(b: GraphBranch, p: BranchPath): SVGGElement {
     svg('path', { class: 'arrow', d: arrowHead(p), fill: style.colour }),
     svg(
       'text',
-      { class: 'branch-label', x: fmt(labelAt.x), y: fmt(labelAt.y + 4), 'text-anchor': anchor, fill: style.colour },
+      { class: 'branch-label', x: fmt(labelAt.x), y: fmt(showKind ? labelAt.y - 1 : labelAt.y + 4), 'text-anchor': anchor, fill: style.colour },
       b.id,
       b.state ? svg('tspan', { class: 'state-mark', dx: 2 }, '●') : null,
     ),
+    showKind ? svg('text', { class: 'kind-label', x: fmt(labelAt.x), y: fmt(labelAt.y + 12), 'text-anchor': anchor }, b.kind.replace(/-/g, ' ')) : null,
   );
 }
 
@@ -101,7 +102,8 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
     const a = layout.branches.get(tp.ports[0]);
     const b = layout.branches.get(tp.ports[1]);
     if (!a || !b) continue;
-    const mid = { x: (a.apex.x + b.apex.x) / 2, y: Math.min(a.apex.y, b.apex.y) - 36 };
+    // the arc's top stays below the components' captions
+    const mid = { x: (a.apex.x + b.apex.x) / 2, y: Math.max(Math.min(a.apex.y, b.apex.y) - 36, 76) };
     root.appendChild(
       svg(
         'g',
@@ -115,7 +117,7 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
   const branches = new Map(g.branches.map((b) => [b.id, b]));
   // links first, tree branches on top
   const ordered = [...g.branches].sort((x, y) => Number(x.inTree) - Number(y.inTree));
-  for (const b of ordered) root.appendChild(branchGroup(branches.get(b.id)!, layout.branches.get(b.id)!));
+  for (const b of ordered) root.appendChild(branchGroup(branches.get(b.id)!, layout.branches.get(b.id)!, layout.showKinds));
   for (const n of g.nodes) {
     const p = layout.nodes.get(n.name)!;
     root.appendChild(

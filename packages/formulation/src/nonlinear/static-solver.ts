@@ -2,7 +2,7 @@
  * createStaticSolver: the implicit D-type variables z of a nonlinear system, r(z, x, u, t) = 0 with x, u, t held
  * in the environment (formulation.md section 12: Newton on the resistive network at each evaluation of f, with
  * Jacobian ∂r/∂z, the nonlinear analogue of eq. 8). One variable: solveLaw (Newton, then a bracket). Several:
- * Newton with step halving on ‖r‖∞. Failure throws 'bad-law' naming the elements and the forms that would
+ * damped Newton (step halving by the natural monotonicity test). Failure throws 'bad-law' naming the elements and the forms that would
  * make them explicit.
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -35,11 +35,6 @@ export function createStaticSolver(
       { element: elements[0], elements, field: 'law', expected: 'laws that are monotone over the operating range, or given in the form the normal tree needs' },
     );
   };
-  const rNorm = () => {
-    let s = 0;
-    for (const r of residual) s = Math.max(s, Math.abs(r(env)));
-    return s;
-  };
   return {
     solve(guess) {
       if (nz === 1) {
@@ -52,28 +47,34 @@ export function createStaticSolver(
         env[offset] = guess[0] = r.z;
         return;
       }
+      // Damped Newton with Deuflhard's natural monotonicity test: accept z − λΔ when the simplified step
+      // Δ̄ = J(z)⁻¹ r(z − λΔ) is shorter than (1 − λ/2)‖Δ‖, a test that does not depend on the units of r.
       for (let k = 0; k < nz; k++) env[offset + k] = guess[k];
-      let norm = rNorm();
+      const norm = (v: readonly number[]) => v.reduce((a, b) => Math.max(a, Math.abs(b)), 0);
       for (let it = 0; it < MAX_NEWTON; it++) {
         const r = residual.map((c) => c(env));
+        if (r.every((v) => v === 0)) break;
         const J = new LuDecomposition(new Matrix(jacobian.map((row) => row.map((c) => c(env)))));
-        if (J.isSingular()) throw fail('(∂r/∂z is singular there)');
+        if (J.isSingular() || !r.every(Number.isFinite)) throw fail('(∂r/∂z is singular or not finite there)');
         const step = J.solve(Matrix.columnVector(r)).to1DArray();
+        const size = norm(step);
         const z0 = Array.from({ length: nz }, (_, k) => env[offset + k]);
         let lambda = 1;
-        let next = Number.POSITIVE_INFINITY;
-        for (let h = 0; h < 40; h++, lambda /= 2) {
+        for (let h = 0; h < 60; h++, lambda /= 2) {
           for (let k = 0; k < nz; k++) env[offset + k] = z0[k] - lambda * step[k];
-          next = rNorm();
-          if (next < norm || next === 0) break;
+          const rt = residual.map((c) => c(env));
+          if (!rt.every(Number.isFinite)) continue;
+          const simplified = norm(J.solve(Matrix.columnVector(rt)).to1DArray());
+          if (simplified <= (1 - lambda / 4) * size || simplified === 0) break;
         }
-        const small = step.every((s, k) => Math.abs(lambda * s) <= TOLERANCE * (1 + Math.abs(z0[k])));
-        norm = next;
-        if (small || norm === 0) {
-          if (!Number.isFinite(norm)) break;
+        if (step.every((d, k) => Math.abs(lambda * d) <= TOLERANCE * (1 + Math.abs(z0[k])))) {
           for (let k = 0; k < nz; k++) guess[k] = env[offset + k];
           return;
         }
+      }
+      if (residual.every((c) => c(env) === 0)) {
+        for (let k = 0; k < nz; k++) guess[k] = env[offset + k];
+        return;
       }
       throw fail(`in ${MAX_NEWTON} Newton iterations`);
     },

@@ -1,0 +1,78 @@
+/**
+ * The result of the ngspice benchmark: one row per network and size (both tools' times and errors, the solver's
+ * counts and the measured kernel costs), the targets with PASS/MISS, and formatSpiceMarkdown for spice.md.
+ * spice.json has the shape of the other result files (BenchRecord) plus the machine's load and ngspice's version.
+ */
+import type { BenchRecord, TargetCheck } from '../harness/bench-report';
+
+export interface SpiceRow {
+  readonly [key: string]: number | string | boolean | null;
+}
+
+export interface SpiceRecord extends BenchRecord {
+  readonly ngspice: string;
+  readonly loadAverage: readonly number[];
+  readonly findings: readonly string[];
+}
+
+const fmt = (x: unknown, digits = 3): string => {
+  if (x === null || x === undefined || x === '') return '–';
+  if (typeof x !== 'number') return String(x);
+  if (!Number.isFinite(x)) return '–';
+  if (x !== 0 && (Math.abs(x) < 1e-2 || Math.abs(x) >= 1e6)) return x.toExponential(1);
+  return Math.abs(x) >= 100 ? String(Math.round(x)) : String(Number(x.toPrecision(digits)));
+};
+const ms = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) ? (x >= 1000 ? `${fmt(x / 1000)} s` : `${fmt(x)} ms`) : '–');
+
+function verdict(t: TargetCheck): string {
+  return Number.isFinite(t.figure) ? (t.pass ? 'PASS' : '**MISS**') : 'not run';
+}
+
+export function formatSpiceMarkdown(r: SpiceRecord): string {
+  const m = r.machine;
+  const out: string[] = [
+    `# ${r.title}`,
+    '',
+    'Written by `npx tsx benchmarks/src/spice/run-spice-bench.ts` (benchmarks/src/spice/README.md); raw data in spice.json.',
+    `${r.ngspice} (Debian package), Node ${m.node}, ${m.cpu} (${m.cores} cores), ${m.totalMemoryGB} GB, ${m.platform};`,
+    `${m.date}; load average at the start ${r.loadAverage.map((x) => x.toFixed(1)).join(' / ')} (shared machine: read ratios, not digits); ${Math.round(r.wallSeconds)} s in all.`,
+    '',
+    'Errors: max |v − v_exact| over the probe nodes at 201 common times, divided by the peak of the exact response.',
+    'ngspice time: wall time around `ngspice -b` (start-up, parsing, analysis, writing the table).',
+    'sysgraph time: the whole pipeline from the description JSON text (parse → structure → formulate → model → simulate); "sim" is simulate() alone.',
+    '',
+    '## Results',
+    '',
+    '| network | size | ngspice defaults | error | ngspice tight | error | sysgraph total | sim | error | ngspice/sysgraph | target | result |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const row of r.rows) {
+    out.push(
+      `| ${row.network} | ${row.size} | ${row.ngspiceTimedOut ? `over ${fmt(row.timeoutSeconds)} s` : ms(row.ngspiceMs)} | ${fmt(row.ngspiceError, 2)} | ${row.tightTimedOut ? `over ${fmt(row.timeoutSeconds)} s` : ms(row.tightMs)} | ${fmt(row.tightError, 2)} | ${ms(row.sysgraphMs)} | ${ms(row.simulateMs)} | ${fmt(row.sysgraphError, 2)} | ${row.ngspiceTimedOut ? `> ${fmt((Number(row.timeoutSeconds) * 1000) / Number(row.sysgraphMs))}` : fmt(row.speedup)} | ${row.target ?? ''} | ${row.verdict ?? ''} |`,
+    );
+  }
+  out.push(
+    '',
+    'ngspice tight = `.options reltol=1e-6 trtol=1 vntol=1e-9 abstol=1e-15`. Without an exact reference (the 10^4-node grid) the error column of ngspice is its deviation from sysgraph.',
+    '',
+    '## Targets',
+    '',
+    '| target | figure | limit | result | note |',
+    '| --- | ---: | ---: | --- | --- |',
+    ...r.targets.map((t) => `| ${t.target} | ${fmt(t.figure)} ${t.unit} | < ${fmt(t.limit)} ${t.unit} | ${verdict(t)} | ${t.note ?? ''} |`),
+    '',
+    '## Where sysgraph spends its time',
+    '',
+    '| network | size | parse | structure | formulate | simulate | steps | rejected | factorisations | solves | factor (1) | solve (1) | nnz(L+U) | factorisations × factor | solves × solve | predicted sim |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const row of r.rows) {
+    out.push(
+      `| ${row.network} | ${row.size} | ${ms(row.parseMs)} | ${ms(row.structureMs)} | ${ms(row.formulateMs)} | ${ms(row.simulateMs)} | ${fmt(row.steps)} | ${fmt(row.rejectedSteps)} | ${fmt(row.factorizations)} | ${fmt(row.solves)} | ${ms(row.factorMs)} | ${ms(row.solveMs)} | ${fmt(row.nnzLU)} | ${ms(Number(row.factorizations) * Number(row.factorMs))} | ${ms(Number(row.solves) * Number(row.solveMs))} | ${ms(row.predictedMs)} |`,
+    );
+  }
+  out.push('', 'factor (1), solve (1): one sparse LU of M − hγA (AMD) and one triangular solve pair, timed outside the solver on the same model (median of 5); predicted sim adds the mat-vecs.', '');
+  if (r.findings.length > 0) out.push('## Findings', '', ...r.findings.map((f) => `- ${f}`), '');
+  out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
+  return out.join('\n');
+}
