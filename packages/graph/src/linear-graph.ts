@@ -47,6 +47,8 @@ export interface LinearGraph {
   readonly twoPorts: readonly { readonly id: string; readonly kind: 'transformer' | 'gyrator'; readonly ports: readonly [number, number] }[];
   readonly branchIndex: ReadonlyMap<string, number>;
   readonly nodeIndex: ReadonlyMap<string, number>;
+  /** Rank of each branch's id in canonical (code-point) order: every tie-break sorts on this integer. */
+  readonly idRank: Int32Array;
 }
 
 /**
@@ -69,21 +71,19 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   };
 
   const branches: BranchInfo[] = [];
-  const add = (b: Omit<BranchInfo, 'index'>): void => {
-    branches.push({ ...b, index: branches.length });
-  };
   for (const e of desc.oneports) {
-    add({ id: e.id, element: e.id, cls: e.type, kind: e.kind, domain: e.domain, from: node(e.from, e.id, 'from'), to: node(e.to, e.id, 'to') });
+    branches.push({ index: branches.length, id: e.id, element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from: node(e.from, e.id, 'from'), to: node(e.to, e.id, 'to') });
   }
   for (const s of desc.sources) {
-    add({ id: s.id, element: s.id, cls: s.type, kind: s.kind, domain: s.domain, from: node(s.from, s.id, 'from'), to: node(s.to, s.id, 'to') });
+    branches.push({ index: branches.length, id: s.id, element: s.id, port: undefined, cls: s.type, kind: s.kind, domain: s.domain, from: node(s.from, s.id, 'from'), to: node(s.to, s.id, 'to') });
   }
   const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
   for (const tp of desc.twoPorts) {
     const cls: BranchClass = tp.kind === 'transformer' ? 'TF' : 'GY';
     const first = branches.length;
     tp.ports.forEach((p, j) => {
-      add({
+      branches.push({
+        index: branches.length,
         id: `${tp.id}.${j + 1}`,
         element: tp.id,
         port: (j + 1) as 1 | 2,
@@ -124,7 +124,18 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   }
   for (let n = 0; n < N; n++) if (groundOf[component[n]] < 0) groundOf[component[n]] = n;
 
-  return { nodeNames: desc.nodes, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex };
+  return { nodeNames: desc.nodes, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex, idRank: rankIds(branches) };
+}
+
+/** The rank of every branch id in code-point order: one string sort per graph, O(B log B). */
+function rankIds(branches: readonly BranchInfo[]): Int32Array {
+  const order = Array.from(branches.keys());
+  let sorted = true;
+  for (let k = 1; k < branches.length && sorted; k++) if (!(branches[k - 1].id < branches[k].id)) sorted = false;
+  if (!sorted) order.sort((a, b) => compareIds(branches[a].id, branches[b].id));
+  const rank = new Int32Array(branches.length);
+  order.forEach((k, r) => (rank[k] = r));
+  return rank;
 }
 
 /** Canonical order of ids: plain code-point order, independent of locale. */

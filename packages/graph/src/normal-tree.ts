@@ -12,7 +12,7 @@
  *     flips every two-port once, each time the one giving the best next placement (feasible first), and keeps
  *     the best placement met on the way: this moves several two-ports together when only that improves.
  *     Each evaluation is one greedy tree, O(B α(N)), so a round costs O(k² · B) with k two-ports; pair moves
- *     are tried only for k ≤ 16, and the search stops at a budget of 4·10^7 branch visits (`search.complete`).
+ *     are tried only for k ≤ 16, and the search stops at a budget of 1.5·10^7 branch visits (`search.complete`).
  *
  * The result is deterministic and independent of input order (canonical id order in every tie).
  * Its state count is checked against the spec's exhaustive enumeration on seeded random graphs in the tests.
@@ -35,7 +35,7 @@ export interface NormalTree {
   readonly search: { readonly evaluations: number; readonly complete: boolean };
 }
 
-const WORK_BUDGET = 4e7;
+const WORK_BUDGET = 1.5e7;
 
 export function selectNormalTree(lg: LinearGraph): NormalTree {
   const order = canonicalOrder(lg);

@@ -50,20 +50,17 @@ export function orderBranches(tree: NormalTree): { tree: BranchOrder; links: Bra
     portRank[tp.ports[0]] = 2 * j;
     portRank[tp.ports[1]] = 2 * j + 1;
   });
-  for (let k = 0; k < lg.branches.length; k++) buckets.get(groupOf(tree, k))!.push(k);
-  const ids = lg.branches.map((b) => b.id);
-  for (const [, list] of buckets) {
-    list.sort((a, b) => {
-      if (portRank[a] >= 0 && portRank[b] >= 0) return portRank[a] - portRank[b];
-      return ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0;
-    });
-  }
+  // Branches visited in id-rank order fill each bucket already sorted; ports are reordered by two-port.
+  const byRank = new Int32Array(lg.branches.length);
+  lg.idRank.forEach((r, k) => (byRank[r] = k));
+  for (const k of byRank) buckets.get(groupOf(tree, k))!.push(k);
+  for (const g of ['theta', 'gammaT', 'alpha', 'gammaL'] as const) buckets.get(g)!.sort((a, b) => portRank[a] - portRank[b]);
   const build = (groups: readonly Group[]): BranchOrder => {
     const all: number[] = [];
     const ranges: Record<string, [number, number]> = {};
     for (const g of groups) {
       const start = all.length;
-      all.push(...buckets.get(g)!);
+      for (const k of buckets.get(g)!) all.push(k);
       ranges[g] = [start, all.length];
     }
     return { branches: Int32Array.from(all), ranges };

@@ -32,8 +32,8 @@ export interface GreedyTree {
 /** Branch indices sorted by (class, id): the canonical order of the greedy. O(B log B). */
 export function canonicalOrder(lg: LinearGraph): Int32Array {
   const order = Int32Array.from(lg.branches.keys());
-  const ids = lg.branches.map((b) => b.id);
-  order.sort((a, b) => lg.cls[a] - lg.cls[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
+  const rank = lg.idRank;
+  order.sort((a, b) => lg.cls[a] - lg.cls[b] || rank[a] - rank[b]);
   return order;
 }
 
