@@ -147,11 +147,12 @@ function resolveInputs(model: SimulationModel, given: Readonly<Record<string, Si
       });
     }
   }
-  const parser = createRestrictedParser();
+  // The restricted parser is built only when a signal arrives as text (building it costs milliseconds).
+  let parser: ReturnType<typeof createRestrictedParser> | undefined;
   return model.inputNames.map((name) => {
     if (!Object.prototype.hasOwnProperty.call(given, name)) return constant(0, name);
     const s = given[name];
-    if (typeof s === 'string') return parseSignal(s, name, parser);
+    if (typeof s === 'string') return parseSignal(s, name, (parser ??= createRestrictedParser()));
     if (typeof s === 'number') return constant(s, name);
     if (typeof s === 'object' && s !== null && typeof s.value === 'function' && typeof s.derivative === 'function') return s;
     throw new SysgraphError('bad-signal', `input ${name}: expected a signal or its text`, {
