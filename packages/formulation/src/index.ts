@@ -19,8 +19,6 @@ export { modelToJson } from './export/export-json';
 export { modelToLatex, latexMatrix, latexVector, latexIdentifier } from './export/export-latex';
 export { modelToMatlab, modelToPython } from './export/export-code';
 export { modelToText } from './export/export-text';
-export { toSimulationModel } from './simulation-model';
-export type { LinearModelLike } from './simulation-model';
 export { symbolicBackend } from './symbolic-backend';
 export type { SymbolicBackend, SymbolicOptions } from './symbolic-backend';
 export { masdFormulate, masdFormulateOrFallback, masdApplicability, masdIntermediates, formatMasdIntermediates, MASD_QUANTITIES, CORRECTED_READING, type MasdOptions, type MasdApplicability, type MasdCondition, type MasdViolation, type MasdIntermediates, type MasdIntermediatesOptions, type FormatMasdOptions, type MasdQuantity, type MasdReading } from './masd/index';

@@ -9,7 +9,7 @@
 import { DOMAIN_VARIABLES } from '@sysgraph/core';
 import type { SystemParser } from '@sysgraph/description';
 import { evaluateExpression } from '@sysgraph/description';
-import { toSimulationModel } from '@sysgraph/formulation';
+import { toSimulationModel } from '@sysgraph/simulate';
 import { analyzeStructure, deriveEquations } from '@sysgraph/graph';
 import type { Derivation, Structure } from '@sysgraph/graph';
 import { parseSignal, simulate } from '@sysgraph/simulate';

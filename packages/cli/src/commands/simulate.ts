@@ -2,7 +2,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { evaluateExpression } from '@sysgraph/description';
-import { toSimulationModel } from '@sysgraph/formulation';
+import { toSimulationModel } from '@sysgraph/simulate';
 import type { StateSpace } from '@sysgraph/formulation';
 import { eigenvalues } from '@sysgraph/linalg';
 import { simulate, traceToCsv, traceToJson } from '@sysgraph/simulate';

@@ -1,6 +1,5 @@
 /**
- * toSimulationModel: a numeric StateSpace as the simulator's LinearModel (structurally the same interface as
- * @sysgraph/simulate's LinearModel, so this stage need not depend on the simulator):
+ * toSimulationModel: a numeric StateSpace of the formulation as the simulator's LinearModel:
  *   dense:  x̃' = A x̃ + B u
  *   sparse: E x̃' = A0 x̃ + (B0 + A0 Bd) u   (the descriptor, E and A0 kept sparse; A is never formed)
  *   y = C x̃ + D u + F u',  x = x̃ + Bd u.
@@ -11,26 +10,10 @@ import type { SystemDescription } from '@sysgraph/description';
 import type { Structure } from '@sysgraph/graph';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { csrAdd, csrMul } from '@sysgraph/linalg';
-import type { StateSpace } from './state-space';
-import type { Dense } from './algebra/dense-algebra';
+import type { Dense, StateSpace } from '@sysgraph/formulation';
+import type { LinearModel } from './model';
 
-export interface LinearModelLike {
-  readonly kind: 'linear';
-  readonly stateNames: readonly string[];
-  readonly inputNames: readonly string[];
-  readonly outputNames: readonly string[];
-  readonly stateUnits?: readonly string[];
-  readonly outputUnits?: readonly string[];
-  readonly M?: CsrMatrix | readonly (readonly number[])[];
-  readonly A: CsrMatrix | readonly (readonly number[])[];
-  readonly B: CsrMatrix | readonly (readonly number[])[];
-  readonly Bd?: CsrMatrix | readonly (readonly number[])[];
-  readonly C: CsrMatrix | readonly (readonly number[])[];
-  readonly D: CsrMatrix | readonly (readonly number[])[];
-  readonly F?: CsrMatrix | readonly (readonly number[])[];
-}
-
-export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<CsrMatrix>, s?: Structure): LinearModelLike {
+export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<CsrMatrix>, s?: Structure): LinearModel {
   const units = s ? unitsOf(ss, s) : undefined;
   const base = {
     kind: 'linear' as const,
