@@ -6,16 +6,18 @@
  * Run (from the repository root): npx tsx benchmarks/src/spice/run-spice-bench.ts
  *   [--only rc-ladder,rc-grid,rlc-line] [--max-states 2000] [--timeout 300] [--repeats 3] [--no-install]
  *   [--quick] (tiny sizes, results to a temporary folder) [--out benchmarks/results]
+ *   [--render-only] (spice.md again from spice.json, e.g. after a change of the report)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { createSystemParser } from '@sysgraph/description';
 import type { SystemParser } from '@sysgraph/description';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { analyzeStructure } from '@sysgraph/graph';
-import { formulate, sparseBackend, toSimulationModel } from '@sysgraph/formulation';
+import { formulate, sparseBackend } from '@sysgraph/formulation';
+import { toSimulationModel } from '@sysgraph/simulate';
 import type { TargetCheck } from '../harness/bench-report';
 import { machineInfo } from '../harness/machine-info';
 import { benchCases } from './spice-cases';
@@ -30,7 +32,7 @@ import { runSysgraph } from './run-sysgraph';
 import type { SysgraphRun } from './run-sysgraph';
 import { SPICE_SETTINGS } from './spice-settings';
 import type { SpiceSettings } from './spice-netlist';
-import { formatSpiceMarkdown } from './spice-report';
+import { formatSpiceMarkdown, spiceFindings } from './spice-report';
 import type { SpiceRecord, SpiceRow } from './spice-report';
 import { rcLadderNetwork } from './rc-ladder-network';
 import { rcGridNetwork } from './rc-grid-network';
@@ -100,6 +102,16 @@ function check(target: string, figure: number, limit: number, unit: string, note
   return { target, figure, limit, unit, pass: Number.isFinite(figure) && figure < limit, ...(note ? { note } : {}) };
 }
 
+/** --render-only: rewrite spice.md (and the findings in spice.json) from an existing spice.json. */
+function renderOnly(): void {
+  const file = join(outDir, 'spice.json');
+  const record = JSON.parse(readFileSync(file, 'utf8')) as SpiceRecord;
+  const updated: SpiceRecord = { ...record, findings: spiceFindings(record.rows) };
+  writeFileSync(file, JSON.stringify(updated, null, 2) + '\n');
+  writeFileSync(join(outDir, 'spice.md'), formatSpiceMarkdown(updated));
+  log(`rewrote ${join(outDir, 'spice.md')} from spice.json`);
+}
+
 function main(): void {
   const started = performance.now();
   const date = new Date();
@@ -111,7 +123,6 @@ function main(): void {
 
   const rows: SpiceRow[] = [];
   const targets: TargetCheck[] = [];
-  const findings: string[] = [];
   for (const c of benchCases(quick)) {
     const n = c.network;
     if (only && !only.includes(n.family)) continue;
@@ -217,12 +228,7 @@ function main(): void {
     log(`  → ngspice ${spice.timedOut ? `over ${timeoutSeconds} s` : `${spice.ms?.toFixed(0)} ms, error ${ngspiceError?.toExponential(2)}`}; sysgraph ${sg.times.totalMs.toFixed(0)} ms (sim ${sg.times.simulateMs.toFixed(0)}), error ${sysgraphError?.toExponential(2) ?? '–'}; ${sg.stats.steps} steps, ${sg.stats.factorizations} factorisations; factor ${kernels.factorMs.toFixed(1)} ms, solve ${kernels.solveMs.toFixed(3)} ms`);
   }
 
-  for (const row of rows) {
-    const share = (Number(row.factorizations) * Number(row.factorMs)) / Number(row.simulateMs);
-    findings.push(
-      `${row.network} ${row.size}: simulate ${Math.round(Number(row.simulateMs))} ms = ${row.steps} steps (${row.rejectedSteps} rejected), ${row.factorizations} sparse LU factorisations of ≈ ${Number(row.factorMs).toFixed(1)} ms (≈ ${Math.round(100 * share)} % of simulate) and ${row.solves} solves of ≈ ${Number(row.solveMs).toFixed(2)} ms (≈ ${Math.round((100 * Number(row.solves) * Number(row.solveMs)) / Number(row.simulateMs))} %).`,
-    );
-  }
+  const findings = spiceFindings(rows);
 
   const notes = [
     'Networks: RC ladder R = 1 kΩ/N, C = 1 µF/N, 1 V ramp 4 µs, 0–4 ms; RC grid 1 Ω edges and load, 1 mF/N per node, 1 A ramp 2 µs into a corner, 0–2 ms; RLC line (2N states) per metre L\' = 250 nH, C\' = 100 pF, R\' = 10 Ω, G\' = 4 mS (distortionless, Z0 = 50 Ω, 5 ns delay), 1 V ramp 2.5 ns, open end, 0–50 ns.',
@@ -251,4 +257,5 @@ function main(): void {
   log(`wrote ${join(outDir, 'spice.json')} and spice.md`);
 }
 
-main();
+if (flag('render-only')) renderOnly();
+else main();

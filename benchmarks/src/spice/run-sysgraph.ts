@@ -9,8 +9,8 @@
  */
 import type { SystemParser } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
-import { formulate, sparseBackend, toSimulationModel } from '@sysgraph/formulation';
-import { simulate } from '@sysgraph/simulate';
+import { formulate, sparseBackend } from '@sysgraph/formulation';
+import { simulate, toSimulationModel } from '@sysgraph/simulate';
 import type { LinearModel, SolverStats } from '@sysgraph/simulate';
 import type { Network } from './network';
 import { networkToDescription, sourceSignal } from './network-description';

@@ -76,3 +76,47 @@ export function formatSpiceMarkdown(r: SpiceRecord): string {
   out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
   return out.join('\n');
 }
+
+const num = (row: SpiceRow, key: string): number => (typeof row[key] === 'number' ? (row[key] as number) : NaN);
+const pct = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
+const sec = (x: number) => (x >= 1000 ? `${(x / 1000).toPrecision(3)} s` : `${x.toPrecision(3)} ms`);
+
+/** Where each case's simulation time goes, and the comparison at closer accuracy, from the rows. */
+export function spiceFindings(rows: readonly SpiceRow[]): string[] {
+  const out: string[] = [];
+  for (const row of rows) {
+    const sim = num(row, 'simulateMs');
+    const fact = num(row, 'factorizations') * num(row, 'factorMs');
+    const solves = num(row, 'solves') * num(row, 'solveMs');
+    const steps = num(row, 'steps');
+    out.push(
+      `${row.network} ${row.size}: simulate ${sec(sim)} (${pct(sim, num(row, 'sysgraphMs'))} of the pipeline) = ${steps} steps (${row.rejectedSteps} rejected), ` +
+        `${sec(sim / steps)} per step; ${row.factorizations} factorisations (${(num(row, 'factorizations') / steps).toFixed(2)} per step) × ${sec(num(row, 'factorMs'))} ≈ ${pct(fact, sim)}, ` +
+        `${row.solves} solves × ${sec(num(row, 'solveMs'))} ≈ ${pct(solves, sim)}; the remaining ${pct(Math.max(0, sim - num(row, 'predictedMs')), sim)} is the solver's vector work, ` +
+        `allocation and garbage collection of each factorisation, and machine noise (the kernels were timed in isolation).`,
+    );
+  }
+  const tight = rows.filter((r) => typeof r.tightMs === 'number' && typeof r.sysgraphError === 'number' && typeof r.tightError === 'number');
+  for (const row of tight) {
+    const better = num(row, 'sysgraphError') <= num(row, 'tightError');
+    out.push(
+      `${row.network} ${row.size} at closer accuracy: ngspice tight ${sec(num(row, 'tightMs'))} (error ${num(row, 'tightError').toExponential(1)}) against sysgraph ${sec(num(row, 'sysgraphMs'))} (error ${num(row, 'sysgraphError').toExponential(1)}${better ? ', smaller' : ', larger'}): ` +
+        `sysgraph ${num(row, 'tightMs') >= num(row, 'sysgraphMs') ? `${(num(row, 'tightMs') / num(row, 'sysgraphMs')).toFixed(1)}× faster` : `${(num(row, 'sysgraphMs') / num(row, 'tightMs')).toFixed(1)}× slower`}.`,
+    );
+  }
+  out.push(
+    'RC networks: the step count is not the problem (≈ 140–215 steps for 1e-7 accuracy, about ngspice\'s own number of time points at its defaults). ' +
+      'The cost per step is: about one factorisation every two steps, because the step size keeps changing (it is reused only while h stays within [0.9, 1.2] of the last one), and each ' +
+      'factorisation is a full factorSparseLU with a new AMD ordering and symbolic analysis although the pattern of M − hγA never changes ' +
+      '(in a CPU profile of the 100-section ladder, prepareSparseLU with amdOrdering is 295 of the 396 ms spent in factorSparseLU; the numeric Gilbert–Peierls part 101 ms). ' +
+      'Reusing the ordering and symbolic factor (refactorSparseLU exists in @sysgraph/linalg) and a step-size controller that changes h in rarer, larger jumps would cut most of it; ' +
+      'on the 10^4 grid the fill of the 2-D Laplacian (nnz(L+U) ≈ 37 × n with AMD) makes each factorisation and solve an order costlier still.',
+    'RLC line: the step count is the problem. The lumped line has lightly damped modes up to 2/√(LC) per section (4·10¹¹ rad/s at N = 1000, all decaying only at α = 4·10⁷ s⁻¹); ' +
+      'the 2.5 ns ramp excites them above atol = 1e-9 and the error control resolves them (h ≈ 6 ps, h·ω_max ≈ 2.5), giving thousands of steps of 7 solves and 7 mat-vecs each. ' +
+      'ngspice at its defaults does not resolve them (trtol 7) and is 3–4 % off; at tight settings it needs more time than sysgraph for a larger error.',
+    'simulate() with a text signal (\'ramp(1, 4e-6)\') builds a restricted mathjs parser on every call (≈ 0.1 s in a profile); the benchmark passes the ramp() Signal instead.',
+    'Parsing, structure and formulation together are 1–30 % of the pipeline (most at the small sizes); the simulation dominates at every target size.',
+    'Small sizes: simulate() of the 100-section ladder varies from 0.2 to 0.8 s between identical calls in one process (JIT and machine load); below ~1000 states read the sysgraph times as ±2×.',
+  );
+  return out;
+}
