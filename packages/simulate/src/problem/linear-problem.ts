@@ -11,7 +11,7 @@ import type { LinearOperator } from './linear-operator';
 import { toOperator } from './linear-operator';
 import { denseAdd, denseIdentity } from '../dense/dense-matrix';
 import { factorDenseLU } from '../dense/dense-lu';
-import { factorSparse, sparseCombine } from '../sparse/sparse-backend';
+import { factorSparse, sparseCombine, sparseRefactorer } from '../sparse/sparse-backend';
 
 /** The validated operators of a LinearModel (n states, m inputs, p outputs). */
 export interface LinearParts {
@@ -59,6 +59,7 @@ export function createLinearProblem(parts: LinearParts, inputs: InputVector, sta
     },
   });
 
+  const refactor = sparseRefactorer();
   const factor = (c: number): LinearSolve => {
     stats.factorizations++;
     // (M − c A)
@@ -67,7 +68,7 @@ export function createLinearProblem(parts: LinearParts, inputs: InputVector, sta
       if (M !== undefined && mass === undefined) {
         return counted(factorDenseLU(denseAdd(1, M.toDense(), -c, A.toDense()), 'iteration matrix M − hγA'));
       }
-      return counted(factorSparse(sparseCombine(-c, A.csr!, 1, mass)));
+      return counted(refactor(sparseCombine(-c, A.csr!, 1, mass)));
     }
     const mass = M === undefined ? denseIdentity(n) : M.toDense();
     return counted(factorDenseLU(denseAdd(1, mass, -c, A.toDense()), 'iteration matrix M − hγA'));

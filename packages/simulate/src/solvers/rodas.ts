@@ -7,7 +7,8 @@
  *   y5 = y + Σ a_5j k_j + k5 (embedded, order 3),   y_new = y5 + k6 (order 4),   error estimate k6.
  *
  * J is constant for a linear model, so the factorisation is reused while h is unchanged (h is kept when the
- * controller asks for a change within [0.9, 1.2]); a nonlinear model's J is re-evaluated every step.
+ * controller asks for a change within [0.9, 2), and grows it only by ×2 or ×4); a nonlinear model's J is
+ * re-evaluated every step.
  * Dense output: y(t + θh) = (1 − θ) y + θ (y_new + (1 − θ)(q1 + θ q2)), q1 = Σ d2j k_j, q2 = Σ d3j k_j.
  * Very stiff problems let the step grow far beyond what the dense output resolves (the end points stay
  * accurate): so the step is also judged by the gap at θ = 1/2 between the dense output and the cubic Hermite
@@ -39,7 +40,6 @@ const D35 = -6.594389125716872;
 
 const SAFE = 0.9;
 const KEEP_LOW = 0.9;
-const KEEP_HIGH = 1.2;
 
 export function createRodas(problem: OdeProblem, settings: SolverSettings): Solver {
   const n = problem.n;
@@ -173,8 +173,12 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
           y.set(yNew);
           dStart.set(dEnd);
           t = tNew;
-          if (factor < KEEP_LOW || factor > KEEP_HIGH) {
-            let hNext = hStep === h ? h * factor : Math.min(h, hStep * factor);
+          // A linear model keeps h unless it must shrink, and grows it only by ×2 or ×4, so that the
+          // iteration matrix is refactorised rarely; a nonlinear one refactorises every step anyway.
+          const quantised = problem.linear;
+          if (factor < KEEP_LOW || (quantised ? factor >= 2 : factor > 1.2)) {
+            const grow = quantised && factor >= 2 ? (factor >= 4 ? 4 : 2) : factor;
+            let hNext = hStep === h ? h * grow : Math.min(h, hStep * grow);
             if (rejectedLast) hNext = Math.min(hNext, hStep);
             h = hNext;
           }
