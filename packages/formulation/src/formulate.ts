@@ -57,6 +57,10 @@ export function formulate<M, T>(s: Structure, be: Backend<M, T>, opts: Formulate
   const out = outputEquations(W, s.description.outputs.map((o) => o.name), basis, d, sf, be);
 
   const diagnostics: Diagnostic[] = [...p.diagnostics, ...rel.diagnostics];
+  const laws = s.description.oneports.filter((e) => e.law !== undefined).map((e) => e.id);
+  if (laws.length > 0) {
+    diagnostics.push(diagnostic('info', 'warning', `${laws.join(', ')} ${laws.length === 1 ? 'has a nonlinear law' : 'have nonlinear laws'}: this linear model uses ${laws.length === 1 ? 'its slope' : 'their slopes'} at the origin (the linearisation about zero); the nonlinear model (nonlinearModel) gives the full dynamics`, laws));
+  }
   if (!alg.isZero(sf.Bd)) {
     diagnostics.push(diagnostic('D5', 'info', 'an input derivative is present (a source in a capacitor loop or inductor cutset): the state was redefined as x̃ = x − Bd·u; Bd is reported', []));
   }

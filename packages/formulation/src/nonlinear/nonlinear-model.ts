@@ -124,7 +124,7 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
   const implicitSensitivities = () => {
     if (nz === 0) return [];
     const lu = new LuDecomposition(new Matrix(drdz.map((row) => row.map((c) => c(env)))));
-    const sx = lu.solve(new Matrix(drdx.map((row) => row.map((c) => -c(env))))).to2DArray();
+    const sx = n > 0 ? lu.solve(new Matrix(drdx.map((row) => row.map((c) => -c(env))))).to2DArray() : sys.implicit.map(() => []);
     const su = m > 0 ? lu.solve(new Matrix(drdu.map((row) => row.map((c) => -c(env))))).to2DArray() : sys.implicit.map(() => []);
     return sys.implicit.map((_, k) => ({ x: sx[k], u: su[k] }));
   };

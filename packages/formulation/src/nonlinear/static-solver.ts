@@ -47,36 +47,42 @@ export function createStaticSolver(
         env[offset] = guess[0] = r.z;
         return;
       }
-      // Damped Newton with Deuflhard's natural monotonicity test: accept z − λΔ when the simplified step
-      // Δ̄ = J(z)⁻¹ r(z − λΔ) is shorter than (1 − λ/2)‖Δ‖, a test that does not depend on the units of r.
-      for (let k = 0; k < nz; k++) env[offset + k] = guess[k];
-      const norm = (v: readonly number[]) => v.reduce((a, b) => Math.max(a, Math.abs(b)), 0);
-      for (let it = 0; it < MAX_NEWTON; it++) {
-        const r = residual.map((c) => c(env));
-        if (r.every((v) => v === 0)) break;
-        const J = new LuDecomposition(new Matrix(jacobian.map((row) => row.map((c) => c(env)))));
-        if (J.isSingular() || !r.every(Number.isFinite)) throw fail('(∂r/∂z is singular or not finite there)');
-        const step = J.solve(Matrix.columnVector(r)).to1DArray();
-        const size = norm(step);
-        const z0 = Array.from({ length: nz }, (_, k) => env[offset + k]);
-        let lambda = 1;
-        for (let h = 0; h < 60; h++, lambda /= 2) {
-          for (let k = 0; k < nz; k++) env[offset + k] = z0[k] - lambda * step[k];
-          const rt = residual.map((c) => c(env));
-          if (!rt.every(Number.isFinite)) continue;
-          const simplified = norm(J.solve(Matrix.columnVector(rt)).to1DArray());
-          if (simplified <= (1 - lambda / 4) * size || simplified === 0) break;
-        }
-        if (step.every((d, k) => Math.abs(lambda * d) <= TOLERANCE * (1 + Math.abs(z0[k])))) {
-          for (let k = 0; k < nz; k++) guess[k] = env[offset + k];
-          return;
-        }
-      }
-      if (residual.every((c) => c(env) === 0)) {
-        for (let k = 0; k < nz; k++) guess[k] = env[offset + k];
-        return;
-      }
+      // The warm start can lie where the laws saturate: then retry once from z = 0.
+      if (newton(guess) || newton(guess.fill(0))) return;
       throw fail(`in ${MAX_NEWTON} Newton iterations`);
     },
   };
+
+  /**
+   * Damped Newton from `guess` (updated on success) with Deuflhard's natural monotonicity test: accept z − λΔ
+   * when the simplified step Δ̄ = J(z)⁻¹ r(z − λΔ) is shorter than (1 − λ/4)‖Δ‖, a test independent of the
+   * units of r.
+   */
+  function newton(guess: Float64Array): boolean {
+    const norm = (v: readonly number[]) => v.reduce((a, b) => Math.max(a, Math.abs(b)), 0);
+    const keep = () => {
+      for (let k = 0; k < nz; k++) guess[k] = env[offset + k];
+      return true;
+    };
+    for (let k = 0; k < nz; k++) env[offset + k] = guess[k];
+    for (let it = 0; it < MAX_NEWTON; it++) {
+      const r = residual.map((c) => c(env));
+      if (r.every((v) => v === 0)) return keep();
+      const J = new LuDecomposition(new Matrix(jacobian.map((row) => row.map((c) => c(env)))));
+      if (J.isSingular() || !r.every(Number.isFinite)) return false;
+      const step = J.solve(Matrix.columnVector(r)).to1DArray();
+      const size = norm(step);
+      const z0 = Array.from({ length: nz }, (_, k) => env[offset + k]);
+      let lambda = 1;
+      for (let h = 0; h < 60; h++, lambda /= 2) {
+        for (let k = 0; k < nz; k++) env[offset + k] = z0[k] - lambda * step[k];
+        const rt = residual.map((c) => c(env));
+        if (!rt.every(Number.isFinite)) continue;
+        const simplified = norm(J.solve(Matrix.columnVector(rt)).to1DArray());
+        if (simplified <= (1 - lambda / 4) * size) break;
+      }
+      if (step.every((d, k) => Math.abs(lambda * d) <= TOLERANCE * (1 + Math.abs(z0[k])))) return keep();
+    }
+    return false;
+  }
 }
