@@ -129,7 +129,8 @@ describe('printing', () => {
     // τ_k' coefficient of τ_k from formulation.md section 9: −k_t(K_v²R + 1/(R_f D²))/(1 + k_t K_v² L)
     const rf = parseRational('-kt*(Kv^2*R + 1/(Rf*D^2))/(1 + kt*Kv^2*L)', vars, math);
     expect(rf.toString()).toBe('-kt*(Kv^2*R*Rf*D^2 + 1)/(Rf*D^2*(kt*Kv^2*L + 1))');
-    expect(toLatex(rf)).toBe('-\\frac{kt \\left(Kv^{2} R Rf D^{2} + 1\\right)}{Rf D^{2} \\left(kt Kv^{2} L + 1\\right)}');
+    // Multi-letter names print as one italic word each (\\mathit), so Kv never reads as K·v.
+    expect(toLatex(rf)).toBe('-\\frac{\\mathit{kt} \\left(\\mathit{Kv}^{2} R \\mathit{Rf} D^{2} + 1\\right)}{\\mathit{Rf} D^{2} \\left(\\mathit{kt} \\mathit{Kv}^{2} L + 1\\right)}');
     // independent check at random points: the hand formula in floating point
     const rng = fc.sample(fc.array(fc.double({ min: 0.5, max: 3, noNaN: true }), { minLength: 6, maxLength: 6 }), { seed: SEED, numRuns: 20 });
     for (const [kt, Kv, R, Rf, D, L] of rng) {
