@@ -14,4 +14,4 @@ export { collectInS, evaluateFractionInS, hornerComplex } from './collect-in-s';
 export type { FractionInS } from './collect-in-s';
 export { laplaceVariable, laplaceName } from './laplace-variable';
 export type { LaplaceVariable } from './laplace-variable';
-export { transferCost, assertTransferAffordable, TRANSFER_COST_EXPECTED } from './transfer-cost';
+export { transferCost, assertTransferAffordable, TRANSFER_COST_EXPECTED, MS_PER_SQUARED_TERM } from './transfer-cost';

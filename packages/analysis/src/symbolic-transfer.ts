@@ -14,8 +14,6 @@ import { SysgraphError } from '@sysgraph/core';
 import { FieldMatrix, RationalFunction, determinant, rationalFunctionField, solve } from '@sysgraph/symbolic';
 import type { CostThresholds, SymbolicCost, VariableSet } from '@sysgraph/symbolic';
 import { collectInS } from './collect-in-s';
-import { eliminationOrder } from './elimination-order';
-import type { EliminationOrdering } from './elimination-order';
 import type { FractionInS } from './collect-in-s';
 import type { Complex } from './complex';
 import { laplaceVariable } from './laplace-variable';
@@ -41,8 +39,6 @@ export interface SymbolicTransferOptions {
   readonly values?: ParameterValueMap;
   /** Passed to the cost guard (estimateMatrixCost): raise them to allow larger expansions. */
   readonly thresholds?: CostThresholds;
-  /** The symmetric elimination order of sI − A (default 'rcm', reverse Cuthill–McKee; see elimination-order.ts). */
-  readonly ordering?: EliminationOrdering;
 }
 
 export interface SymbolicTransfer {
@@ -93,28 +89,21 @@ export function symbolicTransfer(ss: SymbolicModel, variables: VariableSet, opts
   const re = (rows: readonly (readonly RationalFunction[])[]) => rows.map((r) => r.map(lv.rehome));
   const [A, B, C, D, E] = [re(ss.A), re(ss.B), re(ss.C), re(ss.D), re(ss.E)];
 
-  // sI − A, symmetrically permuted into a fill-free elimination order where the pattern allows:
-  // P (sI − A) Pᵀ (P X) = P B, det(P (sI − A) Pᵀ) = det(sI − A).
-  const natural = FieldMatrix.fromFunction(F, n, n, (i, j) => (i === j ? F.sub(s, A[i][j]) : F.neg(A[i][j])));
-  const order = eliminationOrder(natural, opts.ordering ?? 'rcm');
-  const sIminusA = order ? natural.select(order, order) : natural;
+  // sI − A
+  const sIminusA = FieldMatrix.fromFunction(F, n, n, (i, j) => (i === j ? F.sub(s, A[i][j]) : F.neg(A[i][j])));
   const cost = transferCost(sIminusA, m, opts.thresholds, F.gcdOptions);
   assertTransferAffordable(cost, n);
 
   // Δ(s) = det(sI − A) (Bareiss); X = (sI − A)⁻¹ B from (sI − A) X = B (structured, fraction-free).
   const characteristicPolynomial = n === 0 ? F.one : determinant(sIminusA);
-  const rhs = FieldMatrix.fromRows(F, order ? order.map((k) => B[k]) : B);
-  const solved = n === 0 || m === 0 || p === 0 ? null : solve(sIminusA, rhs);
-  const position = new Int32Array(n);
-  (order ?? Array.from({ length: n }, (_, k) => k)).forEach((state, k) => (position[state] = k));
-  const X = (state: number, input: number) => solved!.get(position[state], input);
+  const X = n === 0 || m === 0 || p === 0 ? null : solve(sIminusA, FieldMatrix.fromRows(F, B));
 
   // H = C X + D + s E
   const H = Array.from({ length: p }, (_, i) =>
     Array.from({ length: m }, (_, j) => {
       let h = F.add(D[i][j], F.mul(s, E[i][j]));
       for (let k = 0; k < n; k++) {
-        if (!C[i][k].isZero()) h = F.add(h, F.mul(C[i][k], X(k, j)));
+        if (!C[i][k].isZero()) h = F.add(h, F.mul(C[i][k], X!.get(k, j)));
       }
       return h;
     }),

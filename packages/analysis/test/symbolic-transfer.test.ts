@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { RationalFunction, rationalFunctionField } from '@sysgraph/symbolic';
+import { RationalFunction, latexName, rationalFunctionField } from '@sysgraph/symbolic';
 import {
   evaluateTransfer, formatTransfer, poles, symbolicTransfer, transferAt, TRANSFER_COST_EXPECTED,
 } from '../src/index';
@@ -257,6 +257,13 @@ describe('cost guard and errors', () => {
     expect(TRANSFER_COST_EXPECTED).toBe('a smaller system, or the numeric transfer function');
   });
 
+  it('refuses the RC ladder N = 14 (measured 348 s to complete; Δ has 514 229 terms) on its time estimate', () => {
+    const run = symbolicRun(rcLadder(14));
+    expect(() => symbolicTransfer(run.model, run.variables)).toThrowError(
+      expect.objectContaining({ code: 'symbolic-too-costly', expected: TRANSFER_COST_EXPECTED }),
+    );
+  });
+
   it('thresholds are the caller’s: a tiny limit refuses the series RLC', () => {
     const run = symbolicRun(example('rlc-series'));
     expect(() => symbolicTransfer(run.model, run.variables, { thresholds: { slowTerms: 1, refuseTerms: 2 } })).toThrowError(
@@ -342,14 +349,14 @@ describe('determinism and printing', () => {
     ]);
   });
 
-  it('series RLC printout (LaTeX)', () => {
+  it('series RLC printout (LaTeX; names through the symbolic package’s latexName)', () => {
     const run = symbolicRun(example('rlc-series'));
     const h = symbolicTransfer(run.model, run.variables);
     expect(formatTransfer(h, 'latex').split('\n')).toEqual([
       '\\begin{aligned}',
       '\\Delta(s) = \\det(s I - A) &= s^{2} + \\frac{R}{L} s + \\frac{1}{L C} \\\\',
-      'H_{v_{C1},Vs}(s) &= \\frac{\\frac{1}{L C}}{s^{2} + \\frac{R}{L} s + \\frac{1}{L C}} \\\\',
-      'H_{i_{L1},Vs}(s) &= \\frac{\\frac{1}{L} s}{s^{2} + \\frac{R}{L} s + \\frac{1}{L C}}',
+      `H_{${latexName('v_C1')},${latexName('Vs')}}(s) &= \\frac{\\frac{1}{L C}}{s^{2} + \\frac{R}{L} s + \\frac{1}{L C}} \\\\`,
+      `H_{${latexName('i_L1')},${latexName('Vs')}}(s) &= \\frac{\\frac{1}{L} s}{s^{2} + \\frac{R}{L} s + \\frac{1}{L C}}`,
       '\\end{aligned}',
     ]);
   });
