@@ -4,6 +4,7 @@
  *   sysgraph structure [FILE]     normal tree, loop matrix F, derivation
  *   sysgraph statespace [FILE]    A, B, C, D, E, Bd (numeric or symbolic)
  *   sysgraph compare [FILE]       every applicable formulation side by side
+ *   sysgraph analyze [FILE]       poles, DC gain, H(s), frequency response, symbolic H(s)
  *   sysgraph simulate [FILE]      a simulation as CSV or JSON, and a plot
  *   sysgraph examples             the example gallery
  * FILE is a description file or an example name; without it the default example (motor-pump) is used.
@@ -21,6 +22,7 @@ const engine = {
   statespace: () => import('./commands/statespace'),
   simulate: () => import('./commands/simulate'),
   compare: () => import('./commands/compare'),
+  analyze: () => import('./commands/analyze'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
 };
@@ -94,6 +96,20 @@ export function createProgram(): Command {
     .action(action(async (file: string | undefined, opts: { param: string[] }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
       print((await engine.compare()).compareReport(desc));
+    }));
+
+  program
+    .command('analyze')
+    .description('poles, DC gain, H(s) at a point, a frequency response, and H(s) in the parameters')
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--s <value>', 'evaluate H at a complex s, e.g. 2, 0.5j or 1-3j')
+    .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s')
+    .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[] }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      print((await engine.analyze()).analyzeReport(desc, opts));
     }));
 
   program

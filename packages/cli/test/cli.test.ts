@@ -83,6 +83,24 @@ describe('sysgraph simulate and compare', () => {
   });
 });
 
+describe('sysgraph analyze', () => {
+  it('gives the series RLC poles, DC gain and H(s) in the parameters', async () => {
+    const { analyzeReport } = await import('../src/commands/analyze');
+    const json = JSON.parse(analyzeReport(loadSystem('rlc-series').desc, { symbolic: true, s: '1j', format: 'json' }));
+    // R = 1, L = 0.5, C = 0.25: s² + 2s + 8 = 0 → −1 ± j√7.
+    expect(json.poles.map((z: { re: number; im: number }) => [z.re, z.im])).toEqual([
+      [expect.closeTo(-1, 10), expect.closeTo(-Math.sqrt(7), 10)],
+      [expect.closeTo(-1, 10), expect.closeTo(Math.sqrt(7), 10)],
+    ]);
+    expect(json.dcGain[0][0]).toBeCloseTo(1, 12);
+    // H_vC(j) = 8 / (8 − 1 + 2j)
+    const h = json.H.value[0][0];
+    expect(h.re).toBeCloseTo((8 * 7) / (49 + 4), 12);
+    expect(h.im).toBeCloseTo((-8 * 2) / (49 + 4), 12);
+    expect(json.symbolicH).toMatch(/s\^2/);
+  });
+});
+
 describe('the command line', () => {
   it('exits 0 on success and non-zero with the typed error on stderr', () => {
     const ok = cli(['structure', 'rlc-series', '--format', 'json']);
@@ -103,7 +121,7 @@ describe('the command line', () => {
     expect(html).not.toMatch(/<script src=/);
   });
   it('has --help on every command', () => {
-    for (const c of ['structure', 'statespace', 'compare', 'simulate', 'examples']) {
+    for (const c of ['structure', 'statespace', 'compare', 'analyze', 'simulate', 'examples']) {
       const r = cli([c, '--help']);
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(/Usage: sysgraph/);
