@@ -6,7 +6,8 @@ import { SysgraphError } from '@sysgraph/core';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
 import type { Expression } from './types';
 
-const FUNCTIONS: ReadonlyMap<string, (x: number) => number> = new Map([
+/** The numeric form of every whitelisted function (shared with compiled evaluators). */
+export const EXPRESSION_FUNCTION_VALUES: ReadonlyMap<string, (x: number) => number> = new Map([
   ['sqrt', Math.sqrt],
   ['exp', Math.exp],
   ['log', Math.log],
@@ -69,7 +70,7 @@ function evaluateNode(node: MathNode, values: ReadonlyMap<string, number | null>
     }
     case 'FunctionNode': {
       const fn = node as FunctionNode;
-      const f = FUNCTIONS.get((fn.fn as unknown as SymbolNode).name);
+      const f = EXPRESSION_FUNCTION_VALUES.get((fn.fn as unknown as SymbolNode).name);
       if (f !== undefined && fn.args.length === 1) return f(evaluateNode(fn.args[0], values));
       break;
     }

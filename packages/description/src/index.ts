@@ -13,7 +13,7 @@ export {
   MAX_EXPRESSION_DEPTH,
 } from './expression';
 export type { ExpressionParser, ExpressionSite, DeclaredParameters } from './expression';
-export { evaluateExpression } from './evaluate-expression';
+export { evaluateExpression, EXPRESSION_FUNCTION_VALUES } from './evaluate-expression';
 export { ELEMENT_KINDS, KIND_NAMES, elementKind } from './kinds';
 export type { ElementKindInfo, ValueMapping } from './kinds';
 export { SYSTEM_SCHEMA, createSchemaValidator } from './schema-validator';

@@ -4,19 +4,14 @@
  * Symbols resolve to an environment slot or to a bound constant (a parameter's value).
  */
 import { SysgraphError } from '@sysgraph/core';
+import { EXPRESSION_FUNCTION_VALUES } from '@sysgraph/description';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
 
 export type Closure = (env: Float64Array) => number;
 
 /** Functions the compiled code may call: the description's whitelist and what mathjs's derivative makes of it. */
 const FUNCTIONS: ReadonlyMap<string, (x: number) => number> = new Map([
-  ['sqrt', Math.sqrt],
-  ['exp', Math.exp],
-  ['log', Math.log],
-  ['sin', Math.sin],
-  ['cos', Math.cos],
-  ['tan', Math.tan],
-  ['abs', Math.abs],
+  ...EXPRESSION_FUNCTION_VALUES,
   ['sign', Math.sign],
   ['sec', (x: number) => 1 / Math.cos(x)],
   ['csc', (x: number) => 1 / Math.sin(x)],
