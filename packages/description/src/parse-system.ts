@@ -10,6 +10,7 @@ import { checkMutuals } from './check-mutuals';
 import { checkValues } from './check-values';
 import { ErrorList } from './error-list';
 import { createExpressionParser } from './expression';
+import { withExpressionCache } from './expression-cache';
 import type { ExpressionParser } from './expression';
 import { assignGrounds, findComponents } from './grounds';
 import { elementKind } from './kinds';
@@ -75,7 +76,7 @@ function parseWith(
   const raw = doc as RawSystem;
 
   const { values: parameters, details } = readParameters(raw.parameters, parser, errors);
-  const ctx: ReadContext = { parser, parameters, errors };
+  const ctx: ReadContext = { parser: withExpressionCache(parser), parameters, errors };
 
   // Every element in input order, with where it was written.
   const sited: SitedElement[] = [
