@@ -18,7 +18,8 @@ import type { LinearSolve, OdeProblem } from '../problem/ode-problem';
 import type { Solver, SolverSettings } from './solver';
 import { errorNorm } from './error-norm';
 import { initialStep } from './initial-step';
-import { allFinite, stepTooSmall, tooManySteps } from './solver-failure';
+import { allFinite } from './solver-failure';
+import { nextStep } from './next-step';
 
 const GAMMA = 0.25;
 const C2 = 0.386, C3 = 0.21, C4 = 0.63;
@@ -86,16 +87,8 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
       let h = Math.min(hCarry, initialStep(problem, t, y, dStart, 3, Math.min(hMax, t1 - t0), rtol, atol));
       let rejectedLast = false;
       while (t < t1) {
-        if (stats.steps >= settings.maxSteps) throw tooManySteps('stiff', t, settings.maxSteps);
         h = Math.min(h, hMax);
-        let hStep = h;
-        let last = false;
-        if (t + hStep >= t1 || t + 1.01 * hStep >= t1) {
-          hStep = t1 - t;
-          last = true;
-        }
-        if (hStep <= 1e-14 * Math.max(1, Math.abs(t))) throw stepTooSmall('stiff', t, hStep);
-        const tNew = last ? t1 : t + hStep;
+        const { hStep, tNew } = nextStep('stiff', t, t1, h, stats.steps, settings.maxSteps);
         const lu = iteration(GAMMA * hStep, t, y);
         problem.rhsTimeDerivative(t, y, fx);
         const inv = 1 / hStep;

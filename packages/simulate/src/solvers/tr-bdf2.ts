@@ -16,7 +16,8 @@ import type { Solver, SolverSettings } from './solver';
 import { errorNorm, scaledNorm } from './error-norm';
 import { initialStep } from './initial-step';
 import { hermite } from './hermite';
-import { allFinite, stepTooSmall, tooManySteps } from './solver-failure';
+import { allFinite } from './solver-failure';
+import { nextStep } from './next-step';
 
 const GAMMA = 2 - Math.SQRT2;
 const D = GAMMA / 2;
@@ -95,17 +96,9 @@ export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Sol
       problem.derivative(t, z, k1);
       let h = Math.min(hCarry, initialStep(problem, t, z, k1, 2, Math.min(hMax, t1 - t0), rtol, atol));
       while (t < t1) {
-        if (stats.steps >= settings.maxSteps) throw tooManySteps('trbdf2', t, settings.maxSteps);
         h = Math.min(h, hMax);
-        let hStep = h;
-        let last = false;
-        if (t + hStep >= t1 || t + 1.01 * hStep >= t1) {
-          hStep = t1 - t;
-          last = true;
-        }
-        if (hStep <= 1e-14 * Math.max(1, Math.abs(t))) throw stepTooSmall('trbdf2', t, hStep);
+        const { hStep, tNew } = nextStep('trbdf2', t, t1, h, stats.steps, settings.maxSteps);
         const c = D * hStep;
-        const tNew = last ? t1 : t + hStep;
         const lu = iteration(c, t, z);
         // stage 2 (trapezoidal rule to t + γh): ψ = z + c K1
         for (let i = 0; i < n; i++) {
