@@ -9,23 +9,23 @@ import type { MutualInductance } from './types';
 
 export function checkMutuals(
   mutuals: readonly MutualInductance[],
-  classOf: ReadonlyMap<string, ElementClass>,
-  pathOf: ReadonlyMap<string, string>,
+  classOf: (id: string) => ElementClass | undefined,
+  pathOf: (id: string) => string | undefined,
   errors: ErrorList,
 ): MutualInductance[] {
   const pairs = new Map<string, string>();
   const kept: MutualInductance[] = [];
   for (const m of mutuals) {
-    const path = pathOf.get(m.id) ?? m.id;
+    const at = (field: string) => `${pathOf(m.id) ?? m.id}.${field}`;
     let ok = true;
     m.between.forEach((id, j) => {
       const field = `between[${j}]`;
-      const cls = classOf.get(id);
+      const cls = classOf(id);
       if (cls === undefined) {
         errors.add('unknown-element', `${m.id}.${field}: no element "${id}"`, {
           element: m.id,
           field,
-          path: `${path}.${field}`,
+          path: at(field),
           elements: [id],
           expected: 'the id of a T-type element (inductor, inertance, spring, torsional-spring, t-type)',
         });
@@ -34,7 +34,7 @@ export function checkMutuals(
         errors.add('bad-mutual-inductance', `${m.id}.${field}: "${id}" is not a T-type element`, {
           element: m.id,
           field,
-          path: `${path}.${field}`,
+          path: at(field),
           elements: [id],
           expected: 'the id of a T-type element (inductor, inertance, spring, torsional-spring, t-type)',
         });
@@ -46,7 +46,7 @@ export function checkMutuals(
       errors.add('bad-mutual-inductance', `${m.id}.between: couples "${a}" with itself`, {
         element: m.id,
         field: 'between',
-        path: `${path}.between`,
+        path: at('between'),
         elements: [a],
         expected: 'two different T-type elements',
       });
@@ -58,7 +58,7 @@ export function checkMutuals(
         errors.add('bad-mutual-inductance', `${m.id}.between: "${a}" and "${b}" are already coupled by ${first}`, {
           element: m.id,
           field: 'between',
-          path: `${path}.between`,
+          path: at('between'),
           elements: [first, m.id],
           expected: 'one mutual inductance per pair of elements',
         });

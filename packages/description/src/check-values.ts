@@ -3,6 +3,8 @@
  * C, L, R, mass, stiffness and damping > 0; finite source constants; nonzero two-port ratios; mutual couplings
  * with |k| < 1, k = M/sqrt(L1·L2); and, for three or more mutually coupled T-type elements, a positive definite
  * inductance matrix (formulation.md sections 1 and 8, D3). Run by parseSystem and again by withParameters.
+ * Values that depend on the time t (formulation.md section 11) are checked at one given time (default t = 0,
+ * the start of a simulation); no check covers every t.
  */
 import { SysgraphError } from '@sysgraph/core';
 import { evaluateExpression } from './evaluate-expression';
@@ -10,22 +12,41 @@ import type { Expression, SystemDescription } from './types';
 
 export type ValueScope = Pick<SystemDescription, 'parameters' | 'oneports' | 'sources' | 'twoPorts' | 'mutuals'>;
 
-/** Every value error of `desc`; `pathOf` maps ids to their place in the input ("elements[3]"), where known. */
-export function checkValues(desc: ValueScope, pathOf: ReadonlyMap<string, string> = new Map()): SysgraphError[] {
+/**
+ * Every value error of `desc`; `pathOf` gives an id's place in the input ("elements[3]"), where known;
+ * time-varying values are evaluated at `time`. Each distinct Expression object is evaluated once (elements
+ * share the expressions of repeated values), so the cost is O(n + Σ size of distinct expressions).
+ */
+export function checkValues(
+  desc: ValueScope,
+  pathOf: (id: string) => string | undefined = () => undefined,
+  time = 0,
+): SysgraphError[] {
   const errors: SysgraphError[] = [];
   const values = desc.parameters;
   const at = (id: string, field: string) => {
-    const p = pathOf.get(id);
+    const p = pathOf(id);
     return { element: id, field, ...(p !== undefined ? { path: `${p}.${field}` } : {}) };
+  };
+
+  /** Value of each expression evaluated so far; undefined when a parameter has no value. */
+  const known = new Map<Expression, number | undefined>();
+  const evaluate = (expr: Expression): number | undefined => {
+    if (known.has(expr)) return known.get(expr);
+    const x = expr.parameters.some((p) => values.get(p) === null || values.get(p) === undefined)
+      ? undefined
+      : evaluateExpression(expr, values, time);
+    known.set(expr, x);
+    return x;
   };
 
   /** The value, or undefined when a parameter has no value; non-finite values are reported here. */
   const numeric = (expr: Expression, id: string, field: string): number | undefined => {
-    if (expr.parameters.some((p) => values.get(p) === null || values.get(p) === undefined)) return undefined;
-    const x = evaluateExpression(expr, values);
+    const x = evaluate(expr);
+    if (x === undefined) return undefined;
     if (!Number.isFinite(x)) {
       errors.push(
-        new SysgraphError('bad-value', `${id}.${field}: "${expr.text}" evaluates to ${x}`, {
+        new SysgraphError('bad-value', `${id}.${field}: "${expr.text}" evaluates to ${x}${atTime(expr)}`, {
           ...at(id, field),
           expected: 'a finite number',
           elements: expr.parameters,
@@ -35,6 +56,8 @@ export function checkValues(desc: ValueScope, pathOf: ReadonlyMap<string, string
     }
     return x;
   };
+
+  const atTime = (expr: Expression): string => (expr.dependsOnTime ? ` at t = ${time}` : '');
 
   const inductance = new Map<string, number>();
   for (const e of desc.oneports) {
@@ -48,14 +71,14 @@ export function checkValues(desc: ValueScope, pathOf: ReadonlyMap<string, string
       errors.push(
         new SysgraphError(
           'non-positive-value',
-          `${e.id}.value: ${e.kind} needs a positive value, "${e.userValue.text}" = ${x}` +
+          `${e.id}.value: ${e.kind} needs a positive value, "${e.userValue.text}" = ${x}${atTime(e.userValue)}` +
             (culprits.length > 0 ? ` (parameter ${culprits.map((p) => `${p} = ${values.get(p)}`).join(', ')})` : ''),
           { ...at(e.id, 'value'), expected: 'a value > 0', elements: culprits },
         ),
       );
       continue;
     }
-    if (e.type === 'T') inductance.set(e.id, evaluateExpression(e.value, values));
+    if (e.type === 'T' && desc.mutuals.length > 0) inductance.set(e.id, evaluate(e.value) as number);
   }
 
   for (const s of desc.sources) if (s.constant !== undefined) numeric(s.constant, s.id, 'value');
@@ -64,7 +87,7 @@ export function checkValues(desc: ValueScope, pathOf: ReadonlyMap<string, string
     const r = numeric(t.ratio, t.id, 'ratio');
     if (r === 0) {
       errors.push(
-        new SysgraphError('bad-value', `${t.id}.ratio: the ratio of ${t.kind} ${t.id} is zero`, {
+        new SysgraphError('bad-value', `${t.id}.ratio: the ratio of ${t.kind} ${t.id} is zero${atTime(t.ratio)}`, {
           ...at(t.id, 'ratio'),
           expected: 'a nonzero ratio (negative is fine)',
           elements: t.ratio.parameters,
@@ -85,7 +108,7 @@ export function checkValues(desc: ValueScope, pathOf: ReadonlyMap<string, string
       const k = m.form === 'coupling' ? v : v / Math.sqrt((l1 as number) * (l2 as number));
       if (!(Math.abs(k) < 1)) {
         errors.push(
-          new SysgraphError('bad-mutual-inductance', `${m.id}.${field}: coupling |k| = ${Math.abs(k)} is not below 1`, {
+          new SysgraphError('bad-mutual-inductance', `${m.id}.${field}: coupling |k| = ${Math.abs(k)} is not below 1${atTime(m.value)}`, {
             ...at(m.id, field),
             expected: '|k| < 1 (|M| < sqrt(L1 L2)); for perfect coupling use an ideal transformer plus a magnetising inductance',
             elements: [...m.between],

@@ -5,8 +5,8 @@
  */
 import type { ConstantNode } from 'mathjs';
 import { elementKind } from './kinds';
-import type { RawElement, RawOutput, RawParameter, RawSystem, RawValue } from './raw-input';
-import type { Expression, SystemDescription } from './types';
+import type { RawElement, RawLaw, RawOutput, RawParameter, RawSystem, RawValue } from './raw-input';
+import type { Expression, Law, SystemDescription } from './types';
 
 export function descriptionToJSON(desc: SystemDescription): RawSystem {
   const parameters: Record<string, RawParameter> = {};
@@ -24,7 +24,7 @@ export function descriptionToJSON(desc: SystemDescription): RawSystem {
       kind: e.kind,
       from: e.from,
       to: e.to,
-      ...(e.law !== undefined ? { law: { [e.law.form]: e.law.expression.text } } : { value: valueToJSON(e.userValue) }),
+      ...(e.law !== undefined ? { law: lawToJSON(e.law) } : { value: valueToJSON(e.userValue) }),
       ...(implied(e.kind) === undefined ? { domain: e.domain } : {}),
       ...(e.label !== undefined ? { label: e.label } : {}),
     })),
@@ -72,6 +72,20 @@ export function descriptionToJSON(desc: SystemDescription): RawSystem {
     ...(mutuals.length > 0 ? { mutuals } : {}),
     outputs,
     ground: [...desc.grounds],
+  };
+}
+
+/** A law as written: { form: text } or { parametric: { parameter, interval, w: text, z: text } }. */
+function lawToJSON(law: Law): RawLaw {
+  if (law.kind === 'explicit') return { [law.form]: law.expression.text };
+  const [w, z] = law.coordinates;
+  return {
+    parametric: {
+      parameter: law.parameter,
+      interval: [...law.interval],
+      [w.quantity]: w.expression.text,
+      [z.quantity]: z.expression.text,
+    },
   };
 }
 

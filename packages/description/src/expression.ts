@@ -3,8 +3,9 @@
  * shared configuration). Every name is a plain symbol: mathjs's units and constants (m, g, N, J, C, L, e, i, E, …)
  * never apply, so a declared parameter always means the parameter. Allowed nodes: ConstantNode (finite number),
  * SymbolNode (a declared parameter; `pi` is the constant π when no parameter is named pi), OperatorNode
- * (+ − * / ^, unary − and +), ParenthesisNode, and FunctionNode of sqrt, exp, log, sin, cos, tan, abs with one
- * argument. Nothing is ever evaluated by mathjs (see evaluate-expression.ts).
+ * (+ − * / ^, unary − and +), ParenthesisNode, and FunctionNode of sqrt, exp, log, sin, cos, tan, abs, sign with
+ * one argument. The name `t` is reserved for the time (formulation.md section 11): it is never a parameter, and an
+ * expression that uses it has `dependsOnTime`. Nothing is ever evaluated by mathjs (see evaluate-expression.ts).
  */
 import {
   ConstantNodeDependencies,
@@ -18,6 +19,7 @@ import {
 } from 'mathjs';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
 import { SysgraphError } from '@sysgraph/core';
+import { TIME_VARIABLE } from './time-variable';
 import type { Expression } from './types';
 
 /** Where an expression sits in the input, for error messages. */
@@ -37,18 +39,21 @@ export interface ExpressionParser {
   fromNumber(value: number, site?: ExpressionSite): Expression;
   /** 1/x as a fraction node: "1 / 250" for a constant, "1 / (k)" otherwise; never a rounded decimal. */
   reciprocal(expr: Expression): Expression;
+  /** a/b as a fraction node "(a) / (b)" (constants unparenthesised). */
+  quotient(numerator: Expression, denominator: Expression): Expression;
   /**
    * d expr / d variable by mathjs's `derivative`, validated like parsed text (so it stays within the allowed
-   * nodes); `declared` must contain the variable. Throws 'bad-value' naming `site` when mathjs cannot
-   * differentiate it or the result leaves the allowed nodes.
+   * nodes); `declared` must contain the variable (or it is `t`). d sign(a)/dx is taken as 0 and d|a|/dx as
+   * sign(a)·a' (their values away from a = 0). Throws 'bad-value' naming `site` when mathjs cannot differentiate it or the result leaves the
+   * allowed nodes.
    */
   derivative(expr: Expression, variable: string, declared: DeclaredParameters, site?: ExpressionSite): Expression;
-  /** `expr` with the named symbols replaced by constants; `parameters` drops them. */
+  /** `expr` with the named symbols (parameters or `t`) replaced by constants; `parameters` drops them. */
   substitute(expr: Expression, values: ReadonlyMap<string, number>): Expression;
 }
 
-/** Functions allowed in expressions, each of one argument. */
-export const EXPRESSION_FUNCTIONS: readonly string[] = ['sqrt', 'exp', 'log', 'sin', 'cos', 'tan', 'abs'];
+/** Functions allowed in expressions, each of one argument (sign(0) = 0). */
+export const EXPRESSION_FUNCTIONS: readonly string[] = ['sqrt', 'exp', 'log', 'sin', 'cos', 'tan', 'abs', 'sign'];
 
 const OPERATORS: ReadonlyMap<string, { readonly op: string; readonly arity: number }> = new Map([
   ['add', { op: '+', arity: 2 }],
@@ -64,7 +69,20 @@ const OPERATORS: ReadonlyMap<string, { readonly op: string; readonly arity: numb
 export const MAX_EXPRESSION_LENGTH = 1000;
 export const MAX_EXPRESSION_DEPTH = 64;
 
-const EXPECTED = 'a number or an expression of declared parameters using + - * / ^, parentheses and sqrt, exp, log, sin, cos, tan, abs';
+const EXPECTED =
+  'a number or an expression of declared parameters and the time t using + - * / ^, parentheses and sqrt, exp, log, sin, cos, tan, abs, sign';
+
+/** What a walk of a tree found: the parameters used, the undeclared names, whether t occurs. */
+interface Scan {
+  readonly used: Set<string>;
+  readonly unknown: string[];
+  time: boolean;
+}
+
+const newScan = (): Scan => ({ used: new Set(), unknown: [], time: false });
+
+/** Prefix of the stand-ins for sign(…) while differentiating: `$` never starts a parameter name. */
+const SIGN_STANDIN = '$sign';
 
 export function createExpressionParser(): ExpressionParser {
   const math = create(
@@ -90,17 +108,16 @@ export function createExpressionParser(): ExpressionParser {
   const badValue = (site: ExpressionSite, text: string, why: string): SysgraphError =>
     new SysgraphError('bad-value', `${where(site)}: "${text}" ${why}`, { ...site, expected: EXPECTED });
 
-  /** Rebuilds the tree from allowed nodes only, collecting parameter and unknown names. */
+  /** Rebuilds the tree from allowed nodes only, collecting parameter and unknown names and the use of t. */
   const rebuild = (
     node: MathNode,
     depth: number,
     declared: DeclaredParameters,
-    used: Set<string>,
-    unknown: string[],
+    scan: Scan,
     fail: (why: string) => SysgraphError,
   ): MathNode => {
     if (depth > MAX_EXPRESSION_DEPTH) throw fail(`is nested deeper than ${MAX_EXPRESSION_DEPTH} levels`);
-    const down = (n: MathNode): MathNode => rebuild(n, depth + 1, declared, used, unknown, fail);
+    const down = (n: MathNode): MathNode => rebuild(n, depth + 1, declared, scan, fail);
     switch (node.type) {
       case 'ConstantNode': {
         const value = (node as ConstantNode).value as unknown;
@@ -110,12 +127,16 @@ export function createExpressionParser(): ExpressionParser {
       }
       case 'SymbolNode': {
         const name = (node as SymbolNode).name;
+        if (name === TIME_VARIABLE) {
+          scan.time = true;
+          return new math.SymbolNode(name);
+        }
         if (declared.has(name)) {
-          used.add(name);
+          scan.used.add(name);
           return new math.SymbolNode(name);
         }
         if (name === 'pi') return new math.ConstantNode(Math.PI);
-        if (!unknown.includes(name)) unknown.push(name);
+        if (!scan.unknown.includes(name)) scan.unknown.push(name);
         return new math.SymbolNode(name);
       }
       case 'ParenthesisNode':
@@ -144,11 +165,55 @@ export function createExpressionParser(): ExpressionParser {
     }
   };
 
-  const make = (node: MathNode, used: Iterable<string>): Expression => ({
+  const make = (node: MathNode, used: Iterable<string>, dependsOnTime: boolean): Expression => ({
     text: node.toString(),
     node,
     parameters: [...new Set(used)].sort(compareNames),
+    dependsOnTime,
   });
+
+  /**
+   * Prepares a tree for mathjs's derivative, which cannot differentiate sign and writes d|a|/da = |a|/a (0/0 at
+   * 0): every |a| becomes a·sign(a) (equal for all real a), and every sign(a) a stand-in symbol (a constant for
+   * mathjs), its argument kept in `args`. So d sign(a)/dx = 0 and d|a|/dx = sign(a)·a', exact away from a = 0
+   * (the same rule as the nonlinear formulation's derivative).
+   */
+  const hideSigns = (node: MathNode, args: MathNode[]): MathNode => {
+    switch (node.type) {
+      case 'ParenthesisNode':
+        return new math.ParenthesisNode(hideSigns((node as ParenthesisNode).content, args));
+      case 'OperatorNode': {
+        const op = node as OperatorNode;
+        return new math.OperatorNode(op.op as never, op.fn as never, op.args.map((a) => hideSigns(a, args)), op.implicit);
+      }
+      case 'FunctionNode': {
+        const fn = node as FunctionNode;
+        const name = (fn.fn as unknown as SymbolNode).name;
+        if (name === 'sign' || name === 'abs') {
+          args.push(fn.args[0]);
+          const standIn = new math.SymbolNode(`${SIGN_STANDIN}${args.length - 1}`);
+          if (name === 'sign') return standIn;
+          // |a| = a · sign(a)
+          return new math.OperatorNode('*', 'multiply', [new math.ParenthesisNode(hideSigns(fn.args[0], args)), standIn]);
+        }
+        return new math.FunctionNode(new math.SymbolNode(name), fn.args.map((a) => hideSigns(a, args)));
+      }
+      default:
+        return node;
+    }
+  };
+
+  /** The inverse of hideSigns on a tree parsed from the derivative's text. */
+  const restoreSigns = (node: MathNode, args: readonly MathNode[]): MathNode =>
+    args.length === 0
+      ? node
+      : node.transform((n) => {
+          if (n.type !== 'SymbolNode') return n;
+          const name = (n as SymbolNode).name;
+          if (!name.startsWith(SIGN_STANDIN)) return n;
+          const arg = args[Number(name.slice(SIGN_STANDIN.length))];
+          return new math.FunctionNode(new math.SymbolNode('sign'), [arg]);
+        });
 
   return {
     parse(text, declared, site = {}) {
@@ -162,24 +227,23 @@ export function createExpressionParser(): ExpressionParser {
       } catch (e) {
         throw badValue(site, text, `does not parse (${e instanceof Error ? e.message : String(e)})`);
       }
-      const used = new Set<string>();
-      const unknown: string[] = [];
+      const scan = newScan();
       let node: MathNode;
       try {
-        node = rebuild(tree, 0, declared, used, unknown, (why) => badValue(site, text, why));
+        node = rebuild(tree, 0, declared, scan, (why) => badValue(site, text, why));
       } catch (e) {
         if (e instanceof SysgraphError) throw e;
         // A stack overflow or any other failure inside mathjs nodes is still a bad value, never a crash.
         throw badValue(site, text, 'cannot be read');
       }
-      if (unknown.length > 0) {
+      if (scan.unknown.length > 0) {
         throw new SysgraphError(
           'unknown-parameter',
-          `${where(site)}: "${text}" uses ${unknown.map((u) => `"${u}"`).join(', ')}, not declared in parameters`,
-          { ...site, elements: unknown, expected: 'names declared in `parameters`' },
+          `${where(site)}: "${text}" uses ${scan.unknown.map((u) => `"${u}"`).join(', ')}, not declared in parameters`,
+          { ...site, elements: scan.unknown, expected: 'names declared in `parameters`' },
         );
       }
-      return make(node, used);
+      return make(node, scan.used, scan.time);
     },
 
     fromNumber(value, site = {}) {
@@ -189,31 +253,33 @@ export function createExpressionParser(): ExpressionParser {
           expected: 'a finite number',
         });
       }
-      return make(constant(value), []);
+      return make(constant(value), [], false);
     },
 
     derivative(expr, variable, declared, site = {}) {
       // One full-featured instance per parser, made on first use (derivative pulls in simplify).
       differ ??= create({ derivativeDependencies }, { number: 'number' });
+      const signArgs: MathNode[] = [];
+      const hidden = hideSigns(expr.node, signArgs);
       let d: MathNode;
       try {
-        d = differ.derivative(expr.text, variable, { simplify: true }) as MathNode;
+        d = differ.derivative(hidden.toString(), variable, { simplify: true }) as MathNode;
       } catch (e) {
         throw badValue(site, expr.text, `cannot be differentiated with respect to ${variable} (${e instanceof Error ? e.message : String(e)})`);
       }
-      const used = new Set<string>();
-      const unknown: string[] = [];
+      const scan = newScan();
       let node: MathNode;
       try {
-        node = rebuild(math.parse(d.toString()), 0, declared, used, unknown, (why) =>
+        const tree = restoreSigns(math.parse(d.toString()), signArgs);
+        node = rebuild(tree, 0, declared, scan, (why) =>
           badValue(site, expr.text, `has a derivative with respect to ${variable} that ${why}`),
         );
       } catch (e) {
         if (e instanceof SysgraphError) throw e;
         throw badValue(site, expr.text, `has a derivative with respect to ${variable} that cannot be read`);
       }
-      if (unknown.length > 0) throw badValue(site, expr.text, `has a derivative using ${unknown.join(', ')}`);
-      return make(node, used);
+      if (scan.unknown.length > 0) throw badValue(site, expr.text, `has a derivative using ${scan.unknown.join(', ')}`);
+      return make(node, scan.used, scan.time);
     },
 
     substitute(expr, values) {
@@ -237,14 +303,22 @@ export function createExpressionParser(): ExpressionParser {
             return n;
         }
       };
-      return make(walk(expr.node), expr.parameters.filter((p) => !values.has(p)));
+      const node = walk(expr.node);
+      return make(node, expr.parameters.filter((p) => !values.has(p)), expr.dependsOnTime && !values.has(TIME_VARIABLE));
     },
 
     reciprocal(expr) {
       const denominator = expr.node.type === 'ConstantNode' ? expr.node : new math.ParenthesisNode(expr.node);
       // L = 1/k, R = 1/b: a fraction node keeps 1/3 exact.
       const node = new math.OperatorNode('/', 'divide', [new math.ConstantNode(1), denominator]);
-      return make(node, expr.parameters);
+      return make(node, expr.parameters, expr.dependsOnTime);
+    },
+
+    quotient(numerator, denominator) {
+      const wrap = (n: MathNode): MathNode => (n.type === 'ConstantNode' ? n : new math.ParenthesisNode(n));
+      // Exact fraction node a / b.
+      const node = new math.OperatorNode('/', 'divide', [wrap(numerator.node), wrap(denominator.node)]);
+      return make(node, [...numerator.parameters, ...denominator.parameters], numerator.dependsOnTime || denominator.dependsOnTime);
     },
   };
 }

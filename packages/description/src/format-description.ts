@@ -4,10 +4,18 @@
  */
 import type { Law, SystemDescription } from './types';
 
-/** The law as an equation: "q = C*v", "i = Is * (exp(v / Vt) - 1)". */
+const SYMBOL = { charge: 'q', flux: 'lambda', across: 'v', through: 'i' } as const;
+
+/**
+ * The law as an equation: "q = C*v", "i = Is * (exp(v / Vt) - 1)"; a parametric law as
+ * "(v, q) = (s, C * s + s ^ 3), s in [-1, 1]".
+ */
 export function lawText(law: Law): string {
-  const lhs = { charge: 'q', flux: 'lambda', across: 'v', through: 'i' }[law.form];
-  return `${lhs} = ${law.expression.text}`;
+  if (law.kind === 'parametric') {
+    const [w, z] = law.coordinates;
+    return `(${SYMBOL[w.quantity]}, ${SYMBOL[z.quantity]}) = (${w.expression.text}, ${z.expression.text}), ${law.parameter} in [${law.interval[0]}, ${law.interval[1]}]`;
+  }
+  return `${SYMBOL[law.form]} = ${law.expression.text}`;
 }
 
 export function formatDescription(desc: SystemDescription): string {

@@ -1,46 +1,15 @@
 /**
- * Connected components of the graph (each two-port port is a separate edge; the two sides of a two-port need
- * not be connected) and their grounds: the given ground, else the one node named g, ground, gnd or 0 (any case),
- * else the component's first node in input order (formulation.md section 1: a spanning forest, one reference
- * node per component).
+ * The grounds of a description: one reference node per connected component (formulation.md section 1: a
+ * spanning forest, one reference node per component): the given ground, else the one node named g, ground, gnd
+ * or 0 (any case), else the component's first node in input order. Components come from node-table.ts.
+ * Cost: O(N + #grounds).
  */
 import type { ErrorList } from './error-list';
-import type { Branch } from './terminals';
-
-export interface Components {
-  /** Component index of each node (components numbered in order of their first node). */
-  readonly componentOf: ReadonlyMap<string, number>;
-  readonly count: number;
-}
-
-/** Union–find with path halving: O((N + B) α(N)). */
-export function findComponents(nodes: readonly string[], branches: readonly Branch[]): Components {
-  const index = new Map(nodes.map((n, i) => [n, i]));
-  const parent = nodes.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  };
-  for (const b of branches) {
-    const a = find(index.get(b.from) as number);
-    const c = find(index.get(b.to) as number);
-    // Union towards the smaller index keeps the root the component's first node.
-    if (a !== c) parent[Math.max(a, c)] = Math.min(a, c);
-  }
-  const numberOfRoot = new Map<number, number>();
-  const componentOf = new Map<string, number>();
-  nodes.forEach((n, i) => {
-    const r = find(i);
-    if (!numberOfRoot.has(r)) numberOfRoot.set(r, numberOfRoot.size);
-    componentOf.set(n, numberOfRoot.get(r) as number);
-  });
-  return { componentOf, count: numberOfRoot.size };
-}
+import type { Components } from './node-table';
 
 const GROUND_NAMES = new Set(['g', 'ground', 'gnd', '0']);
+/** Longest name in GROUND_NAMES: longer node names are never lower-cased. */
+const LONGEST_GROUND_NAME = 6;
 
 export function assignGrounds(
   given: string | readonly string[] | undefined,
@@ -52,7 +21,7 @@ export function assignGrounds(
   const chosen: (string | undefined)[] = new Array(components.count).fill(undefined);
   list.forEach((g, k) => {
     const field = typeof given === 'string' ? 'ground' : `ground[${k}]`;
-    const c = components.componentOf.get(g);
+    const c = components.componentOf(g);
     if (c === undefined) {
       errors.add('bad-ground', `${field}: "${g}" is not a node of the system`, {
         element: g,
@@ -75,12 +44,23 @@ export function assignGrounds(
     }
     chosen[c] = g;
   });
-  const members: string[][] = Array.from({ length: components.count }, () => []);
-  for (const n of nodes) members[components.componentOf.get(n) as number].push(n);
-  for (let c = 0; c < components.count; c++) {
+  // Per component without a given ground: its first node, and its nodes with a ground name (the one is used
+  // when there is exactly one).
+  const first: (string | undefined)[] = new Array(components.count).fill(undefined);
+  const named: (string | undefined)[] = new Array(components.count).fill(undefined);
+  const namedCount = new Int32Array(components.count);
+  for (let i = 0; i < nodes.length; i++) {
+    const c = components.componentOfIndex(i);
     if (chosen[c] !== undefined) continue;
-    const named = members[c].filter((n) => GROUND_NAMES.has(n.toLowerCase()));
-    chosen[c] = named.length === 1 ? named[0] : members[c][0];
+    const n = nodes[i];
+    first[c] ??= n;
+    if (n.length <= LONGEST_GROUND_NAME && GROUND_NAMES.has(n.toLowerCase())) {
+      named[c] = n;
+      namedCount[c]++;
+    }
+  }
+  for (let c = 0; c < components.count; c++) {
+    if (chosen[c] === undefined) chosen[c] = namedCount[c] === 1 ? named[c] : first[c];
   }
   return chosen as string[];
 }

@@ -1,8 +1,11 @@
 export { parseSystem, createSystemParser } from './parse-system';
 export type { ParseOptions, SystemParser } from './parse-system';
 export { withParameters } from './with-parameters';
+export type { WithParametersOptions } from './with-parameters';
 export { formatDescription, lawText } from './format-description';
-export { LAW_FORMS, TIME_VARIABLE } from './read-law';
+export { LAW_FORMS } from './read-law';
+export { PARAMETRIC_COORDINATES, DEFAULT_CURVE_PARAMETER } from './read-parametric-law';
+export { TIME_VARIABLE } from './time-variable';
 export { descriptionToJSON } from './describe-json';
 export {
   createExpressionParser,
@@ -18,11 +21,14 @@ export { ELEMENT_KINDS, KIND_NAMES, elementKind } from './kinds';
 export type { ElementKindInfo, ValueMapping } from './kinds';
 export { SYSTEM_SCHEMA, createSchemaValidator } from './schema-validator';
 export type { SchemaValidator } from './schema-validator';
-export type { RawSystem, RawElement, RawPort, RawOutput, RawParameter, RawValue } from './raw-input';
+export type { RawSystem, RawElement, RawPort, RawOutput, RawParameter, RawValue, RawLaw, RawParametricLaw } from './raw-input';
 export type {
   Expression,
   OnePort,
   Law,
+  ExplicitLaw,
+  ParametricLaw,
+  ParametricCoordinate,
   LawForm,
   LawVariable,
   Source,

@@ -1,21 +1,27 @@
 /**
  * parseSystem: JSON text or object → validated SystemDescription, the first stage of the pipeline
  * (docs/style.md: validate once, at the boundary). Order of work: JSON → schema → parameters → elements
- * (aliases resolved, values in generalised form) → ids, nodes, dangling nodes, components and grounds →
- * mutual inductances → outputs → numeric value checks. Every independent error is collected; one is thrown as a
- * SysgraphError, several as SysgraphErrors.
+ * (aliases resolved, values in generalised form; ids, nodes and components in the same single pass) → dangling
+ * nodes → grounds → mutual inductances → outputs → numeric value checks. Every independent error is collected;
+ * one is thrown as a SysgraphError, several as SysgraphErrors. The happy path allocates per element only what
+ * it returns: nodes and ids are numbered once, error locations are built only for errors, repeated values share
+ * one Expression, and a valid document never reaches ajv (schema-fast-path.ts). Cost: O(input size + Σ size of
+ * distinct expressions).
  */
 import { SysgraphError } from '@sysgraph/core';
 import { checkMutuals } from './check-mutuals';
 import { checkValues } from './check-values';
-import { ErrorList } from './error-list';
+import { ErrorList, throwAll } from './error-list';
 import { createExpressionParser } from './expression';
 import { withExpressionCache } from './expression-cache';
 import type { ExpressionParser } from './expression';
-import { assignGrounds, findComponents } from './grounds';
+import { assignGrounds } from './grounds';
 import { elementKind } from './kinds';
-import type { ElementClass, RawElement, RawSystem, SitedElement } from './raw-input';
-import type { ReadContext } from './read-context';
+import { NodeTable } from './node-table';
+import { ElementIds } from './element-ids';
+import type { ElementClass, RawElement, RawOutput, RawSystem } from './raw-input';
+import { createReadContext } from './read-context';
+import { lawScopes } from './read-law';
 import { readMutual } from './read-mutual';
 import { readOnePort } from './read-one-port';
 import { readOutputs } from './read-outputs';
@@ -24,7 +30,8 @@ import { readSource } from './read-source';
 import { readTwoPort } from './read-two-port';
 import { createSchemaValidator } from './schema-validator';
 import type { SchemaValidator } from './schema-validator';
-import { checkDanglingNodes, collectTerminals, nodesInOrder } from './terminals';
+import { checkDanglingNodes } from './terminals';
+import type { ElementList } from './terminals';
 import type { MutualInductance, OnePort, Source, SystemDescription, TwoPort } from './types';
 
 export interface ParseOptions {
@@ -39,7 +46,8 @@ export interface SystemParser {
 }
 
 /**
- * A parser with its schema compiled once (ajv compilation costs tens of milliseconds); keep one per call site
+ * A parser with its own schema validator (ajv, compiled on the first document that fails the fast path, costs
+ * tens of milliseconds, and is then kept); keep one per call site
  * that parses many descriptions. It holds no state between calls.
  */
 export function createSystemParser(): SystemParser {
@@ -69,75 +77,91 @@ function parseWith(
   options: ParseOptions = {},
 ): SystemDescription {
   const doc = typeof input === 'string' ? parseJson(input) : input;
-  const schemaErrors = schema.validate(doc);
-  const errors = new ErrorList();
-  for (const e of schemaErrors) errors.addThrown(e);
-  errors.throwIfAny();
+  throwAll(schema.validate(doc));
   const raw = doc as RawSystem;
+  const errors = new ErrorList();
 
   const { values: parameters, details } = readParameters(raw.parameters, parser, errors);
-  const ctx: ReadContext = { parser: withExpressionCache(parser), parameters, errors };
+  const ctx = createReadContext(withExpressionCache(parser), parameters, errors, lawScopes(parameters));
 
-  // Every element in input order, with where it was written.
-  const sited: SitedElement[] = [
-    ...site(raw.elements, 'elements'),
-    ...site(raw.twoPorts, 'twoPorts'),
-    ...site(raw.two_ports, 'two_ports'),
-    ...site(raw.mutuals, 'mutuals', 'mutual-inductance'),
-  ];
-  const pathOf = new Map<string, string>();
-  for (const s of sited) {
-    const first = pathOf.get(s.raw.id);
-    if (first !== undefined) {
-      errors.add('duplicate-id', `${s.path}.id: "${s.raw.id}" is already the id of ${first}`, {
-        element: s.raw.id,
-        field: 'id',
-        path: `${s.path}.id`,
-        expected: 'ids unique across elements, two-ports and mutual inductances',
-      });
-    } else {
-      pathOf.set(s.raw.id, s.path);
-    }
-  }
+  // Every element in input order, list by list; an element is known by its ordinal in this order.
+  const lists: ElementList[] = [];
+  if (raw.elements !== undefined) lists.push({ name: 'elements', items: raw.elements });
+  if (raw.twoPorts !== undefined) lists.push({ name: 'twoPorts', items: raw.twoPorts });
+  if (raw.two_ports !== undefined) lists.push({ name: 'two_ports', items: raw.two_ports });
+  if (raw.mutuals !== undefined) lists.push({ name: 'mutuals', items: raw.mutuals, defaultKind: 'mutual-inductance' });
 
+  // What each element is, from the input alone (so that an element with a bad value causes no follow-up errors).
+  const ids = new ElementIds();
   const oneports: OnePort[] = [];
   const sources: Source[] = [];
   const twoPorts: TwoPort[] = [];
   const mutualsRead: MutualInductance[] = [];
-  // What each id is, from the input alone (so that an element with a bad value causes no follow-up errors).
-  const classOf = new Map<string, ElementClass>();
-  for (const s of sited) {
-    const info = elementKind(s.raw.kind);
-    if (info === undefined) continue; // the schema lists every kind; unreachable
-    if (!classOf.has(s.raw.id)) classOf.set(s.raw.id, 'type' in info ? info.type : info.family);
-    if (info.family === 'one-port') push(oneports, readOnePort(s, info, ctx));
-    else if (info.family === 'source') push(sources, readSource(s, info, ctx));
-    else if (info.family === 'two-port') push(twoPorts, readTwoPort(s, ctx));
-    else push(mutualsRead, readMutual(s, ctx));
+  const nodes = new NodeTable();
+  let ordinal = 0;
+  for (const list of lists) {
+    ctx.list = list.name;
+    const items = list.items;
+    for (let k = 0; k < items.length; k++, ordinal++) {
+      const element = items[k];
+      ctx.index = k;
+      const info = elementKind(element.kind ?? list.defaultKind ?? '');
+      if (info === undefined) {
+        ids.add(element.id, 'mutual'); // the schema lists every kind; unreachable
+        continue;
+      }
+      if (info.family === 'one-port') {
+        ids.add(element.id, info.type);
+        nodes.connect(element.from as string, element.to as string);
+        const e = readOnePort(element, info, ctx);
+        if (e !== undefined) oneports.push(e);
+      } else if (info.family === 'source') {
+        ids.add(element.id, info.type);
+        nodes.connect(element.from as string, element.to as string);
+        const s = readSource(element, info, ctx);
+        if (s !== undefined) sources.push(s);
+      } else if (info.family === 'two-port') {
+        ids.add(element.id, 'two-port');
+        for (const p of element.ports ?? []) nodes.connect(p.from, p.to);
+        const t = readTwoPort(element, ctx);
+        if (t !== undefined) twoPorts.push(t);
+      } else {
+        ids.add(element.id, 'mutual');
+        const m = readMutual(element, ctx);
+        if (m !== undefined) mutualsRead.push(m);
+      }
+    }
   }
 
-  const { terminals, branches } = collectTerminals(sited);
-  const nodes = nodesInOrder(terminals);
-  checkDanglingNodes(terminals, errors);
-  const components = findComponents(nodes, branches);
-  const grounds = assignGrounds(raw.ground, nodes, components, errors);
+  for (const [o, first] of ids.duplicates()) {
+    const path = pathOfOrdinal(lists, o);
+    const id = elementAt(lists, o).id;
+    errors.add('duplicate-id', `${path}.id: "${id}" is already the id of ${pathOfOrdinal(lists, first)}`, {
+      element: id,
+      field: 'id',
+      path: `${path}.id`,
+      expected: 'ids unique across elements, two-ports and mutual inductances',
+    });
+  }
+  // The ids other fields refer to: mutual inductances (and the elements they couple) and outputs.
+  ids.expect(referencedIds(mutualsRead, raw.outputs));
+  const classOf = (id: string): ElementClass | undefined => ids.get(id)?.cls;
+  const pathOf = (id: string): string | undefined => {
+    const entry = ids.get(id);
+    return entry === undefined ? undefined : pathOfOrdinal(lists, entry.ordinal);
+  };
 
+  checkDanglingNodes(lists, nodes, errors);
+  const components = nodes.components();
+  const grounds = assignGrounds(raw.ground, nodes.names, components, errors);
   const mutuals = checkMutuals(mutualsRead, classOf, pathOf, errors);
-
-  const idsOf = (...classes: ElementClass[]) => new Set([...classOf].filter(([, c]) => classes.includes(c)).map(([id]) => id));
-  const outputs = readOutputs(
-    raw.outputs ?? [],
-    { branches: idsOf('A', 'T', 'D', 'E', 'J'), twoPorts: idsOf('two-port'), mutuals: idsOf('mutual'), components, grounds },
-    errors,
-  );
+  const outputs = readOutputs(raw.outputs ?? [], { classOf, components, grounds }, errors);
 
   for (const e of checkValues({ parameters, oneports, sources, twoPorts, mutuals }, pathOf)) errors.addThrown(e);
   errors.throwIfAny();
 
-  return {
+  const description: { -readonly [K in keyof SystemDescription]: SystemDescription[K] } = {
     name: raw.name ?? options.name ?? 'system',
-    ...(raw.title !== undefined ? { title: raw.title } : {}),
-    ...(raw.description !== undefined ? { description: raw.description } : {}),
     parameters,
     oneports,
     sources,
@@ -145,9 +169,39 @@ function parseWith(
     mutuals,
     outputs,
     grounds,
-    nodes,
-    ...(details.size > 0 ? { parameterDetails: details } : {}),
+    nodes: nodes.names,
+    nodeIndex: nodes.index,
   };
+  if (raw.title !== undefined) description.title = raw.title;
+  if (raw.description !== undefined) description.description = raw.description;
+  if (details.size > 0) description.parameterDetails = details;
+  return description;
+}
+
+/** The ids that mutual inductances and outputs name. */
+function* referencedIds(mutuals: readonly MutualInductance[], outputs: readonly RawOutput[] | undefined): Iterable<string> {
+  for (const m of mutuals) yield* [m.id, ...m.between];
+  for (const o of outputs ?? []) if (typeof o.element === 'string') yield o.element;
+}
+
+/** The element with this ordinal. */
+function elementAt(lists: readonly ElementList[], ordinal: number): RawElement {
+  let o = ordinal;
+  for (const list of lists) {
+    if (o < list.items.length) return list.items[o];
+    o -= list.items.length;
+  }
+  throw new RangeError(`no element ${ordinal}`);
+}
+
+/** "elements[3]" of the element with this ordinal. */
+function pathOfOrdinal(lists: readonly ElementList[], ordinal: number): string {
+  let o = ordinal;
+  for (const list of lists) {
+    if (o < list.items.length) return `${list.name}[${o}]`;
+    o -= list.items.length;
+  }
+  return `element ${ordinal}`;
 }
 
 function parseJson(text: string): unknown {
@@ -158,15 +212,4 @@ function parseJson(text: string): unknown {
       expected: 'a JSON object (see schema/system.schema.json)',
     });
   }
-}
-
-function site(list: readonly RawElement[] | undefined, name: string, defaultKind?: string): SitedElement[] {
-  return (list ?? []).map((raw, k) => ({
-    raw: defaultKind !== undefined && raw.kind === undefined ? { ...raw, kind: defaultKind } : raw,
-    path: `${name}[${k}]`,
-  }));
-}
-
-function push<T>(list: T[], item: T | undefined): void {
-  if (item !== undefined) list.push(item);
 }

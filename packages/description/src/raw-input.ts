@@ -18,8 +18,9 @@ export interface RawElement {
   readonly from?: string;
   readonly to?: string;
   readonly value?: RawValue;
-  /** A constitutive law in place of `value`: one key (charge, across, flux or through) → an expression. */
-  readonly law?: Readonly<Record<string, string>>;
+  /** A constitutive law in place of `value`: one key (charge, across, flux or through) → an expression, or
+   *  `parametric` → a parametric curve. */
+  readonly law?: RawLaw;
   readonly domain?: string;
   readonly label?: string;
   readonly description?: string;
@@ -28,6 +29,19 @@ export interface RawElement {
   readonly ratio?: RawValue;
   readonly between?: readonly string[];
   readonly coupling?: RawValue;
+}
+
+/** An explicit law { "<form>": "expression" } or a parametric one { "parametric": { … } }. */
+export type RawLaw = Readonly<Record<string, string>> | { readonly parametric: RawParametricLaw };
+
+/** A parametric law as written: the curve parameter, its interval and two coordinates (keys by element type). */
+export interface RawParametricLaw {
+  readonly parameter?: string;
+  readonly interval?: readonly number[];
+  readonly across?: string;
+  readonly through?: string;
+  readonly charge?: string;
+  readonly flux?: string;
 }
 
 export type RawParameter = number | null | { readonly value: number | null; readonly unit?: string; readonly description?: string };
@@ -52,12 +66,6 @@ export interface RawSystem {
   readonly mutuals?: readonly RawElement[];
   readonly outputs?: readonly RawOutput[];
   readonly ground?: string | readonly string[];
-}
-
-/** An element with where it was written: "elements[3]", "twoPorts[0]", "mutuals[1]". */
-export interface SitedElement {
-  readonly raw: RawElement;
-  readonly path: string;
 }
 
 /** An element's class as far as cross-references care: its branch type, or two-port / mutual. */

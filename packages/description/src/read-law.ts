@@ -1,12 +1,15 @@
 /**
  * readLaw: a one-port's `law` field → Law and the element's incremental generalised value at the origin
  * (MASD section 2.4.2; formulation.md section 12: A-type q = Q(v) or v = V(q), T-type λ = Φ(i) or i = I(λ),
- * D-type v = f(i) or i = g(v)).
+ * D-type v = f(i) or i = g(v)). A parametric law (`{ "parametric": … }`) is read by read-parametric-law.ts.
  */
 import type { OnePortType } from '@sysgraph/core';
 import type { ErrorList } from './error-list';
-import type { ExpressionParser } from './expression';
-import type { Expression, Law, LawForm, LawVariable } from './types';
+import type { DeclaredParameters, ExpressionParser } from './expression';
+import type { RawLaw, RawParametricLaw } from './raw-input';
+import { readParametricLaw } from './read-parametric-law';
+import { TIME_VARIABLE } from './time-variable';
+import type { ExplicitLaw, Expression, Law, LawForm, LawVariable } from './types';
 
 /** Per element type, the forms a law may take and the variable each is written in. */
 export const LAW_FORMS: Readonly<Record<OnePortType, Readonly<Partial<Record<LawForm, LawVariable>>>>> = {
@@ -15,48 +18,63 @@ export const LAW_FORMS: Readonly<Record<OnePortType, Readonly<Partial<Record<Law
   D: { across: 'i', through: 'v' },
 };
 
-/** The time variable of time-varying laws. */
-export const TIME_VARIABLE = 't';
-
 export interface LawSite {
   readonly element: string;
   /** Where the element sits in the input: "elements[3]". */
   readonly path: string;
 }
 
+/**
+ * The declared names of a law's expression: the parameters plus its own variable, one set per variable and
+ * description (so that the expression cache, keyed by this set, serves every element with the same law text).
+ */
+export type LawScopes = (variable: string) => DeclaredParameters;
+
+export function lawScopes(parameters: ReadonlyMap<string, number | null>): LawScopes {
+  const scopes = new Map<string, ReadonlySet<string>>();
+  return (variable) => {
+    let s = scopes.get(variable);
+    if (s === undefined) scopes.set(variable, (s = new Set([...parameters.keys(), variable])));
+    return s;
+  };
+}
+
 /** The law and the generalised value at the origin, or undefined after recording an error. */
 export function readLaw(
-  raw: Readonly<Record<string, string>>,
+  raw: RawLaw,
   type: OnePortType,
   parser: ExpressionParser,
   parameters: ReadonlyMap<string, number | null>,
   at: LawSite,
   errors: ErrorList,
+  scopes: LawScopes = lawScopes(parameters),
 ): { readonly law: Law; readonly value: Expression } | undefined {
+  if ('parametric' in raw && typeof raw.parametric === 'object') {
+    return readParametricLaw(raw.parametric as RawParametricLaw, type, parser, parameters, at, errors, scopes);
+  }
   const [form, text] = Object.entries(raw)[0] as [string, string];
   const site = { element: at.element, field: `law.${form}`, path: `${at.path}.law.${form}` };
   const allowed = LAW_FORMS[type];
   const variable = allowed[form as LawForm];
-  const expectedForms = Object.entries(allowed)
-    .map(([f, x]) => `"${f}" (an expression of ${x})`)
-    .join(' or ');
   if (variable === undefined) {
+    const expectedForms = Object.entries(allowed)
+      .map(([f, x]) => `"${f}" (an expression of ${x})`)
+      .join(' or ');
     errors.add('bad-law', `${at.element}.law: a ${type}-type element has no "${form}" law`, {
       ...site,
-      expected: `for a ${type}-type element, ${expectedForms}`,
+      expected: `for a ${type}-type element, ${expectedForms}, or "parametric"`,
     });
     return undefined;
   }
-  const shadowed = [variable, TIME_VARIABLE].filter((name) => parameters.has(name));
-  if (shadowed.length > 0) {
-    errors.add('bad-law', `${at.element}.law: the parameter ${shadowed.join(', ')} has the name of a law variable`, {
+  if (parameters.has(variable)) {
+    errors.add('bad-law', `${at.element}.law: the parameter ${variable} has the name of the law's variable`, {
       ...site,
-      elements: shadowed,
+      elements: [variable],
       expected: `parameters not named ${variable} or ${TIME_VARIABLE} (the law's variables)`,
     });
     return undefined;
   }
-  const declared = new Set([...parameters.keys(), variable, TIME_VARIABLE]);
+  const declared = scopes(variable);
   let full: Expression;
   try {
     full = parser.parse(text, declared, site);
@@ -65,13 +83,13 @@ export function readLaw(
     return undefined;
   }
   const usesVariable = full.parameters.includes(variable);
-  const usesTime = full.parameters.includes(TIME_VARIABLE);
-  const law: Law = {
+  const law: ExplicitLaw = {
+    kind: 'explicit',
     form: form as LawForm,
     variable,
-    expression: { ...full, parameters: full.parameters.filter((p) => p !== variable && p !== TIME_VARIABLE) },
+    expression: usesVariable ? { ...full, parameters: full.parameters.filter((p) => p !== variable) } : full,
     usesVariable,
-    usesTime,
+    usesTime: full.dependsOnTime,
   };
   // The incremental value at the origin: the law's slope at variable = 0, t = 0, in generalised form
   // (charge, flux and across-of-through laws give C, L, R directly; the others give 1/C, 1/L, 1/R).

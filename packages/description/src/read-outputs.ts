@@ -4,15 +4,13 @@
  * to the ground of the node's component. Default names: v_<id>, i_<id>, v_<id>.1, v(<node>), v(<node>,<ref>).
  */
 import type { ErrorList } from './error-list';
-import type { Components } from './grounds';
-import type { RawOutput } from './raw-input';
+import type { Components } from './node-table';
+import type { ElementClass, RawOutput } from './raw-input';
 import type { OutputSpec } from './types';
 
 export interface OutputScope {
-  /** Ids of one-ports and sources. */
-  readonly branches: ReadonlySet<string>;
-  readonly twoPorts: ReadonlySet<string>;
-  readonly mutuals: ReadonlySet<string>;
+  /** What each id is: a one-port's or source's branch type, two-port or mutual. */
+  readonly classOf: (id: string) => ElementClass | undefined;
   readonly components: Components;
   /** Ground of each component. */
   readonly grounds: readonly string[];
@@ -33,13 +31,13 @@ export function readOutputs(raw: readonly RawOutput[], scope: OutputScope, error
     };
     let spec: OutputSpec | undefined;
     if (o.node !== undefined) {
-      const c = scope.components.componentOf.get(o.node);
+      const c = scope.components.componentOf(o.node);
       if (c === undefined) {
         bad('node', `no node "${o.node}"`, 'a node of the system', o.node);
       } else {
         const ground = scope.grounds[c];
         const reference = o.reference ?? ground;
-        const rc = scope.components.componentOf.get(reference);
+        const rc = scope.components.componentOf(reference);
         if (rc === undefined) bad('reference', `no node "${reference}"`, 'a node of the system', reference);
         else if (rc !== c) {
           bad('reference', `"${reference}" is not connected to "${o.node}"`, 'a node of the same connected component', reference);
@@ -52,13 +50,14 @@ export function readOutputs(raw: readonly RawOutput[], scope: OutputScope, error
       const id = o.element as string;
       const variable = o.variable as 'across' | 'through';
       const letter = variable === 'across' ? 'v' : 'i';
-      if (scope.branches.has(id)) {
+      const cls = scope.classOf(id);
+      if (cls !== undefined && cls !== 'two-port' && cls !== 'mutual') {
         if (o.port !== undefined) bad('port', `"${id}" is a one-port or source and has no ports`, 'no port field', id);
         else spec = { name: o.name ?? `${letter}_${id}`, kind: 'branch', element: id, variable };
-      } else if (scope.twoPorts.has(id)) {
+      } else if (cls === 'two-port') {
         if (o.port === undefined) bad('port', `"${id}" is a two-port: say which port`, 'port 1 or 2', id);
         else spec = { name: o.name ?? `${letter}_${id}.${o.port}`, kind: 'branch', element: id, port: o.port, variable };
-      } else if (scope.mutuals.has(id)) {
+      } else if (cls === 'mutual') {
         bad('element', `"${id}" is a mutual inductance, which has no branch variables`, 'a one-port, source or two-port', id);
       } else {
         bad('element', `no element "${id}"`, 'the id of a one-port, source or two-port', id);

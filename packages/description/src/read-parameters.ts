@@ -1,10 +1,12 @@
 /**
  * readParameters: the `parameters` object → name → value (null = symbolic), in input order, plus units and
- * descriptions. A name must read back as one plain symbol of the restricted expression syntax.
+ * descriptions. A name must read back as one plain symbol of the restricted expression syntax and must not be the
+ * reserved time t.
  */
 import type { ErrorList } from './error-list';
 import type { ExpressionParser } from './expression';
 import type { RawParameter } from './raw-input';
+import { TIME_VARIABLE } from './time-variable';
 import type { ParameterDetails } from './types';
 
 export interface ParameterTable {
@@ -20,6 +22,15 @@ export function readParameters(
   const values = new Map<string, number | null>();
   const details = new Map<string, ParameterDetails>();
   for (const [name, entry] of Object.entries(raw ?? {})) {
+    if (name === TIME_VARIABLE) {
+      errors.add('bad-value', `parameter "${name}" has the reserved name of the time`, {
+        element: name,
+        field: 'name',
+        path: `parameters.${name}`,
+        expected: 'a name other than t (t is the time, usable in values and laws without declaring it)',
+      });
+      continue;
+    }
     if (!isPlainSymbol(name, parser)) {
       errors.add('bad-value', `parameter "${name}" is not a usable name`, {
         element: name,
@@ -43,7 +54,8 @@ export function readParameters(
   return { values, details };
 }
 
-function isPlainSymbol(name: string, parser: ExpressionParser): boolean {
+/** Whether `name` reads back as one plain symbol of the restricted syntax (not a reserved word). */
+export function isPlainSymbol(name: string, parser: ExpressionParser): boolean {
   try {
     const e = parser.parse(name, new Set([name]));
     return e.node.type === 'SymbolNode' && e.parameters.length === 1 && e.parameters[0] === name;

@@ -1,11 +1,11 @@
 /**
  * readSource: an across (E, v = u) or through (J, i = u) source → Source. `value` is either the input's name
- * (an identifier that is not a declared parameter) or a constant (a number or an expression of parameters);
- * the input is named by `input`, else by the value when it is a name, else by the id.
+ * (an identifier that is not a declared parameter) or a constant (a number or an expression of parameters, not
+ * of the time t); the input is named by `input`, else by the value when it is a name, else by the id.
  */
 import type { ElementKindInfo } from './kinds';
-import type { SitedElement } from './raw-input';
-import { checkSelfLoop, resolveDomain } from './read-context';
+import type { RawElement } from './raw-input';
+import { checkSelfLoop, fieldPath, resolveDomain } from './read-context';
 import type { ReadContext } from './read-context';
 import { readValue } from './read-value';
 import type { Expression, Source } from './types';
@@ -13,44 +13,49 @@ import type { Expression, Source } from './types';
 const INPUT_NAME = /^[A-Za-z_\u00C0-\u02AF\u0370-\u03FF][A-Za-z0-9_\u00C0-\u02AF\u0370-\u03FF]*$/;
 
 export function readSource(
-  { raw, path }: SitedElement,
+  raw: RawElement,
   info: Extract<ElementKindInfo, { family: 'source' }>,
   ctx: ReadContext,
 ): Source | undefined {
+  const id = raw.id;
   const from = raw.from as string;
   const to = raw.to as string;
-  const domain = resolveDomain(info.domain, raw.domain, raw.id, 'domain', path, ctx.errors);
-  checkSelfLoop(from, to, raw.id, 'to', path, ctx.errors);
+  const domain = resolveDomain(info.domain, raw.domain, id, 'domain', ctx);
+  checkSelfLoop(from, to, id, 'to', ctx);
 
-  let input = raw.input ?? raw.id;
+  let input = raw.input ?? id;
   let constant: Expression | undefined;
   const value = raw.value;
   if (typeof value === 'string' && INPUT_NAME.test(value) && value !== 'pi' && !ctx.parameters.has(value)) {
     // The value names the input signal.
     if (raw.input !== undefined && raw.input !== value) {
-      ctx.errors.add('bad-value', `${raw.id}.input: "${raw.input}" contradicts the input name "${value}" given as value`, {
-        element: raw.id,
+      ctx.errors.add('bad-value', `${id}.input: "${raw.input}" contradicts the input name "${value}" given as value`, {
+        element: id,
         field: 'input',
-        path: `${path}.input`,
+        path: fieldPath(ctx, 'input'),
         expected: 'one input name: either `input` or a name in `value`, or the same name in both',
       });
       return undefined;
     }
     input = value;
   } else if (value !== undefined) {
-    const site = { element: raw.id, field: 'value', path: `${path}.value` };
-    constant = readValue(value, ctx.parser, ctx.parameters, site, ctx.errors);
+    constant = readValue(value, ctx, id, 'value');
     if (constant === undefined) return undefined;
+    if (constant.dependsOnTime) {
+      // A source's value is a constant; a time-varying source is an input with a signal.
+      ctx.errors.add('bad-value', `${id}.value: "${constant.text}" depends on the time t`, {
+        element: id,
+        field: 'value',
+        path: fieldPath(ctx, 'value'),
+        expected: 'a constant (a number or an expression of parameters); give a time-varying value as an input signal',
+      });
+      return undefined;
+    }
   }
-  return {
-    id: raw.id,
-    kind: raw.kind,
-    type: info.type,
-    domain,
-    from,
-    to,
-    input,
-    ...(constant !== undefined ? { constant } : {}),
-    ...(raw.label !== undefined ? { label: raw.label } : {}),
-  };
+  const kind = raw.kind;
+  const type = info.type;
+  const source: { -readonly [K in keyof Source]: Source[K] } = { id, kind, type, domain, from, to, input };
+  if (constant !== undefined) source.constant = constant;
+  if (raw.label !== undefined) source.label = raw.label;
+  return source;
 }

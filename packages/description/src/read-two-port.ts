@@ -3,23 +3,20 @@
  * (formulation.md section 1). The laws are stored, not applied, here.
  */
 import type { TwoPortKind } from '@sysgraph/core';
-import type { SitedElement } from './raw-input';
+import type { RawElement } from './raw-input';
 import { checkSelfLoop, resolveDomain } from './read-context';
 import type { ReadContext } from './read-context';
 import { readValue } from './read-value';
 import type { Port, TwoPort } from './types';
 
-export function readTwoPort({ raw, path }: SitedElement, ctx: ReadContext): TwoPort | undefined {
+export function readTwoPort(raw: RawElement, ctx: ReadContext): TwoPort | undefined {
   const rawPorts = raw.ports ?? [];
-  const domains = rawPorts.map((p, j) =>
-    resolveDomain(undefined, p.domain, raw.id, `ports[${j}].domain`, path, ctx.errors),
-  );
+  const domains = rawPorts.map((p, j) => resolveDomain(undefined, p.domain, raw.id, `ports[${j}].domain`, ctx));
   const ports = rawPorts.map((p, j): Port => {
-    checkSelfLoop(p.from, p.to, raw.id, `ports[${j}].to`, path, ctx.errors);
+    checkSelfLoop(p.from, p.to, raw.id, `ports[${j}].to`, ctx);
     return { from: p.from, to: p.to, ...(p.label !== undefined ? { label: p.label } : {}) };
   });
-  const site = { element: raw.id, field: 'ratio', path: `${path}.ratio` };
-  const ratio = readValue(raw.ratio as number | string, ctx.parser, ctx.parameters, site, ctx.errors);
+  const ratio = readValue(raw.ratio as number | string, ctx, raw.id, 'ratio');
   if (ratio === undefined || ports.length !== 2) return undefined;
   return {
     id: raw.id,

@@ -1,66 +1,47 @@
 /**
- * Branch terminals in input order (from, to of every one-port and source; from, to of both ports of every
- * two-port): the nodes in order of first appearance, and the dangling-node check (a node touched by exactly one
- * terminal can carry no through variable, so it is almost always a misspelt node name).
+ * The dangling-node check: a node touched by exactly one branch terminal (from, to of one-ports and sources;
+ * from, to of each two-port port) can carry no through variable, so it is almost always a misspelt node name.
+ * The terminal counts come from node-table.ts; this walk over the elements runs only when some count is 1, to
+ * name each such terminal, in input order.
  */
 import type { ErrorList } from './error-list';
 import { elementKind } from './kinds';
-import type { SitedElement } from './raw-input';
+import type { NodeTable } from './node-table';
+import type { RawElement } from './raw-input';
 
-export interface Terminal {
-  readonly node: string;
-  readonly element: string;
-  /** "from", "to", "ports[0].from", … */
-  readonly field: string;
-  readonly path: string;
+/** A list of elements as written, with its name in the input ("elements", "twoPorts", …). */
+export interface ElementList {
+  readonly name: string;
+  readonly items: readonly RawElement[];
+  /** The kind of an item that has none (the `mutuals` list: mutual-inductance). */
+  readonly defaultKind?: string;
 }
 
-/** One branch (an edge of the graph): a one-port, a source or one port of a two-port. */
-export interface Branch {
-  readonly from: string;
-  readonly to: string;
-}
-
-export function collectTerminals(elements: readonly SitedElement[]): { terminals: Terminal[]; branches: Branch[] } {
-  const terminals: Terminal[] = [];
-  const branches: Branch[] = [];
-  const add = (node: string, element: string, field: string, path: string): void => {
-    terminals.push({ node, element, field, path: `${path}.${field}` });
+export function checkDanglingNodes(lists: readonly ElementList[], nodes: NodeTable, errors: ErrorList): void {
+  if (!nodes.hasDanglingNode()) return;
+  const check = (node: string, element: string, field: string, path: string): void => {
+    if (nodes.terminalCount(node) !== 1) return;
+    errors.add('dangling-node', `${element}.${field}: node "${node}" is connected to nothing else`, {
+      element,
+      field,
+      path: `${path}.${field}`,
+      elements: [node],
+      expected: 'a node shared with at least one other terminal (check the spelling)',
+    });
   };
-  for (const { raw, path } of elements) {
-    const family = elementKind(raw.kind)?.family;
-    if (family === 'one-port' || family === 'source') {
-      add(raw.from as string, raw.id, 'from', path);
-      add(raw.to as string, raw.id, 'to', path);
-      branches.push({ from: raw.from as string, to: raw.to as string });
-    } else if (family === 'two-port') {
-      (raw.ports ?? []).forEach((p, j) => {
-        add(p.from, raw.id, `ports[${j}].from`, path);
-        add(p.to, raw.id, `ports[${j}].to`, path);
-        branches.push({ from: p.from, to: p.to });
-      });
-    }
-  }
-  return { terminals, branches };
-}
-
-/** Distinct nodes in order of first appearance. */
-export function nodesInOrder(terminals: readonly Terminal[]): string[] {
-  return [...new Set(terminals.map((t) => t.node))];
-}
-
-export function checkDanglingNodes(terminals: readonly Terminal[], errors: ErrorList): void {
-  const count = new Map<string, number>();
-  for (const t of terminals) count.set(t.node, (count.get(t.node) ?? 0) + 1);
-  for (const t of terminals) {
-    if (count.get(t.node) === 1) {
-      errors.add('dangling-node', `${t.element}.${t.field}: node "${t.node}" is connected to nothing else`, {
-        element: t.element,
-        field: t.field,
-        path: t.path,
-        elements: [t.node],
-        expected: 'a node shared with at least one other terminal (check the spelling)',
-      });
-    }
+  for (const list of lists) {
+    list.items.forEach((raw, k) => {
+      const family = elementKind(raw.kind ?? list.defaultKind ?? '')?.family;
+      const path = `${list.name}[${k}]`;
+      if (family === 'one-port' || family === 'source') {
+        check(raw.from as string, raw.id, 'from', path);
+        check(raw.to as string, raw.id, 'to', path);
+      } else if (family === 'two-port') {
+        (raw.ports ?? []).forEach((p, j) => {
+          check(p.from, raw.id, `ports[${j}].from`, path);
+          check(p.to, raw.id, `ports[${j}].to`, path);
+        });
+      }
+    });
   }
 }

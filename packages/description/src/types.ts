@@ -14,8 +14,13 @@ export interface Expression {
    *  unary − and +), ParenthesisNode and FunctionNode of a whitelisted function (sqrt, exp, log, sin, cos, tan,
    *  abs) with one argument. An undeclared `pi` is stored as the ConstantNode Math.PI. */
   readonly node: MathNode;
-  /** The parameter names it uses, sorted. */
+  /** The parameter names it uses, sorted (never the time `t`, nor a law's or curve's own variable). */
   readonly parameters: readonly string[];
+  /**
+   * Whether it uses the time `t` (a reserved name, never a parameter): a time-varying parameter (formulation.md
+   * section 11) or a time-varying law. Evaluating it numerically needs a time (evaluateExpression's `time`).
+   */
+  readonly dependsOnTime: boolean;
 }
 
 export interface OnePort {
@@ -27,7 +32,8 @@ export interface OnePort {
   readonly from: string;
   readonly to: string;
   /** Generalised value: C for A-type, L for T-type, R for D-type. For an element given by a `law`, its
-   *  incremental value at the origin (law variable = 0, t = 0), e.g. C = dQ/dv(0) or C = 1/(dV/dq(0)). */
+   *  incremental value at the origin (law variable = 0, t = 0), e.g. C = dQ/dv(0) or C = 1/(dV/dq(0)); for a
+   *  parametric law, dz/dw at the parameter value described in ParametricLaw. */
   readonly value: Expression;
   /** The constitutive law, when given in place of a value (nonlinear or time-varying elements). */
   readonly law?: Law;
@@ -48,7 +54,12 @@ export type LawForm = 'charge' | 'flux' | 'across' | 'through';
 /** The independent variable of a law: across v, through i, charge q (A-type), flux linkage lambda (T-type). */
 export type LawVariable = 'v' | 'i' | 'q' | 'lambda';
 
-export interface Law {
+/** A constitutive law: an explicit curve z = f(x) or a parametric curve (w(ξ), z(ξ)). Discriminated by `kind`. */
+export type Law = ExplicitLaw | ParametricLaw;
+
+/** A law given as one quantity in terms of another: `law: { "<form>": "expression of <variable>" }`. */
+export interface ExplicitLaw {
+  readonly kind: 'explicit';
   readonly form: LawForm;
   /** The variable the expression is written in (v, i, q or lambda). */
   readonly variable: LawVariable;
@@ -58,6 +69,37 @@ export interface Law {
   readonly usesVariable: boolean;
   /** Whether the expression uses the time t (a time-varying law). */
   readonly usesTime: boolean;
+}
+
+/**
+ * A law given as a parametric curve (MASD eq. 40, formulation.md section 12):
+ * `law: { "parametric": { "parameter": "s", "interval": [a, b], "<w>": "w(s)", "<z>": "z(s)" } }`.
+ * The incremental value is dz/dw = z'(ξ)/w'(ξ). OnePort.value holds it at ξ0 = 0 when 0 lies in the interval
+ * and w(0) = 0 identically (at t = 0; the curve passes through the origin), else at the interval's midpoint.
+ */
+export interface ParametricLaw {
+  readonly kind: 'parametric';
+  /** The curve parameter ξ (default "s"); it is neither a declared parameter nor t. */
+  readonly parameter: string;
+  /** The parameter's interval [a, b], finite, a < b. */
+  readonly interval: readonly [number, number];
+  /**
+   * The two coordinates of the curve, [w, z], ordered so that dz/dw is the generalised value:
+   *   A-type [across v, charge q] (C = dq/dv), T-type [through i, flux λ] (L = dλ/di),
+   *   D-type [through i, across v] (R = dv/di).
+   */
+  readonly coordinates: readonly [ParametricCoordinate, ParametricCoordinate];
+  /** Where OnePort.value was taken: ξ0 (0 on a curve through the origin, else the midpoint). */
+  readonly valueAt: number;
+  /** Whether a coordinate uses the time t. */
+  readonly usesTime: boolean;
+}
+
+export interface ParametricCoordinate {
+  /** The quantity, as its key in the input: across, through, charge or flux. */
+  readonly quantity: LawForm;
+  /** The coordinate as an expression of the curve parameter; `parameters` lists parameters only (not ξ, not t). */
+  readonly expression: Expression;
 }
 
 export interface Source {
@@ -134,6 +176,12 @@ export interface SystemDescription {
   readonly grounds: readonly string[];
   /** Every node, in order of first appearance in the input. */
   readonly nodes: readonly string[];
+  /**
+   * Node name → its index in `nodes`: the numbering parseSystem builds anyway, kept so that later stages need not
+   * hash every node name again (10^6-node networks). Absent in descriptions built by hand; when present it must
+   * agree with `nodes`.
+   */
+  readonly nodeIndex?: ReadonlyMap<string, number>;
   /** Unit and description of the parameters that have them (display only). */
   readonly parameterDetails?: ReadonlyMap<string, ParameterDetails>;
 }

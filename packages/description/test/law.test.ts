@@ -1,7 +1,7 @@
 /** Constitutive laws in place of values: reading, the incremental value at the origin, and typed errors. */
 import { describe, expect, it } from 'vitest';
 import { descriptionToJSON, evaluateExpression, formatDescription } from '../src/index';
-import type { OnePort, SystemDescription } from '../src/index';
+import type { ExplicitLaw, OnePort, SystemDescription } from '../src/index';
 import { expectError, parse } from './helpers';
 
 const PARAMETERS = { C: 0.5, L: 0.25, R: 4, k: 3, k3: 0.5, b: 2, Is: 1e-12, Vt: 0.025 };
@@ -20,7 +20,8 @@ const valueOf = (d: SystemDescription) => evaluateExpression(element(d).value, d
 describe('laws', () => {
   it('read the form, the variable and the parameters; t marks a time-varying law', () => {
     const d = parse(single({ kind: 'spring', law: { through: 'k*lambda + k3*lambda^3 + b*sin(t)' } }));
-    const law = element(d).law!;
+    const law = element(d).law as ExplicitLaw;
+    expect(law.kind).toBe('explicit');
     expect(law.form).toBe('through');
     expect(law.variable).toBe('lambda');
     expect(law.expression.parameters).toEqual(['b', 'k', 'k3']);
@@ -51,8 +52,9 @@ describe('laws', () => {
   it('survive descriptionToJSON and print in formatDescription', () => {
     const d = parse(single({ kind: 'capacitor', law: { across: 'q/C + q^3' } }));
     const again = parse(descriptionToJSON(d));
-    expect(element(again).law?.expression.text).toBe(element(d).law?.expression.text);
-    expect(element(again).law?.form).toBe('across');
+    const law = (x: SystemDescription) => element(x).law as ExplicitLaw;
+    expect(law(again).expression.text).toBe(law(d).expression.text);
+    expect(law(again).form).toBe('across');
     expect(formatDescription(d)).toContain('v = q / C + q ^ 3');
   });
 });

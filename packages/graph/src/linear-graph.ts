@@ -8,6 +8,7 @@ import type { BranchClass, Domain } from '@sysgraph/core';
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { connectedComponents } from './components';
+import { lazyIndex } from './lazy-index';
 
 /**
  * Branch classes as small integers, in the normal tree's order of insertion (tree-greedy.ts):
@@ -52,12 +53,14 @@ export interface LinearGraph {
 }
 
 /**
- * buildLinearGraph: O(B + N). Branch order: one-ports and sources in input order, then the ports of each
- * two-port. Nothing downstream depends on this order (the tree's tie-breaks use ids).
+ * buildLinearGraph: O(B log B) for the id ranks, O(B + N) for the rest. Branch order: one-ports and sources in
+ * input order, then the ports of each two-port. Nothing downstream depends on this order (the tree's
+ * tie-breaks use ids). The node index is the description's (parseSystem's) when it has one; the branch index is
+ * built on first use.
  */
 export function buildLinearGraph(desc: SystemDescription): LinearGraph {
-  const nodeIndex = new Map<string, number>();
-  desc.nodes.forEach((n, i) => nodeIndex.set(n, i));
+  // The description's own numbering when it has one (parseSystem's), else one built here.
+  const nodeIndex = desc.nodeIndex ?? new Map(desc.nodes.map((n, i) => [n, i]));
   const node = (name: string, element: string, field: string): number => {
     const k = nodeIndex.get(name);
     if (k === undefined) {
@@ -98,22 +101,20 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   }
   twoPortsRaw.sort((a, b) => compareIds(a.id, b.id));
 
-  const branchIndex = new Map<string, number>();
-  for (const b of branches) {
-    if (branchIndex.has(b.id)) {
-      throw new SysgraphError('duplicate-id', `branch id "${b.id}" is used twice`, { element: b.element, field: 'id', expected: 'unique ids (two-port ports are named <id>.1 and <id>.2)' });
-    }
-    branchIndex.set(b.id, b.index);
-  }
+  // Ids in canonical order; a repeated id is then next to its twin.
+  const idRank = rankIds(branches);
+  // Branch id → index, built on first use (later stages look up a few outputs; see lazy-index.ts).
+  const branchIndex = lazyIndex(() => branches.map((b) => b.id));
 
   const B = branches.length;
   const from = new Int32Array(B);
   const to = new Int32Array(B);
   const cls = new Uint8Array(B);
-  for (const b of branches) {
-    from[b.index] = b.from;
-    to[b.index] = b.to;
-    cls[b.index] = CLASS_CODE[b.cls];
+  for (let k = 0; k < B; k++) {
+    const b = branches[k];
+    from[k] = b.from;
+    to[k] = b.to;
+    cls[k] = CLASS_CODE[b.cls];
   }
   const N = desc.nodes.length;
   const { component, count } = connectedComponents(N, from, to);
@@ -124,17 +125,36 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   }
   for (let n = 0; n < N; n++) if (groundOf[component[n]] < 0) groundOf[component[n]] = n;
 
-  return { nodeNames: desc.nodes, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex, idRank: rankIds(branches) };
+  return { nodeNames: desc.nodes, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex, idRank };
 }
 
-/** The rank of every branch id in code-point order: one string sort per graph, O(B log B). */
+/**
+ * The rank of every branch id in code-point order: one string sort per graph, O(B log B). Throws
+ * 'duplicate-id' for a repeated id (two-port ports are named <id>.1 and <id>.2), naming the branch whose second
+ * occurrence comes first in branch order.
+ */
 function rankIds(branches: readonly BranchInfo[]): Int32Array {
-  const order = Array.from(branches.keys());
+  const B = branches.length;
+  const rank = new Int32Array(B);
   let sorted = true;
-  for (let k = 1; k < branches.length && sorted; k++) if (!(branches[k - 1].id < branches[k].id)) sorted = false;
-  if (!sorted) order.sort((a, b) => compareIds(branches[a].id, branches[b].id));
-  const rank = new Int32Array(branches.length);
-  order.forEach((k, r) => (rank[k] = r));
+  for (let k = 1; k < B && sorted; k++) if (!(branches[k - 1].id < branches[k].id)) sorted = false;
+  if (sorted) {
+    for (let k = 0; k < B; k++) rank[k] = k;
+    return rank;
+  }
+  const order = Array.from(branches.keys());
+  // Ties (equal ids) keep branch order: the sort is stable.
+  order.sort((a, b) => compareIds(branches[a].id, branches[b].id));
+  let duplicate = -1;
+  for (let r = 1; r < B; r++) {
+    const k = order[r];
+    if (branches[k].id === branches[order[r - 1]].id && (duplicate < 0 || k < duplicate)) duplicate = k;
+  }
+  if (duplicate >= 0) {
+    const b = branches[duplicate];
+    throw new SysgraphError('duplicate-id', `branch id "${b.id}" is used twice`, { element: b.element, field: 'id', expected: 'unique ids (two-port ports are named <id>.1 and <id>.2)' });
+  }
+  for (let r = 0; r < B; r++) rank[order[r]] = r;
   return rank;
 }
 
