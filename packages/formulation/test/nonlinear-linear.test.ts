@@ -76,6 +76,9 @@ describe('linear laws reproduce the linear formulation', () => {
         if (e instanceof SysgraphError && e.code === 'unsupported') continue;
         throw e;
       }
+      // Capacitor loops and inductor cutsets have cutset-charge and loop-flux states, not a diagonal scaling of the
+      // linear ones: nonlinear-storage-groups.test.ts compares those by their transfer functions.
+      if (nl.system.states.some((x) => x.quantity === 'cutset-charge' || x.quantity === 'loop-flux') || nl.system.rates.length > 0) continue;
       let ss;
       try {
         ss = formulate(analyzeStructure(linear), numericBackend(linear.parameters));

@@ -1,24 +1,21 @@
 /**
- * checkNonlinearHypotheses: the assumptions of the nonlinear formulation (formulation.md section 12, H1–H8)
- * checked against the chosen normal tree. This slice also needs every capacitor in the tree and every inductor
- * in the co-tree (no S or Γ group: no capacitor loops or inductor cutsets) and no mutual inductance.
- * Violations throw 'unsupported' naming the elements. H4 (no loop of D-type elements, F_RG = 0) is not required:
- * the D-type elements of such loops are solved together by Newton at each evaluation (nonlinear-system.ts).
+ * checkNonlinearHypotheses: the assumptions of the nonlinear formulation (formulation.md section 12, H1–H8, as
+ * relaxed here) checked against the chosen normal tree. Two-ports, capacitor loops (S), inductor cutsets (Γ) and
+ * loops of D-type elements (H4) are supported; what remains refused, as 'unsupported' naming the elements:
+ *   · mutual inductances (coupled flux maps);
+ *   · a link capacitor whose loop holds a two-port port (F_Sθ ≠ 0 or F_SγT ≠ 0, after a displacement), or a tree
+ *     inductor whose cutset holds a link port (F_αΓ ≠ 0 or F_γLΓ ≠ 0): i_S or v_Γ would drive the static network,
+ *     which needs the general descriptor form of section 5.2 (E x' with input derivatives), not built here.
+ * (F_SG = 0, F_SΓ = 0 and F_RΓ = 0 hold by construction of the normal tree, section 2.)
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { Structure } from '@sysgraph/graph';
+import { CLASS_CODE, signedTranspose } from '@sysgraph/graph';
 
 export function checkNonlinearHypotheses(s: Structure): void {
+  const lg = s.graph;
   const p = s.partition;
-  const id = (k: number) => s.graph.branches[k].id;
-  const twoPorts = s.description.twoPorts.map((t) => t.id);
-  if (twoPorts.length > 0) {
-    throw new SysgraphError('unsupported', `the nonlinear formulation has no two-ports yet (${twoPorts.join(', ')})`, {
-      element: twoPorts[0],
-      elements: twoPorts,
-      expected: 'a system without transformers and gyrators (H1)',
-    });
-  }
+  const id = (k: number) => lg.branches[k].id;
   const mutuals = s.description.mutuals.map((m) => m.id);
   if (mutuals.length > 0) {
     throw new SysgraphError('unsupported', `the nonlinear formulation has no mutual inductances yet (${mutuals.join(', ')})`, {
@@ -27,12 +24,29 @@ export function checkNonlinearHypotheses(s: Structure): void {
       expected: 'a system without mutual inductances',
     });
   }
-  const dependent = [...Array.from(p.groups.S, id), ...Array.from(p.groups.Gamma, id)];
-  if (dependent.length > 0) {
-    throw new SysgraphError(
-      'unsupported',
-      `${dependent.join(', ')}: a capacitor in a loop of capacitors and across sources, or an inductor in a cutset of inductors and through sources, is not yet supported by the nonlinear formulation`,
-      { element: dependent[0], elements: dependent, expected: 'every A-type element in the normal tree and every T-type element in the co-tree' },
-    );
+  const F = s.loop.F;
+  const FT = signedTranspose(F);
+  const linkOf = s.loop.linkOrder.branches;
+  const treeOf = s.loop.treeOrder.branches;
+  const isStatic = (k: number) => lg.cls[k] !== CLASS_CODE.E && lg.cls[k] !== CLASS_CODE.J && lg.cls[k] !== CLASS_CODE.A && lg.cls[k] !== CLASS_CODE.T;
+  const refuse = (k: number, members: number[], what: string) => {
+    const elements = [id(k), ...members.map(id)];
+    throw new SysgraphError('unsupported', `${elements.join(', ')}: ${what} is not supported by the nonlinear formulation`, {
+      element: id(k),
+      elements,
+      expected: 'capacitor loops and inductor cutsets that hold no two-port port (F_Sθ = 0, F_SγT = 0, F_αΓ = 0, F_γLΓ = 0)',
+    });
+  };
+  for (const k of p.groups.S) {
+    const r = s.loop.position[k];
+    const ports: number[] = [];
+    for (let q = F.rowPtr[r]; q < F.rowPtr[r + 1]; q++) if (isStatic(treeOf[F.colIdx[q]])) ports.push(treeOf[F.colIdx[q]]);
+    if (ports.length > 0) refuse(k, ports, 'a capacitor loop through two-port ports (dependent capacitor coupled through a two-port)');
+  }
+  for (const k of p.groups.Gamma) {
+    const c = s.loop.position[k];
+    const ports: number[] = [];
+    for (let q = FT.rowPtr[c]; q < FT.rowPtr[c + 1]; q++) if (isStatic(linkOf[FT.colIdx[q]])) ports.push(linkOf[FT.colIdx[q]]);
+    if (ports.length > 0) refuse(k, ports, 'an inductor cutset through two-port ports (dependent inductor coupled through a two-port)');
   }
 }

@@ -11,8 +11,12 @@ export function formatNonlinear(nl: NonlinearResult): string {
   for (const x of sys.states) out.push(`  ${x.name}  (${x.quantity} of ${x.element})`);
   out.push('', `inputs: ${sys.inputs.join(', ') || '(none)'}`);
   if (sys.implicit.length > 0) {
-    out.push('', 'implicit variables of D-type elements (solved numerically)');
-    for (const z of sys.implicit) out.push(`  ${z.name} (${z.element}): 0 = ${z.residual.toString()}`);
+    out.push('', 'implicit variables (solved numerically)');
+    for (const z of sys.implicit) out.push(`  ${z.name} (${z.element}${z.interval ? `, in [${z.interval[0]}, ${z.interval[1]}]` : ''}): 0 = ${z.residual.toString()}`);
+  }
+  if (sys.rates.length > 0) {
+    out.push('', 'rates (time derivatives of stored quantities, in outputs only)');
+    for (const r of sys.rates) out.push(`  ${r.name} = d/dt (${r.quantity.toString()})`);
   }
   out.push('', 'state equations');
   sys.states.forEach((x, i) => out.push(`  ${x.name}' = ${symbolic.f[i].toString()}`));
@@ -33,7 +37,7 @@ export function formatNonlinear(nl: NonlinearResult): string {
 /** LaTeX of f and ∂f/∂x: one aligned equation per state, and the Jacobian as a matrix. */
 export function nonlinearToLatex(nl: NonlinearResult): { f: string; dfdx: string; dfdu: string } {
   const { system: sys, symbolic } = nl;
-  const name = (s: string) => s.replace(/_(.+)$/, '_{$1}').replace(/^lambda/, '\\lambda');
+  const name = (s: string) => s.replace(/_(.+)$/, '_{$1}').replace(/^lambdaloop/, '\\lambda^{loop}').replace(/^qcut/, 'q^{cut}').replace(/^lambda/, '\\lambda');
   const f = `\\begin{aligned}\n${sys.states.map((x, i) => `\\dot{${name(x.name)}} &= ${symbolic.f[i].toTex()}`).join(' \\\\\n')}\n\\end{aligned}`;
   const matrix = (M: readonly (readonly MathNode[])[]) =>
     `\\begin{bmatrix}\n${M.map((row) => row.map((e) => e.toTex()).join(' & ')).join(' \\\\\n')}\n\\end{bmatrix}`;

@@ -1,8 +1,8 @@
 /**
  * linearise: the linear model at an operating point (formulation.md section 12, "Jacobian for linearisation"):
  * the equilibrium x* with f(x*, u0, t0) = 0 for constant inputs u0, by damped Newton on ∂f/∂x, then
- *   A = ∂f/∂x,  B = ∂f/∂u,  C = ∂g/∂x,  D = ∂g/∂u   at (x*, u0, t0)
- * for deviations δx' = A δx + B δu, δy = C δx + D δu.
+ *   A = ∂f/∂x,  B = ∂f/∂u,  C = ∂g/∂x,  D = ∂g/∂u,  E = ∂g/∂u'   at (x*, u0, u0' = 0, t0)
+ * for deviations δx' = A δx + B δu, δy = C δx + D δu + E δu'.
  */
 import { SysgraphError } from '@sysgraph/core';
 import { LuDecomposition, Matrix } from 'ml-matrix';
@@ -33,6 +33,8 @@ export interface Linearisation {
   readonly B: number[][];
   readonly C: number[][];
   readonly D: number[][];
+  /** Coefficient of δu' in the outputs (outputs that read i_S or v_Γ). */
+  readonly E: number[][];
   readonly iterations: number;
 }
 

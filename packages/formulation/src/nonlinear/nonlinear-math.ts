@@ -1,9 +1,17 @@
 /**
  * NonlinearMath: the one configured mathjs instance of the nonlinear formulation (parse, derivative, LaTeX),
  * created by the caller and passed in (no shared instance).
+ *
+ * Non-smooth functions of the whitelist (formulation.md section 12, laws such as the orifice
+ * q = c·sign(Δp)·sqrt(|Δp|)): mathjs cannot differentiate `sign`, and writes d|x|/dx = |x|/x (0/0 at 0). Before
+ * differentiating, every |a| is rewritten a·sign(a) (equal for all real a) and every sign(a) is held as a constant
+ * placeholder symbol, so that
+ *   d/dx sign(a) = 0,   d/dx |a| = sign(a)·a'      (both exact away from a = 0; 0 is the subgradient taken at a = 0)
+ * and the placeholders are put back afterwards. A derivative that is unbounded somewhere (d/dx sqrt(|x|) at 0)
+ * evaluates to ±Infinity or NaN there; the model reports that (nonlinear-model.ts), it never passes silently.
  */
 import { create, derivativeDependencies, parseDependencies } from 'mathjs';
-import type { MathNode } from 'mathjs';
+import type { FunctionNode, MathNode, SymbolNode } from 'mathjs';
 import { SysgraphError } from '@sysgraph/core';
 
 export interface NonlinearMath {
@@ -12,19 +20,45 @@ export interface NonlinearMath {
   derivative(node: MathNode, variable: string, what?: string): MathNode;
 }
 
+const PLACEHOLDER = '__sign';
+
 export function createNonlinearMath(): NonlinearMath {
   const math = create({ parseDependencies, derivativeDependencies }, { number: 'number' });
+  const parse = (text: string) => math.parse(text) as MathNode;
+  const fnName = (n: MathNode) => (n.type === 'FunctionNode' ? ((n as FunctionNode).fn as unknown as SymbolNode).name : undefined);
   return {
-    math: { parse: (text) => math.parse(text) as MathNode },
+    math: { parse },
     derivative(node, variable, what = 'expression') {
+      const held: MathNode[] = [];
+      // |a| → a·sign(a) bottom-up (nested arguments first), then sign(a) → a placeholder (outermost first).
+      const bottomUp = (n: MathNode): MathNode => {
+        const m = n.map((c: MathNode) => bottomUp(c));
+        if (fnName(m) !== 'abs') return m;
+        const a = (m as FunctionNode).args[0].toString();
+        return parse(`(${a}) * sign(${a})`);
+      };
+      const rewritten = bottomUp(node);
+      const placed = rewritten.transform((n: MathNode) => {
+        if (fnName(n) === 'sign') {
+          held.push(n);
+          return parse(`${PLACEHOLDER}${held.length - 1}`);
+        }
+        return n;
+      });
+      let d: MathNode;
       try {
-        return math.derivative(node, variable) as MathNode;
+        d = math.derivative(placed, variable) as MathNode;
       } catch (e) {
         throw new SysgraphError('bad-law', `${what}: cannot differentiate with respect to ${variable} (${e instanceof Error ? e.message : String(e)})`, {
           element: what,
-          expected: 'a law built from + - * / ^ and sqrt, exp, log, sin, cos, tan, abs',
+          expected: 'a law built from + - * / ^ and sqrt, exp, log, sin, cos, tan, abs, sign',
         });
       }
+      if (held.length === 0) return d;
+      return d.transform((n: MathNode) => {
+        if (n.type === 'SymbolNode' && (n as SymbolNode).name.startsWith(PLACEHOLDER)) return held[Number((n as SymbolNode).name.slice(PLACEHOLDER.length))].cloneDeep();
+        return n;
+      });
     },
   };
 }

@@ -1,8 +1,11 @@
 /**
- * solveLaw: the inverse of a scalar constitutive law, z with h(z) = target (formulation.md section 12:
- * "solve w(ξ) = w* for ξ (Newton, or bisection on the monotone branch)"). Newton from a guess; when Newton
- * fails (a step leaves the law's domain or does not converge) a bracket is grown geometrically around the guess
- * and refined by safeguarded Newton (bisection whenever the Newton step leaves the bracket).
+ * solveLaw / solveOnInterval: the inverse of a scalar constitutive law, z with h(z) = target (formulation.md
+ * section 12: "solve w(ξ) = w* for ξ (Newton, or bisection on the monotone branch)").
+ * solveLaw: Newton from a guess; when Newton fails (a step leaves the law's domain, the slope is zero or not
+ * finite — sqrt(|x|) at 0 — or it does not converge) a bracket is grown geometrically around the guess and
+ * refined by safeguarded Newton (bisection whenever the Newton step leaves the bracket).
+ * solveOnInterval: the same refinement on a given interval [a, b] (a parametric curve's), which must bracket
+ * the target.
  */
 export interface LawFunction {
   /** h(z) */
@@ -21,43 +24,54 @@ const MAX_NEWTON = 50;
 const MAX_BRACKET_DOUBLINGS = 200;
 const MAX_BISECTIONS = 400;
 
+const small = (step: number, z: number) => Math.abs(step) <= RELATIVE_TOLERANCE * (1 + Math.abs(z));
+
 export function solveLaw(h: LawFunction, target: number, guess: number): SolveLawResult {
   if (!Number.isFinite(target)) return { z: Number.NaN, converged: false };
   const residual = (z: number) => h.value(z) - target;
-  const small = (step: number, z: number) => Math.abs(step) <= RELATIVE_TOLERANCE * (1 + Math.abs(z));
 
-  // Newton: z ← z − r(z)/h'(z).
+  // Newton: z ← z − r(z)/h'(z), while the slope is finite and nonzero.
   let z = Number.isFinite(guess) ? guess : 0;
   for (let k = 0; k < MAX_NEWTON; k++) {
     const r = residual(z);
     if (r === 0) return { z, converged: true };
     const d = h.slope(z);
+    if (!Number.isFinite(r) || !Number.isFinite(d) || d === 0) break;
     const step = r / d;
-    if (!Number.isFinite(step) || !Number.isFinite(r)) break;
     z -= step;
     if (small(step, z) && Number.isFinite(residual(z))) return { z, converged: true };
   }
 
   // Bracket: grow [g − w, g + w] until r changes sign at finite values.
   const g = Number.isFinite(guess) ? guess : 0;
-  let w = Math.max(1, Math.abs(g));
-  let lo = Number.NaN;
-  let hi = Number.NaN;
   const r0 = residual(g);
   if (r0 === 0) return { z: g, converged: true };
-  for (let k = 0; k < MAX_BRACKET_DOUBLINGS && Number.isNaN(lo); k++, w *= 2) {
+  if (!Number.isFinite(r0)) return { z: Number.NaN, converged: false };
+  let w = Math.max(1, Math.abs(g));
+  for (let k = 0; k < MAX_BRACKET_DOUBLINGS; k++, w *= 2) {
     for (const c of [g + w, g - w]) {
       const rc = residual(c);
-      if (Number.isFinite(rc) && Number.isFinite(r0) && Math.sign(rc) !== Math.sign(r0)) {
-        lo = Math.min(g, c);
-        hi = Math.max(g, c);
-        break;
-      }
+      if (Number.isFinite(rc) && Math.sign(rc) !== Math.sign(r0)) return refine(h, target, Math.min(g, c), Math.max(g, c), 0.5 * (g + c));
     }
   }
-  if (Number.isNaN(lo)) return { z: Number.NaN, converged: false };
+  return { z: Number.NaN, converged: false };
+}
+
+export function solveOnInterval(h: LawFunction, target: number, interval: readonly [number, number], guess: number): SolveLawResult {
+  const [a, b] = interval;
+  const ra = h.value(a) - target;
+  const rb = h.value(b) - target;
+  if (ra === 0) return { z: a, converged: true };
+  if (rb === 0) return { z: b, converged: true };
+  if (!Number.isFinite(target) || !Number.isFinite(ra) || !Number.isFinite(rb) || Math.sign(ra) === Math.sign(rb)) return { z: Number.NaN, converged: false };
+  return refine(h, target, a, b, guess > a && guess < b ? guess : 0.5 * (a + b));
+}
+
+/** Safeguarded Newton on a bracket [lo, hi] whose ends have residuals of opposite signs. */
+function refine(h: LawFunction, target: number, lo: number, hi: number, start: number): SolveLawResult {
+  const residual = (z: number) => h.value(z) - target;
   let rlo = residual(lo);
-  z = 0.5 * (lo + hi);
+  let z = start;
   for (let k = 0; k < MAX_BISECTIONS; k++) {
     const r = residual(z);
     if (r === 0) return { z, converged: true };
