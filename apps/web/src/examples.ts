@@ -1,17 +1,51 @@
-/** The gallery: examples/index.json (the default first) with each file's text, bundled at build time. */
+/**
+ * The gallery: examples/index.json (the default first) with each file's text, then the nonlinear examples of
+ * examples/nonlinear (titled from their own "title" and "description"), all bundled at build time.
+ */
 import index from '../../../examples/index.json';
 
 export interface Example {
+  /** The file relative to examples/, e.g. "rlc-series.json" or "nonlinear/diode-rc.json". */
   readonly file: string;
   readonly title: string;
   readonly summary: string;
   readonly domains: readonly string[];
   readonly tags: readonly string[];
+  /** 'linear' (examples/index.json) or 'nonlinear' (elements given by laws). */
+  readonly group: 'linear' | 'nonlinear';
   readonly text: string;
 }
 
 const files = import.meta.glob('../../../examples/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const nonlinearFiles = import.meta.glob('../../../examples/nonlinear/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
-export const EXAMPLES: readonly Example[] = (index as Omit<Example, 'text'>[])
-  .map((e) => ({ ...e, text: files[`../../../examples/${e.file}`] }))
-  .filter((e): e is Example => typeof e.text === 'string');
+const linear: Example[] = (index as Omit<Example, 'text' | 'group'>[]).flatMap((e) => {
+  const text = files[`../../../examples/${e.file}`];
+  return typeof text === 'string' ? [{ ...e, group: 'linear' as const, text }] : [];
+});
+
+/** A nonlinear example from its own JSON: title and description, or the file name. */
+function nonlinearExample(path: string, text: string): Example {
+  const file = path.replace('../../../examples/', '');
+  let meta: { title?: unknown; description?: unknown } = {};
+  try {
+    meta = JSON.parse(text) as typeof meta;
+  } catch {
+    // shown as its file name; the editor reports the error when it is opened
+  }
+  return {
+    file,
+    title: typeof meta.title === 'string' ? meta.title : file,
+    summary: typeof meta.description === 'string' ? meta.description : '',
+    domains: [],
+    tags: ['nonlinear'],
+    group: 'nonlinear',
+    text,
+  };
+}
+
+const nonlinear: Example[] = Object.entries(nonlinearFiles)
+  .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  .map(([path, text]) => nonlinearExample(path, text));
+
+export const EXAMPLES: readonly Example[] = [...linear, ...nonlinear];

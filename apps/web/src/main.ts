@@ -41,7 +41,11 @@ const comparePanel = createComparePanel(byId('compare'));
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
-for (const e of EXAMPLES) gallery.appendChild(el('option', { value: e.file, title: e.summary }, e.title));
+const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)' } as const;
+for (const [group, label] of Object.entries(GROUPS) as [keyof typeof GROUPS, string][]) {
+  const items = EXAMPLES.filter((e) => e.group === group);
+  if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, e.title))));
+}
 gallery.appendChild(el('option', { value: '', disabled: true, 'data-custom': '1' }, 'Edited description'));
 gallery.addEventListener('change', () => {
   const e = EXAMPLES.find((x) => x.file === gallery.value);
@@ -97,7 +101,7 @@ function onAnswer(a: RunAnswer): void {
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
   // the matrices and the plot first: they are what an edit is waiting for
-  modelPanel.render(a.model, state.settings, a.name);
+  modelPanel.render(a.model, state.settings, a.name, a.nonlinear);
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
   const updated = performance.now() - since;
   body.dataset.revision = String(a.id);
@@ -131,7 +135,7 @@ function onFollowUp(f: FollowUp): void {
       if (!a || a.id !== f.id) return;
       modelPanel.offerMasd(f.masdAvailable);
       comparePanel.render(f.comparison, f.models);
-      if (f.overlay && a.simulation.ok) comparePanel.renderOverlay(a.simulation.trace, f.overlay.right, f.overlay.leftKey, f.overlay.rightKey);
+      if (f.overlay && a.simulation.ok) comparePanel.renderOverlay(a.simulation.trace, f.overlay.right, f.overlay.leftKey, f.overlay.rightKey, f.overlay.kind);
     }, 0),
   );
 }

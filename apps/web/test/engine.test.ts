@@ -13,6 +13,8 @@ import type { Dense, StateSpace } from '@sysgraph/formulation';
 import { compareModels } from '../src/engine/compare';
 import { suggestEndTime } from '../src/engine/end-time';
 import { runPipeline } from '../src/engine/run-pipeline';
+import { createNonlinearMemo } from '../src/engine/nonlinear-model';
+import type { NonlinearResult } from '@sysgraph/formulation';
 import { DEFAULT_SETTINGS, readSettings } from '../src/engine/settings';
 import { stateLatex } from '../src/engine/derivation-view';
 import { jsonPositions, locateError } from '../src/ui/error-location';
@@ -68,6 +70,97 @@ describe('runPipeline', () => {
     expect(a.simulation.ok).toBe(false);
     if (a.simulation.ok) return;
     expect(a.simulation.errors[0]).toMatchObject({ stage: 'simulate', code: 'bad-signal', element: 'Vs' });
+  });
+});
+
+/** Classical RK4 of x' = f(x) from x0 over [0, T] in N steps; the state at the end. */
+function rk4(f: (x: number[]) => number[], x0: number[], T: number, N: number): number[] {
+  let x = [...x0];
+  const h = T / N;
+  for (let k = 0; k < N; k++) {
+    const k1 = f(x);
+    const k2 = f(x.map((v, i) => v + (h / 2) * k1[i]));
+    const k3 = f(x.map((v, i) => v + (h / 2) * k2[i]));
+    const k4 = f(x.map((v, i) => v + h * k3[i]));
+    x = x.map((v, i) => v + (h / 6) * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]));
+  }
+  return x;
+}
+
+describe('runPipeline on a description with laws', () => {
+  // hardening-spring-mass: m = 1, k = 4, k3 = 20, b = 0.4, F = 1;  m v' = F − b v − (k λ + k3 λ³), λ' = v
+  const [m, k, k3, b] = [1, 4, 20, 0.4];
+
+  it('shows the nonlinear model, linearised at rest, and simulates the nonlinear equations', () => {
+    const run = runPipeline({ id: 3, text: example('nonlinear/hardening-spring-mass.json'), settings: { ...DEFAULT_SETTINGS, tEnd: 8, samples: 81 } }, context());
+    const a = run.answer;
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    expect(a.nonlinear?.states.map((x) => [x.name, x.quantity])).toEqual([['v_mass', 'across'], ['lambda_spring', 'flux']]);
+    expect(a.nonlinear?.latex.f).toContain('\\dot');
+    expect(a.nonlinear?.lawElements).toEqual(['spring']);
+    // at rest λ = 0: the cubic term has no slope, so A = [[−b/m, −k/m], [1, 0]]
+    expect(a.model.key).toBe('linearised');
+    expect(a.nonlinear?.operatingPoint).toMatchObject({ x: [0, 0], equilibrium: true });
+    expect(a.model.matrices.A.value).toEqual([[-b / m, -k / m], [1, 0]]);
+    expect(a.simulation.ok).toBe(true);
+    if (!a.simulation.ok) return;
+    const tr = a.simulation.trace;
+    expect(tr.names).toEqual(['t', 'v_mass', 'lambda_spring', 'velocity', 'spring_force']);
+    const last = tr.columns[0].length - 1;
+    const end = rk4(([v, l]) => [(1 - b * v - (k * l + k3 * l ** 3)) / m, v], [0, 0], 8, 80000);
+    expect(Math.abs(tr.columns[1][last] - end[0])).toBeLessThan(1e-5);
+    expect(Math.abs(tr.columns[2][last] - end[1])).toBeLessThan(1e-5);
+
+    // the follow-up: the linearisation against the linear model (k only), and the linear response for the overlay
+    const f = run.followUp!();
+    expect(f.masdAvailable).toBe(false);
+    expect(f.comparison.rows).toHaveLength(1);
+    expect(f.comparison.rows[0]).toMatchObject({ left: 'linearised', right: 'general-b1', measure: 'invariants' });
+    expect(f.comparison.rows[0].largest).toBeLessThan(1e-12);
+    expect(f.models.map((x) => x.key)).toEqual(['linearised', 'general-b1']);
+    expect(f.overlay?.kind).toBe('linear-vs-nonlinear');
+    const lin = f.overlay!.right;
+    const linEnd = rk4(([v, l]) => [(1 - b * v - k * l) / m, v], [0, 0], 8, 80000);
+    expect(Math.abs(lin.columns[lin.names.indexOf('spring_force')][last] - k * linEnd[1])).toBeLessThan(1e-5);
+  });
+
+  it('keeps the derived model per description text, and only the newest few', () => {
+    let built = 0;
+    const memo = createNonlinearMemo(2);
+    const make = () => {
+      built++;
+      return {} as NonlinearResult;
+    };
+    const first = memo.get('a', make);
+    expect(memo.get('a', make)).toBe(first);
+    memo.get('b', make);
+    memo.get('c', make);
+    expect(built).toBe(3);
+    memo.get('a', make); // dropped: the memo holds b and c
+    expect(built).toBe(4);
+    // the pipeline with a memo: a settings change reuses the model
+    const inner = createNonlinearMemo();
+    let derived = 0;
+    const counting = { get: (t: string, build: () => NonlinearResult) => inner.get(t, () => (derived++, build())) };
+    const ctx = { ...context(), nonlinear: counting };
+    const text = example('nonlinear/diode-rc.json');
+    const one = runPipeline({ id: 1, text, settings: DEFAULT_SETTINGS }, ctx).answer;
+    const two = runPipeline({ id: 2, text, settings: { ...DEFAULT_SETTINGS, samples: 50 } }, ctx).answer;
+    expect(one.ok && two.ok).toBe(true);
+    if (!one.ok || !two.ok) return;
+    expect(derived).toBe(1);
+    expect(two.model.matrices.A.value).toEqual(one.model.matrices.A.value);
+    // A at rest: −(1/R + Is/Vt)/C with R = 1 kΩ, C = 1 µF, Is = 1e-12 A, Vt = 25 mV
+    expect(one.model.matrices.A.value[0][0]).toBeCloseTo(-(1 / 1000 + 1e-12 / 0.025) / 1e-6, 8);
+  });
+
+  it('names the stage and element of a bad law', () => {
+    const bad = example('nonlinear/diode-rc.json').replace('"through": "Is*(exp(v/Vt) - 1)"', '"through": "Is*(exp(q/Vt) - 1)"');
+    const a = runPipeline({ id: 1, text: bad, settings: DEFAULT_SETTINGS }, context()).answer;
+    expect(a.ok).toBe(false);
+    if (a.ok) return;
+    expect(a.errors[0]).toMatchObject({ stage: 'parse', element: 'D' });
   });
 });
 

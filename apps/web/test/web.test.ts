@@ -2,11 +2,12 @@
  * The web app in a real browser: Vite's build() into a temporary folder, a node:http static server on
  * 127.0.0.1, Debian's chromium through playwright-core. Matrices shown are checked against the engine run
  * here in node and against closed forms derived by hand; the chart is checked for drawn pixels; the trace is
- * downloaded and checked against the analytic step response; errors, shared links and the edit-to-plot time
- * are exercised. Screenshots go to test/screenshots, the timing to test/results/timing.json (recorded, never
+ * downloaded and checked against the analytic step response; a nonlinear example shows f and its Jacobians,
+ * simulates the nonlinear model (checked against an RK4 integration of its hand-written equations) and overlays
+ * the linear model's response; errors, shared links and the edit-to-plot time are exercised. Screenshots go to test/screenshots, the timing to test/results/timing.json (recorded, never
  * asserted: the machine is shared).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,6 +310,68 @@ describe('web app in chromium', () => {
     expect(await probe.inputValue('#solver')).toBe('auto');
     expect(dialogs).toEqual([]);
     await probe.close();
+  });
+
+  it('opens a nonlinear example: f and the Jacobians shown, the nonlinear model simulated, linear vs nonlinear overlaid', async () => {
+    // the gallery lists every file of examples/nonlinear under its own heading
+    const files = readdirSync(join(EXAMPLES, 'nonlinear')).filter((f) => f.endsWith('.json'));
+    expect(await page.locator('#gallery optgroup[label^="Nonlinear"] option').count()).toBe(files.length);
+    let before = await revision(page);
+    await page.selectOption('#gallery', 'nonlinear/hardening-spring-mass.json');
+    before = await waitForRevision(page, before);
+    // f typeset: m v' = F − b v − (k λ + k3 λ³), λ' = v, states v_mass and λ_spring
+    expect(await page.isVisible('#nonlinear-model')).toBe(true);
+    const f = (await page.getAttribute('[data-nonlinear="f"]', 'data-latex'))!;
+    expect(f).toContain('\\dot{v_{mass}}');
+    expect(f).toContain('\\dot{\\lambda_{spring}}');
+    expect(f).toContain('k3');
+    expect(await page.locator('[data-nonlinear="f"] .katex').count()).toBeGreaterThan(0);
+    expect(await page.getAttribute('[data-nonlinear="dfdx"]', 'data-latex')).toContain('lambda\\_spring');
+    // the linearisation at rest: the cubic term has no slope at λ = 0, A = [[−b/m, −k/m], [1, 0]]
+    const [m, k, k3, b] = [1, 4, 20, 0.4];
+    expectMatrixClose(await shownMatrix(page, 'A', 'linearised'), [[-b / m, -k / m], [1, 0]]);
+    expect(await page.isDisabled('[data-control="Formulation"] [data-value="masd"]')).toBe(true);
+    expect(await page.isDisabled('[data-control="States"] [data-value="b2"]')).toBe(true);
+    // the simulation is the nonlinear model's: its spring force against RK4 of the hand-written equations
+    expect(await page.getAttribute('#simulation', 'data-state')).toBe('ready');
+    expect(await page.textContent('#solver-info')).toContain('nonlinear model');
+    expect(await inkedPixels(page, '#chart')).toBeGreaterThan(500);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="csv"]')]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const header = csv[0].split(',');
+    const last = csv[csv.length - 1].split(',').map(Number);
+    const T = last[0];
+    let x = [0, 0];
+    const N = 20000;
+    const h = T / N;
+    const rate = ([v, l]: number[]) => [(1 - b * v - (k * l + k3 * l ** 3)) / m, v];
+    for (let n = 0; n < N; n++) {
+      const k1 = rate(x);
+      const k2 = rate(x.map((v, i) => v + (h / 2) * k1[i]));
+      const k3_ = rate(x.map((v, i) => v + (h / 2) * k2[i]));
+      const k4 = rate(x.map((v, i) => v + h * k3_[i]));
+      x = x.map((v, i) => v + (h / 6) * (k1[i] + 2 * k2[i] + 2 * k3_[i] + k4[i]));
+    }
+    expect(Math.abs(last[header.indexOf('spring_force')] - (k * x[1] + k3 * x[1] ** 3))).toBeLessThan(1e-5);
+    // the compare view: the linearisation against the linear model, and two responses overlaid
+    await waitForComparison(page);
+    await page.waitForFunction(() => document.querySelector('#compare')?.getAttribute('data-overlay') === 'ready', null, { timeout: 30_000 });
+    expect(Number(await page.getAttribute('tr[data-left="linearised"][data-right="general-b1"]', 'data-largest'))).toBeLessThan(1e-9);
+    expect(await page.getAttribute('#overlay-chart', 'data-kind')).toBe('linear-vs-nonlinear');
+    const legend = await page.locator('#overlay-chart .u-legend .u-series').allTextContents();
+    expect(legend.filter((l) => / nonlinear/.test(l)).length).toBeGreaterThanOrEqual(1);
+    expect(legend.filter((l) => / linear/.test(l) && !/nonlinear/.test(l)).length).toBeGreaterThanOrEqual(1);
+    expect(Number(await page.getAttribute('#overlay-chart', 'data-series'))).toBeGreaterThanOrEqual(2);
+    expect(await inkedPixels(page, '#overlay-chart')).toBeGreaterThan(500);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENSHOTS, '08-nonlinear-spring.png'), fullPage: true });
+    await page.locator('#compare-card').screenshot({ path: join(SCREENSHOTS, '09-linear-vs-nonlinear.png') });
+    // back to a linear example: the toggles come back
+    await page.selectOption('#gallery', 'rlc-series.json');
+    await waitForRevision(page, before);
+    expect(await page.isVisible('#nonlinear-model')).toBe(false);
+    expect(await page.isDisabled('[data-control="States"] [data-value="b2"]')).toBe(false);
+    expect(pageErrors).toEqual([]);
   });
 
   it('measures the time from an edit to updated matrices and plot (recorded, not asserted)', async () => {

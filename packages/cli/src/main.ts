@@ -2,14 +2,15 @@
  * The sysgraph command line:
  *   sysgraph                      the main job on the default example (derivation, model, step response plot)
  *   sysgraph structure [FILE]     normal tree, loop matrix F, derivation
- *   sysgraph statespace [FILE]    A, B, C, D, E, Bd (numeric or symbolic)
- *   sysgraph compare [FILE]       every applicable formulation side by side
+ *   sysgraph statespace [FILE]    A, B, C, D, E, Bd (numeric or symbolic); f(x, u, t) and its Jacobians for a
+ *                                 description with laws, or A, B, C, D at an operating point (--linearise)
+ *   sysgraph compare [FILE]       every applicable formulation side by side; --b1-vs-b2, --linear-vs-nonlinear
  *   sysgraph analyze [FILE]       poles, DC gain, H(s), frequency response, symbolic H(s)
  *   sysgraph simulate [FILE]      a simulation as CSV or JSON, and a plot
  *   sysgraph examples             the example gallery
  * FILE is a description file or an example name; without it the default example (motor-pump) is used.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { fileURLToPath } from 'node:url';
 import { reportError } from './report-error';
@@ -21,7 +22,7 @@ const engine = {
   structure: () => import('./commands/structure'),
   statespace: () => import('./commands/statespace'),
   simulate: () => import('./commands/simulate'),
-  compare: () => import('./commands/compare'),
+  compare: () => import('./commands/compare-command'),
   analyze: () => import('./commands/analyze'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
@@ -39,7 +40,9 @@ const integer = (v: string) => {
   if (!Number.isInteger(x)) throw new InvalidArgumentError('expected an integer');
   return x;
 };
-const print = (s: string) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
+const print = (...lines: string[]) => {
+  for (const s of lines) process.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
+};
 
 function action<A extends unknown[]>(f: (...args: A) => void | Promise<void>): (...args: A) => Promise<void> {
   return async (...args: A) => {
@@ -53,6 +56,8 @@ function action<A extends unknown[]>(f: (...args: A) => void | Promise<void>): (
 
 export function createProgram(): Command {
   const program = new Command();
+  // The main job's --plot belongs to the program alone: simulate and compare have their own --plot.
+  program.enablePositionalOptions();
   program
     .name('sysgraph')
     .description('Linear graphs of lumped-parameter systems to state-space models, symbolic and numeric, and their simulation.')
@@ -75,27 +80,55 @@ export function createProgram(): Command {
 
   program
     .command('statespace')
-    .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u")
+    .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u; for a description with laws, the nonlinear model x' = f(x, u, t), y = g(x, u, t) and its Jacobians, or with --linearise A, B, C, D at an operating point")
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
     .option('--symbolic', 'entries as expressions of the parameters')
     .option('--symbolic-params <names>', 'with --symbolic: keep only these parameters (comma-separated) as symbols and substitute the others', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .addOption(new Option('--state-choice <choice>', 'b1: capacitor voltages and inductor currents; b2: charges and fluxes').choices(['b1', 'b2']).default('b1'))
     .addOption(new Option('--formulation <name>', 'general hybrid formulation or MASD closed form').choices(['general', 'masd']).default('general'))
-    .addOption(new Option('--format <format>', 'output format').choices(['json', 'latex', 'matlab', 'python', 'text']).default('text'))
-    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text' }) => {
+    .addOption(new Option('--format <format>', 'output format (a nonlinear model: text, json or latex)').choices(['json', 'latex', 'matlab', 'python', 'text']).default('text'))
+    .option('--linearise', 'a description with laws: A, B, C, D at the equilibrium of constant inputs (deviations δx\' = A δx + B δu)')
+    .option('--input <name=value>', 'with --linearise: a constant input of the operating point (repeatable; default 0)', collect, [])
+    .option('--guess <state=value>', "with --linearise: Newton's starting value of a state (repeatable; default 0)", collect, [])
+    .option('--time <t>', 'with --linearise: the time of the operating point of time-varying laws (default 0)', number)
+    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
-      print((await engine.statespace()).statespaceReport(desc, opts.format, { symbolic: opts.symbolic || opts.symbolicParams !== undefined, symbolicParams: opts.symbolicParams, stateChoice: opts.stateChoice, formulation: opts.formulation }));
+      print((await engine.statespace()).statespaceReport(desc, opts.format, {
+        symbolic: opts.symbolic || opts.symbolicParams !== undefined,
+        symbolicParams: opts.symbolicParams,
+        stateChoice: opts.stateChoice,
+        formulation: opts.formulation,
+        linearise: opts.linearise,
+        inputs: opts.input,
+        guess: opts.guess,
+        time: opts.time,
+        note: (l) => process.stderr.write(`${l}\n`),
+      }));
     }));
 
   program
     .command('compare')
-    .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them')
+    .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them; --b1-vs-b2: both state choices as matrices, poles and overlaid simulations; --linear-vs-nonlinear: a description with laws against its linear model at an operating point, as matrices, poles and overlaid simulations from it')
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { param: string[] }) => {
+    .option('--b1-vs-b2', 'states b1 against b2: matrices, poles, H(s) and simulations from rest for the same inputs')
+    .option('--linear-vs-nonlinear', 'the nonlinear model against the linear model with each law replaced by its incremental value at the operating point')
+    .option('--input <name=value>', 'with --linear-vs-nonlinear: a constant input of the operating point (repeatable; default 0)', collect, [])
+    .option('--guess <state=value>', "with --linear-vs-nonlinear: Newton's starting value of a state (repeatable)", collect, [])
+    .option('--time <t>', 'with --linear-vs-nonlinear: the time of the operating point, where the simulation starts (default 0)', number)
+    .option('--signal <name=signal>', 'the simulated input: with --b1-vs-b2 the signal, with --linear-vs-nonlinear its deviation from the operating point (repeatable)', collect, [])
+    .option('--t-end <T>', 'simulated span in seconds (default: from the slowest eigenvalue)', number)
+    .option('--samples <N>', 'samples of both simulations (default 401)', integer)
+    .option('--rtol <R>', 'relative tolerance of the simulations', number)
+    .option('--atol <A>', 'absolute tolerance of the simulations', number)
+    .option('--plot <file>', 'with --b1-vs-b2 or --linear-vs-nonlinear: write the overlaid simulations as a self-contained HTML page')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(action(async (file: string | undefined, opts: { param: string[]; b1VsB2?: boolean; linearVsNonlinear?: boolean; input: string[]; guess: string[]; time?: number; signal: string[]; tEnd?: number; samples?: number; rtol?: number; atol?: number; plot?: string; format: 'text' | 'json' }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
-      print((await engine.compare()).compareReport(desc));
+      const r = (await engine.compare()).runCompare(desc, { ...opts, plot: opts.plot !== undefined, note: (l) => process.stderr.write(`${l}\n`) });
+      print(r.report);
+      if (opts.plot && r.plot) writeFileSync(opts.plot, r.plot);
     }));
 
   program
@@ -119,7 +152,7 @@ export function createProgram(): Command {
     .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
     .option('--input <name=signal>', 'an input signal: step(1), step(1, 0.5), ramp(1, 4e-6), sine(1, 50), pwl(0,0, 1e-3,1) or an expression of t (repeatable)', collect, [])
     .option('--initial <state=value>', 'an initial state value (repeatable; default 0)', collect, [])
-    .addOption(new Option('--solver <name>', 'solver').choices(['auto', 'euler', 'rk4', 'dopri5', 'stiff', 'trbdf2', 'exact']).default('auto'))
+    .option('--solver <name>', "auto (the default: chosen from the model) or a solver of @sysgraph/simulate's registry (an unknown name lists them)", 'auto')
     .option('--rtol <R>', 'relative tolerance', number)
     .option('--atol <A>', 'absolute tolerance', number)
     .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
@@ -146,7 +179,19 @@ export function createProgram(): Command {
     .description('list the example systems')
     .action(action(() => {
       const index = JSON.parse(readFileSync(`${EXAMPLES_DIR}index.json`, 'utf8')) as { file: string; title: string; summary?: string }[];
-      for (const e of index) print(`${e.file.replace(/\.json$/, '').padEnd(28)} ${e.title}`);
+      for (const e of index) print(`${e.file.replace(/\.json$/, '').padEnd(38)} ${e.title}`);
+      // the nonlinear examples (elements given by laws) live apart, each titled in its own file
+      const nonlinear = existsSync(`${EXAMPLES_DIR}nonlinear`) ? readdirSync(`${EXAMPLES_DIR}nonlinear`).filter((f) => f.endsWith('.json')).sort() : [];
+      if (nonlinear.length > 0) print('', 'nonlinear (elements given by laws):');
+      for (const f of nonlinear) {
+        let title = f;
+        try {
+          title = String((JSON.parse(readFileSync(`${EXAMPLES_DIR}nonlinear/${f}`, 'utf8')) as { title?: unknown }).title ?? f);
+        } catch {
+          // listed by its file name
+        }
+        print(`${`nonlinear/${f.replace(/\.json$/, '')}`.padEnd(38)} ${title}`);
+      }
     }));
 
   program.showHelpAfterError();

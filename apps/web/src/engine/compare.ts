@@ -34,7 +34,7 @@ function combine(parts: readonly { diff: number; scale: number }[]): { diff: num
 }
 
 /** Markov parameters C Aᵏ B, k = 0 … count − 1. */
-function markov(ss: StateSpace<Dense<number>>, count: number): M[] {
+function markov(ss: ComparedModel, count: number): M[] {
   const out: M[] = [];
   let AkB: M = ss.B;
   for (let k = 0; k < count; k++) {
@@ -52,7 +52,10 @@ export interface Difference {
   readonly scale: number;
 }
 
-export function compareModels(a: StateSpace<Dense<number>>, b: StateSpace<Dense<number>>): Difference {
+/** What the comparison reads of a model: its state names and matrices. */
+export type ComparedModel = Pick<StateSpace<Dense<number>>, 'states' | 'A' | 'B' | 'C' | 'D' | 'E' | 'Bd'>;
+
+export function compareModels(a: ComparedModel, b: ComparedModel): Difference {
   const sameStates = a.states.length === b.states.length && a.states.every((x, k) => x === b.states[k]);
   if (sameStates) {
     const r = combine([a.A, a.B, a.C, a.D, a.E, a.Bd].map((m, k) => largestDifference(m, [b.A, b.B, b.C, b.D, b.E, b.Bd][k])));

@@ -99,6 +99,32 @@ export interface ModelView {
   readonly exports: { readonly matlab: string; readonly python: string; readonly latex: string; readonly json: string };
 }
 
+/**
+ * A description with laws (docs/nonlinear.md): its nonlinear model x' = f(x, u, t), y = g(x, u, t) with
+ * LaTeX of f, g and the Jacobians, and the operating point at rest (u = 0, t = 0) where RunResult.model, the
+ * linearisation, was taken.
+ */
+export interface NonlinearView {
+  /** The states: the variable each storage law is written in (across, charge, through or flux). */
+  readonly states: readonly { readonly name: string; readonly element: string; readonly quantity: string }[];
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+  /** Implicit variables of D-type elements, solved at each evaluation. */
+  readonly implicit: readonly string[];
+  readonly lawElements: readonly string[];
+  readonly latex: { readonly f: string; readonly g: string; readonly dfdx: string; readonly dfdu: string };
+  /** The model as text (formatNonlinear), for download. */
+  readonly text: string;
+  readonly operatingPoint: {
+    readonly t: number;
+    readonly x: readonly number[];
+    readonly u: readonly number[];
+    readonly y: readonly number[];
+    /** false: no equilibrium at rest was found and the Jacobians are those at x = 0. */
+    readonly equilibrium: boolean;
+  };
+}
+
 export interface TraceView {
   readonly names: readonly string[];
   readonly units: readonly string[];
@@ -143,7 +169,11 @@ export interface FollowUp {
   /** Every formulation of the system, for showing them side by side. */
   readonly models: readonly ModelView[];
   readonly masdAvailable: boolean;
-  readonly overlay?: { readonly leftKey: string; readonly rightKey: string; readonly right: TraceView };
+  /**
+   * The right-hand trace overlaid on the answer's: the other state choice ('state-choice'), or for a
+   * description with laws the linear model simulated with the same inputs ('linear-vs-nonlinear').
+   */
+  readonly overlay?: { readonly kind: 'state-choice' | 'linear-vs-nonlinear'; readonly leftKey: string; readonly rightKey: string; readonly right: TraceView };
 }
 
 export interface RunResult {
@@ -155,8 +185,13 @@ export interface RunResult {
   readonly summary?: string;
   readonly graph: GraphDrawing;
   readonly derivation: DerivationView;
-  /** The model on show: the settings' formulation and state choice (general where MASD does not apply). */
+  /**
+   * The model on show: the settings' formulation and state choice (general where MASD does not apply); for a
+   * description with laws, the linearisation of its nonlinear model at rest (key 'linearised').
+   */
   readonly model: ModelView;
+  /** Present for a description with laws: the nonlinear model, which is what is simulated. */
+  readonly nonlinear?: NonlinearView;
   readonly inputs: readonly InputInfo[];
   readonly tEnd: number;
   readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };

@@ -2,6 +2,10 @@
  * runPipeline: one request of the page, through the whole pipeline —
  *   parseSystem ─► analyzeStructure ─► deriveEquations ─► formulateActive ─► simulate      (the answer)
  *   formulateOthers ─► compareModels ─► simulate the other state choice                    (the follow-up)
+ * A description with laws takes the nonlinear path (nonlinear-model.ts) —
+ *   … ─► buildNonlinearModel ─► linearise at rest ─► simulate the NonlinearModel          (the answer)
+ *   the description's linear model (each law's slope at the origin) ─► compareModels with the linearisation
+ *   ─► simulated with the same inputs, overlaid on the nonlinear response                  (the follow-up)
  * The answer carries what an edit waits for (matrices, plot, graph, derivation); the follow-up, computed after
  * the answer has been sent, the comparison. Errors stop at the stage that raised them and come back as data;
  * a bad signal leaves the model shown.
@@ -10,6 +14,7 @@ import { DOMAIN_VARIABLES } from '@sysgraph/core';
 import type { SystemParser } from '@sysgraph/description';
 import { evaluateExpression } from '@sysgraph/description';
 import { toSimulationModel } from '@sysgraph/simulate';
+import type { SimulationModel } from '@sysgraph/simulate';
 import { analyzeStructure, deriveEquations } from '@sysgraph/graph';
 import type { Derivation, Structure } from '@sysgraph/graph';
 import { parseSignal, simulate } from '@sysgraph/simulate';
@@ -18,10 +23,12 @@ import { compareModels } from './compare';
 import { derivationView } from './derivation-view';
 import { toErrorInfo } from './error-info';
 import { suggestEndTime } from './end-time';
-import { formulateActive, formulateOthers } from './formulations';
+import { formulateActive, formulateModel, formulateOthers } from './formulations';
 import type { Formulated } from './formulations';
 import { graphDrawing } from './graph-drawing';
 import { modelView } from './model-view';
+import { buildNonlinearModel } from './nonlinear-model';
+import type { NonlinearBuilt, NonlinearMemo } from './nonlinear-model';
 import type { ComparisonRow, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
 
@@ -30,6 +37,8 @@ export interface EngineContext {
   readonly system: SystemParser;
   /** The restricted mathjs parser of signal text (nothing is evaluated by mathjs, nothing is eval'd). */
   readonly signals: RestrictedParser;
+  /** Nonlinear models by description text (their derivation is the costly step), when the caller keeps one. */
+  readonly nonlinear?: NonlinearMemo;
 }
 
 export interface PipelineRun {
@@ -61,8 +70,7 @@ function inputInfo(s: Structure, inputs: readonly string[]): InputInfo[] {
   });
 }
 
-function simulateModel(ctx: EngineContext, m: Formulated, s: Structure, settings: Settings, inputs: readonly InputInfo[], tEnd: number): TraceView {
-  const model = toSimulationModel(m.ss, s);
+function simulateTrace(ctx: EngineContext, model: SimulationModel, settings: Settings, inputs: readonly InputInfo[], tEnd: number): TraceView {
   const signals: Record<string, Signal> = {};
   for (const u of inputs) signals[u.name] = parseSignal(settings.signals[u.name] ?? u.defaultSignal, u.name, ctx.signals);
   const options: SimulateOptions = { tEnd, inputs: signals, samples: settings.samples, solver: settings.solver as SimulateOptions['solver'] };
@@ -76,6 +84,10 @@ function simulateModel(ctx: EngineContext, m: Formulated, s: Structure, settings
     solver: r.solver,
     solverReason: r.solverReason,
   };
+}
+
+function simulateModel(ctx: EngineContext, m: Formulated, s: Structure, settings: Settings, inputs: readonly InputInfo[], tEnd: number): TraceView {
+  return simulateTrace(ctx, toSimulationModel(m.ss, s), settings, inputs, tEnd);
 }
 
 const PAIRS: readonly (readonly [string, string])[] = [
@@ -130,6 +142,7 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
     return fail(toErrorInfo(e, 'structure'));
   }
   lap('structure');
+  if (desc.oneports.some((e) => e.law !== undefined)) return runNonlinear(req, ctx, s, derivation, timings, lap);
   let active: Formulated;
   try {
     active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic' });
@@ -180,13 +193,87 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
     let overlay: FollowUp['overlay'];
     if (other && simulation.ok) {
       try {
-        overlay = { leftKey: active.key, rightKey: other.key, right: simulateModel(ctx, other, s, settings, inputs, tEnd) };
+        overlay = { kind: 'state-choice', leftKey: active.key, rightKey: other.key, right: simulateModel(ctx, other, s, settings, inputs, tEnd) };
       } catch {
         overlay = undefined;
       }
     }
     const models = others.models.map((m) => (m.key === active.key ? model : modelView(m.key, m.table)));
     return { id: req.id, kind: 'follow-up', comparison, models, masdAvailable: others.masd.applicable, ...(overlay ? { overlay } : {}) };
+  };
+  return { answer, followUp };
+}
+
+/** The nonlinear path: the model of the laws simulated, its linearisation at rest shown and compared. */
+function runNonlinear(req: RunRequest, ctx: EngineContext, s: Structure, derivation: Derivation, timings: Record<string, number>, lap: (name: string) => void): PipelineRun {
+  const desc = s.description;
+  const settings = req.settings;
+  let built: NonlinearBuilt;
+  try {
+    built = buildNonlinearModel(s, ctx.nonlinear, req.text);
+  } catch (e) {
+    return { answer: { id: req.id, kind: 'result', ok: false, errors: toErrorInfo(e, 'formulate') } };
+  }
+  lap('formulate');
+  const inputs = inputInfo(s, built.model.inputNames);
+  const tEnd = settings.tEnd ?? suggestEndTime(built.linearisation.A);
+  let simulation: Extract<RunAnswer, { ok: true }>['simulation'];
+  try {
+    simulation = { ok: true, trace: simulateTrace(ctx, built.model, settings, inputs, tEnd) };
+  } catch (e) {
+    simulation = { ok: false, errors: toErrorInfo(e, 'simulate') };
+  }
+  lap('simulate');
+  const model = modelView('linearised', built.table);
+  const answer: RunAnswer = {
+    id: req.id,
+    kind: 'result',
+    ok: true,
+    name: desc.name,
+    ...(desc.title !== undefined ? { title: desc.title } : {}),
+    ...(desc.description !== undefined ? { summary: desc.description } : {}),
+    graph: graphDrawing(s, desc),
+    derivation: derivationView(derivation),
+    model,
+    nonlinear: built.view,
+    inputs,
+    tEnd,
+    simulation,
+    timings,
+  };
+  lap('views');
+
+  const followUp = (): FollowUp => {
+    const laws = built.view.lawElements;
+    const given = laws.length === 1 ? `The element ${laws[0]} is given by a law.` : `The elements ${laws.join(', ')} are given by laws.`;
+    const masdNote = `${given} The linear model replaces each law by its slope at the origin (the description's linear formulation); the linearised model is the nonlinear model's Jacobian at rest. MASD's closed form and the states b2 are for linear descriptions.`;
+    let linear: Formulated;
+    try {
+      linear = formulateModel(s, 'general', 'b1');
+    } catch (e) {
+      const why = toErrorInfo(e, 'formulate')[0]?.message ?? 'unknown';
+      return { id: req.id, kind: 'follow-up', comparison: { rows: [], masdNote: `${masdNote} The linear model failed: ${why}` }, models: [model], masdAvailable: false };
+    }
+    const lin = built.linearisation;
+    const zeros = (rows: number) => Array.from({ length: rows }, () => lin.inputs.map(() => 0));
+    const d = compareModels({ states: lin.states, A: lin.A, B: lin.B, C: lin.C, D: lin.D, E: zeros(lin.outputs.length), Bd: zeros(lin.states.length) }, linear.ss);
+    const row: ComparisonRow = {
+      left: 'linearised',
+      right: linear.key,
+      measure: d.measure,
+      largest: d.largest,
+      scale: d.scale,
+      note: d.measure === 'matrices' ? 'same states: A, B, C, D entry by entry' : 'the states differ (a law written in q or λ): D, C·Bd and C·Aᵏ·B',
+    };
+    let overlay: FollowUp['overlay'];
+    if (simulation.ok) {
+      try {
+        overlay = { kind: 'linear-vs-nonlinear', leftKey: 'nonlinear', rightKey: linear.key, right: simulateModel(ctx, linear, s, settings, inputs, tEnd) };
+      } catch {
+        overlay = undefined;
+      }
+    }
+    return { id: req.id, kind: 'follow-up', comparison: { rows: [row], masdNote }, models: [model, modelView(linear.key, linear.table)], masdAvailable: false, ...(overlay ? { overlay } : {}) };
   };
   return { answer, followUp };
 }

@@ -1,7 +1,9 @@
 /**
  * The compare panel: every pair of formulations of the system (general vs MASD, b1 vs b2) with their largest
  * difference, and the responses of the two state choices overlaid (solid: the model shown, dashed: the other),
- * state k of one with state k of the other in one colour, the outputs on top of each other.
+ * state k of one with state k of the other in one colour, the outputs on top of each other. For a description
+ * with laws: the linearisation against the linear model, and the nonlinear response (solid) against the linear
+ * model's for the same inputs (dashed), outputs and the states both have paired by name.
  */
 import type { ComparisonView, ModelView, TraceView } from '../engine/protocol';
 import { stateLatex } from '../engine/derivation-view';
@@ -13,7 +15,7 @@ import { TexCache } from './tex';
 
 export interface ComparePanel {
   render(c: ComparisonView, models: readonly ModelView[]): void;
-  renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string): void;
+  renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string, kind?: 'state-choice' | 'linear-vs-nonlinear'): void;
   /** A new model is on its way: the comparison shown is the previous one's. */
   markPending(): void;
 }
@@ -23,6 +25,8 @@ const TITLES: Readonly<Record<string, string>> = {
   'general-b2': 'general, q_C φ_L',
   'masd-b1': 'MASD, v_C i_L',
   'masd-b2': 'MASD, q_C φ_L',
+  linearised: 'nonlinear, linearised at rest',
+  nonlinear: 'nonlinear model',
 };
 const SHORT: Readonly<Record<string, string>> = { b1: 'v_C i_L', b2: 'q_C φ_L' };
 const shortOf = (key: string) => SHORT[key.split('-')[1]] ?? key;
@@ -78,26 +82,46 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
         ),
       );
     },
-    renderOverlay(left, right, leftKey, rightKey) {
+    renderOverlay(left, right, leftKey, rightKey, kind = 'state-choice') {
       const ls = seriesOf(left);
       const rs = seriesOf(right);
       const lines: ChartSeries[] = [];
-      const stateL = ls.filter((s) => s.role === 'state').slice(0, 5);
-      const stateR = rs.filter((s) => s.role === 'state').slice(0, 5);
-      const outL = ls.filter((s) => s.role === 'output').slice(0, 3);
-      const outR = rs.filter((s) => s.role === 'output').slice(0, 3);
-      stateL.forEach((s, k) => {
-        const colour = PALETTE[k % PALETTE.length];
-        lines.push({ label: s.name, values: left.columns[s.column], colour });
-        if (stateR[k]) lines.push({ label: stateR[k].name, values: right.columns[stateR[k].column], colour, dash: [6, 4] });
-      });
-      outL.forEach((s, k) => {
-        const colour = PALETTE[(stateL.length + k) % PALETTE.length];
-        lines.push({ label: `y: ${s.name}`, values: left.columns[s.column], colour, width: 3 });
-        if (outR[k]) lines.push({ label: `y: ${outR[k].name} [${shortOf(rightKey)}]`, values: right.columns[outR[k].column], colour: '#111827', dash: [3, 5], width: 1.5 });
-      });
-      overlayNote.textContent = `Solid: states ${shortOf(leftKey)}; dashed: states ${shortOf(rightKey)} of the same system, with the same inputs. The states differ by the factors C and L; the outputs (thick, and dotted on top) coincide.`;
+      if (kind === 'linear-vs-nonlinear') {
+        // the same variable in both models, by name: outputs first, then the states both have
+        const pairs = ls
+          .filter((s) => s.role === 'output')
+          .concat(ls.filter((s) => s.role === 'state'))
+          .map((s) => ({ s, r: rs.find((x) => x.role === s.role && x.name === s.name) }))
+          .filter((p) => p.r !== undefined)
+          .slice(0, 5);
+        pairs.forEach(({ s, r }, k) => {
+          const colour = PALETTE[k % PALETTE.length];
+          lines.push({ label: `${s.label} nonlinear`, values: left.columns[s.column], colour });
+          lines.push({ label: `${r!.label} linear`, values: right.columns[r!.column], colour, dash: [6, 4] });
+        });
+        overlayTitle.textContent = 'Responses of the nonlinear and the linear model';
+        overlayNote.textContent = 'Solid: the nonlinear model (the simulation above); dashed: the linear model, each law replaced by its slope at the origin, for the same inputs from rest.';
+      } else {
+        const stateL = ls.filter((s) => s.role === 'state').slice(0, 5);
+        const stateR = rs.filter((s) => s.role === 'state').slice(0, 5);
+        const outL = ls.filter((s) => s.role === 'output').slice(0, 3);
+        const outR = rs.filter((s) => s.role === 'output').slice(0, 3);
+        stateL.forEach((s, k) => {
+          const colour = PALETTE[k % PALETTE.length];
+          lines.push({ label: s.name, values: left.columns[s.column], colour });
+          if (stateR[k]) lines.push({ label: stateR[k].name, values: right.columns[stateR[k].column], colour, dash: [6, 4] });
+        });
+        outL.forEach((s, k) => {
+          const colour = PALETTE[(stateL.length + k) % PALETTE.length];
+          lines.push({ label: `y: ${s.name}`, values: left.columns[s.column], colour, width: 3 });
+          if (outR[k]) lines.push({ label: `y: ${outR[k].name} [${shortOf(rightKey)}]`, values: right.columns[outR[k].column], colour: '#111827', dash: [3, 5], width: 1.5 });
+        });
+        overlayTitle.textContent = 'Responses of the two state choices';
+        overlayNote.textContent = `Solid: states ${shortOf(leftKey)}; dashed: states ${shortOf(rightKey)} of the same system, with the same inputs. The states differ by the factors C and L; the outputs (thick, and dotted on top) coincide.`;
+      }
       host.dataset.overlay = 'ready';
+      chartHost.dataset.kind = kind;
+      chartHost.dataset.series = String(lines.length);
       chart.update(left.columns[0], lines, 'value');
     },
     markPending() {

@@ -2,9 +2,11 @@
  * The state-space panel: the chosen model typeset with KaTeX as
  *   x̃' = A x̃ + B u,   y = C x̃ + D u (+ E u'),   x = x̃ + Bd u,
  * one KaTeX node per matrix carrying its numbers in data-values (full precision), the diagnostics in plain
- * words, and the exports (MATLAB, Python with python-control, LaTeX, JSON) as downloads.
+ * words, and the exports (MATLAB, Python with python-control, LaTeX, JSON) as downloads. For a description
+ * with laws, the nonlinear model comes first — x' = f(x, u, t), y = g(x, u, t), ∂f/∂x and ∂f/∂u — and the
+ * matrices are its linearisation at rest (δx' = A δx + B δu).
  */
-import type { DiagnosticInfo, MatrixKey, MatrixView, ModelView } from '../engine/protocol';
+import type { DiagnosticInfo, MatrixKey, MatrixView, ModelView, NonlinearView } from '../engine/protocol';
 import type { FormulationName, MatrixStyle, Settings, StateChoiceName } from '../engine/settings';
 import { stateLatex } from '../engine/derivation-view';
 import { el, replaceChildren } from './dom';
@@ -13,7 +15,7 @@ import { segmented } from './segmented';
 import { TexCache } from './tex';
 
 export interface ModelPanel {
-  render(model: ModelView, settings: Settings, systemName: string): void;
+  render(model: ModelView, settings: Settings, systemName: string, nonlinear?: NonlinearView): void;
   /** MASD's closed form offered or not (known once the follow-up has checked its preconditions). */
   offerMasd(available: boolean): void;
 }
@@ -52,11 +54,12 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
     { value: 'numeric', label: 'Numbers' },
     { value: 'symbolic', label: 'Symbols' },
   ], (v) => onSettings({ style: v }));
+  const nonlinearBox = el('div', { class: 'equations nonlinear', id: 'nonlinear-model', hidden: true });
   const equations = el('div', { class: 'equations', id: 'model-equations' });
   const note = el('p', { class: 'note', hidden: true });
   const diagnostics = el('ul', { class: 'diagnostics', id: 'diagnostics' });
   const exports = el('div', { class: 'exports' });
-  host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node), equations, note, diagnostics, exports);
+  host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node), nonlinearBox, equations, note, diagnostics, exports);
   const cache = new TexCache();
   const tex = (latex: string, display: boolean, className: string) => cache.get(latex, display, className);
 
@@ -83,17 +86,55 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
     );
   }
 
+  /** f, g and the Jacobians of a nonlinear model, each a KaTeX node with data-nonlinear naming it. */
+  function renderNonlinear(nl: NonlinearView | undefined): void {
+    nonlinearBox.hidden = nl === undefined;
+    if (!nl) {
+      replaceChildren(nonlinearBox);
+      return;
+    }
+    const piece = (name: string, latex: string) => {
+      const node = tex(latex, true, 'nonlinear-equation');
+      node.dataset.nonlinear = name;
+      node.dataset.latex = latex;
+      return node;
+    };
+    const op = nl.operatingPoint;
+    const at = nl.states.map((x, k) => `${x.name} = ${Number(op.x[k].toPrecision(6))}`).join(', ');
+    replaceChildren(
+      nonlinearBox,
+      el('div', { class: 'model-caption' }, `Nonlinear model x' = f(x, u, t), y = g(x, u, t): ${nl.lawElements.length === 1 ? `the element ${nl.lawElements[0]} is given by a law` : `the elements ${nl.lawElements.join(', ')} are given by laws`}; the states are the variables the storage laws are written in`, nl.implicit.length > 0 ? `; ${nl.implicit.join(', ')} solved at each evaluation` : '', '.'),
+      piece('f', nl.latex.f),
+      ...(nl.latex.g ? [piece('g', nl.latex.g)] : []),
+      el('div', { class: 'model-caption' }, 'Jacobians'),
+      el('div', { class: 'equation-row' }, piece('dfdx', `\\frac{\\partial f}{\\partial x} = ${nl.latex.dfdx}`), piece('dfdu', `\\frac{\\partial f}{\\partial u} = ${nl.latex.dfdu}`)),
+      el(
+        'div',
+        { class: 'model-caption', id: 'operating-point', 'data-equilibrium': String(op.equilibrium), 'data-states': JSON.stringify(op.x) },
+        op.equilibrium
+          ? `Linearised at the equilibrium at rest (inputs 0, t = ${op.t}): ${at || 'no states'}. Deviations from it: δx' = A δx + B δu, δy = C δx + D δu.`
+          : `No equilibrium at rest: the Jacobians at x = 0, u = 0, t = ${op.t} (δx' = A δx + B δu + f(0, 0, 0)).`,
+      ),
+    );
+  }
+
   return {
     offerMasd(available) {
       formulation.enable('masd', available, "MASD's closed form does not apply to this system (see Compare formulations)");
     },
-    render(m, settings, systemName) {
-      formulation.set(m.formulation as FormulationName);
-      states.set(m.stateChoice as StateChoiceName);
+    render(m, settings, systemName, nonlinear) {
+      renderNonlinear(nonlinear);
+      const linearOnly = 'for linear descriptions: this one has elements given by laws';
+      states.enable('b2', nonlinear === undefined, `The states b2 are ${linearOnly}`);
+      states.enable('b1', true);
+      if (nonlinear) formulation.enable('masd', false, `MASD's closed form is ${linearOnly}`);
+      formulation.set(nonlinear ? 'general' : (m.formulation as FormulationName));
+      states.set(nonlinear ? 'b1' : (m.stateChoice as StateChoiceName));
       const symbolicShown = settings.style === 'symbolic' && m.matrices.A.symbolic !== undefined;
       style.set(symbolicShown ? 'symbolic' : 'numeric');
       note.hidden = !(settings.style === 'symbolic' && !symbolicShown);
-      note.textContent = settings.style === 'symbolic' && !symbolicShown ? `Symbolic entries: ${m.symbolicNote ?? 'not available'}.` : '';
+      const why = nonlinear ? 'the nonlinear model above is in the parameters; its linearisation at an operating point is numeric' : m.symbolicNote ?? 'not available';
+      note.textContent = settings.style === 'symbolic' && !symbolicShown ? `Symbolic entries: ${why}.` : '';
 
       const M = m.matrices;
       const tilde = !isZero(M.Bd);
@@ -150,6 +191,7 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
         button('Python', `${base}.py`, m.exports.python, 'text/x-python', 'python'),
         button('LaTeX', `${base}.tex`, m.exports.latex, 'application/x-tex', 'latex'),
         button('JSON', `${base}.json`, m.exports.json, 'application/json', 'json'),
+        ...(nonlinear ? [button('Nonlinear model', `${safeFileName(systemName)}-nonlinear.txt`, nonlinear.text, 'text/plain', 'nonlinear')] : []),
       );
     },
   };

@@ -7,6 +7,7 @@ import { createSystemParser } from '@sysgraph/description';
 import { createRestrictedParser } from '@sysgraph/simulate';
 import type { RunRequest, TraceView, WorkerMessage } from '../engine/protocol';
 import { runPipeline } from '../engine/run-pipeline';
+import { createNonlinearMemo } from '../engine/nonlinear-model';
 import type { EngineContext } from '../engine/run-pipeline';
 
 interface WorkerScope {
@@ -15,8 +16,9 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-// The parsers live as long as the worker: the JSON schema and the mathjs instance are built once.
-const context: EngineContext = { system: createSystemParser(), signals: createRestrictedParser() };
+// The parsers live as long as the worker: the JSON schema and the mathjs instance are built once; so do the
+// nonlinear models of the last few descriptions (deriving one takes about half a second).
+const context: EngineContext = { system: createSystemParser(), signals: createRestrictedParser(), nonlinear: createNonlinearMemo() };
 let latest: RunRequest | undefined;
 let scheduled = false;
 

@@ -2,7 +2,8 @@
  * sysgraph compare: the same system through every applicable formulation, with the largest difference from
  * the reference (general formulation, dense numbers, states b1). Formulations with the same states are compared
  * entry by entry (A, B, C, D, E, Bd); a different state choice (b2) through its poles and H(s) at test points,
- * which do not depend on the choice of states.
+ * which do not depend on the choice of states. --b1-vs-b2 (compare-state-choices.ts) and --linear-vs-nonlinear
+ * (compare-linear-nonlinear.ts) go further: matrices side by side and overlaid simulations.
  */
 import type { SystemDescription } from '@sysgraph/description';
 import { analyzeStructure, formatTable } from '@sysgraph/graph';
@@ -10,8 +11,9 @@ import * as formulation from '@sysgraph/formulation';
 import type { StateSpace } from '@sysgraph/formulation';
 import { csrToDense } from '@sysgraph/linalg';
 import type { CsrMatrix } from '@sysgraph/linalg';
-import { poles, transferAt } from '@sysgraph/analysis';
 import type { NumericModel } from '@sysgraph/analysis';
+import { invariantDifference } from '../model-invariants';
+import { lawElements } from '../nonlinear/law-elements';
 
 type Dense = number[][];
 const KEYS = ['A', 'B', 'C', 'D', 'E', 'Bd'] as const;
@@ -28,32 +30,12 @@ function entrywise(x: Record<string, Dense>, ref: Record<string, Dense>): number
   return Math.max(...KEYS.map((k) => maxDiff(x[k], ref[k])));
 }
 
-const TEST_POINTS = [{ re: 0.37, im: 0 }, { re: 0.1, im: 1.3 }, { re: 2.1, im: -0.5 }, { re: 0, im: 7.3 }];
-
-function invariantDiff(x: NumericModel, ref: NumericModel): number {
-  let d = 0;
-  for (const s of TEST_POINTS) {
-    try {
-      const h = transferAt(x, s);
-      const g = transferAt(ref, s);
-      h.forEach((row, i) => row.forEach((z, j) => (d = Math.max(d, Math.hypot(z.re - g[i][j].re, z.im - g[i][j].im)))));
-    } catch {
-      // a test point on a pole: skip it
-    }
-  }
-  const p = poles(x);
-  const q = poles(ref);
-  if (p.length !== q.length) return Infinity;
-  p.forEach((z, k) => (d = Math.max(d, Math.hypot(z.re - q[k].re, z.im - q[k].im))));
-  return d;
-}
-
 function dense(ss: StateSpace<unknown>): Record<string, Dense> {
   const conv = (m: unknown) => (Array.isArray(m) ? (m as Dense) : csrToDense(m as CsrMatrix));
   return Object.fromEntries(KEYS.map((k) => [k, conv(ss[k])]));
 }
 
-export function compareReport(desc: SystemDescription): string {
+export function compareReport(desc: SystemDescription, format: 'text' | 'json' = 'text'): string {
   const s = analyzeStructure(desc);
   const numeric = formulation.numericBackend(desc.parameters);
   const ref = formulation.formulate(s, numeric);
@@ -74,7 +56,7 @@ export function compareReport(desc: SystemDescription): string {
   });
   add('general (dense, b2: charges, fluxes)', () => {
     const x = formulation.formulate(s, numeric, { stateChoice: 'b2' });
-    return { states: x.states.length, diff: invariantDiff(dense(x as StateSpace<unknown>) as unknown as NumericModel, refModel), note: 'poles and H(s) at 4 points' };
+    return { states: x.states.length, diff: invariantDifference(dense(x as StateSpace<unknown>) as unknown as NumericModel, refModel), note: 'poles and H(s) at 4 points' };
   });
   const fm = formulation as Record<string, unknown>;
   if (typeof fm.masdFormulate === 'function') {
@@ -93,8 +75,25 @@ export function compareReport(desc: SystemDescription): string {
     });
   }
   const worst = Math.max(...rows.slice(1).map((r) => Number(r[2])).filter((x) => Number.isFinite(x)), 0);
+  const laws = lawElements(desc);
+  if (format === 'json') {
+    return JSON.stringify(
+      {
+        name: desc.name,
+        comparison: 'formulations',
+        states: ref.states,
+        inputs: ref.inputs,
+        rows: rows.map((r) => ({ formulation: r[0], states: r[1] === '-' ? null : Number(r[1]), difference: r[2] === 'reference' ? 0 : r[2] === 'n/a' ? null : Number(r[2]), comparedBy: r[3] })),
+        largest: worst,
+        lawElements: laws,
+      },
+      null,
+      2,
+    );
+  }
   return [
     `${desc.title ?? desc.name}: ${ref.states.length} states (${ref.states.join(', ') || 'none'}), inputs ${ref.inputs.join(', ') || 'none'}`,
+    ...(laws.length > 0 ? [`${laws.length === 1 ? `The element ${laws[0]} is given by a law` : `The elements ${laws.join(', ')} are given by laws`}: these are the linear models with each law's slope at the origin (sysgraph compare --linear-vs-nonlinear compares them with the nonlinear model).`] : []),
     '',
     formatTable(['formulation', 'states', 'max |difference|', 'compared by'], rows),
     '',

@@ -1,14 +1,26 @@
-/** sysgraph simulate: integrates the model for the given inputs and writes CSV or JSON, and optionally a plot. */
+/**
+ * sysgraph simulate: integrates the model for the given inputs and writes CSV or JSON, and optionally a plot.
+ * A linear description goes through the linear formulation (toSimulationModel); a description with laws
+ * through the nonlinear one (buildNonlinear), whose 'auto' solver is chosen by @sysgraph/simulate's
+ * chooseSolver from the eigenvalues of ∂f/∂x at the initial state (the stiff solver then uses the model's
+ * Jacobian).
+ */
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { evaluateExpression } from '@sysgraph/description';
-import { toSimulationModel } from '@sysgraph/simulate';
+import { toSimulationModel, parseSignal, SOLVER_NAMES } from '@sysgraph/simulate';
 import type { StateSpace } from '@sysgraph/formulation';
 import { eigenvalues } from '@sysgraph/linalg';
 import { simulate, traceToCsv, traceToJson } from '@sysgraph/simulate';
-import type { LinearModel, SimulationResult } from '@sysgraph/simulate';
+import type { LinearModel, SimulationModel, SimulationResult } from '@sysgraph/simulate';
 import { buildModel } from '../build-model';
 import type { ModelOptions } from '../build-model';
+import { hasLaws, refuseLaws } from '../nonlinear/law-elements';
+import { buildNonlinear } from '../nonlinear/build-nonlinear';
+import type { NonlinearBuild } from '../nonlinear/build-nonlinear';
+import { parsePairs } from '../pairs';
+
+export { parsePairs } from '../pairs';
 
 export interface SimulateCommandOptions {
   readonly tEnd?: number;
@@ -21,17 +33,6 @@ export interface SimulateCommandOptions {
   readonly samples?: number;
   readonly onProgress?: (fraction: number) => void;
   readonly note?: (line: string) => void;
-}
-
-/** NAME=VALUE pairs (the value kept as text). */
-export function parsePairs(list: readonly string[] | undefined, option: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const item of list ?? []) {
-    const k = item.indexOf('=');
-    if (k <= 0) throw new SysgraphError('bad-option', `${option} ${item}: expected NAME=VALUE`, { field: option, expected: 'NAME=VALUE' });
-    out[item.slice(0, k).trim()] = item.slice(k + 1).trim();
-  }
-  return out;
 }
 
 /** Five times the slowest time constant (or two periods of the slowest oscillation) of A; 1 s without states. */
@@ -53,33 +54,75 @@ export interface SimulationRun {
   readonly inputs: Record<string, string>;
 }
 
-export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {
-  const built = buildModel(desc, { ...model, symbolic: false });
-  const ss = built.numeric as StateSpace<number[][]>;
-  const linear = toSimulationModel(ss, built.structure) as LinearModel;
-  const given = parsePairs(opts.inputs, '--input');
+/** 'auto' or a solver of @sysgraph/simulate's registry; 'bad-option' naming --solver otherwise. */
+export function checkSolver(solver: string | undefined): void {
+  if (solver === undefined || solver === 'auto' || (SOLVER_NAMES as readonly string[]).includes(solver)) return;
+  throw new SysgraphError('bad-option', `--solver ${solver}: no such solver`, { field: '--solver', expected: `one of auto, ${SOLVER_NAMES.join(', ')}` });
+}
+
+/** The signal of every input: given with --input NAME=SIGNAL, else the source's constant, else step(1). */
+export function inputSignals(desc: SystemDescription, names: readonly string[], list: readonly string[] | undefined, note?: (line: string) => void, option = '--input'): Record<string, string> {
+  const given = parsePairs(list, option);
   for (const name of Object.keys(given)) {
-    if (!ss.inputs.includes(name)) throw new SysgraphError('bad-option', `--input ${name}: the model has no input ${name}`, { element: name, field: '--input', expected: `one of ${ss.inputs.join(', ') || '(no inputs)'}` });
+    if (!names.includes(name)) throw new SysgraphError('bad-option', `${option} ${name}: the model has no input ${name}`, { element: name, field: option, expected: `one of ${names.join(', ') || '(no inputs)'}` });
   }
   const inputs: Record<string, string> = {};
-  for (const name of ss.inputs) {
+  for (const name of names) {
     if (given[name] !== undefined) {
       inputs[name] = given[name];
       continue;
     }
     const src = desc.sources.find((s) => s.input === name && s.constant);
     inputs[name] = src?.constant ? String(evaluateExpression(src.constant, desc.parameters)) : 'step(1)';
-    opts.note?.(`input ${name} = ${inputs[name]} (default; set it with --input ${name}=SIGNAL)`);
+    note?.(`input ${name} = ${inputs[name]} (default; set it with ${option} ${name}=SIGNAL)`);
   }
+  return inputs;
+}
+
+export function initialValues(list: readonly string[] | undefined): Record<string, number> {
   const initial: Record<string, number> = {};
-  for (const [k, v] of Object.entries(parsePairs(opts.initial, '--initial'))) {
+  for (const [k, v] of Object.entries(parsePairs(list, '--initial'))) {
     const x = Number(v);
-    if (!Number.isFinite(x)) throw new SysgraphError('bad-option', `--initial ${k}=${v}: expected a number`, { element: k, field: '--initial', expected: 'a number' });
+    if (v === '' || !Number.isFinite(x)) throw new SysgraphError('bad-option', `--initial ${k}=${v}: expected a number`, { element: k, field: '--initial', expected: 'a number' });
     initial[k] = x;
   }
-  const tEnd = opts.tEnd ?? (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A));
-  if (opts.tEnd === undefined) opts.note?.(`t-end = ${tEnd} s (from the slowest eigenvalue; set it with --t-end)`);
-  const result = simulate(linear, {
+  return initial;
+}
+
+/** The end time of a nonlinear model: suggestEndTime of ∂f/∂x at the initial state, t = 0 and the inputs at t = 0. */
+export function nonlinearEndTime(build: NonlinearBuild, inputs: Record<string, string>, initial: Record<string, number>): number {
+  const sys = build.result.system;
+  const x = sys.states.map((s) => initial[s.name] ?? 0);
+  const u = sys.inputs.map((name) => parseSignal(inputs[name], name).value(0));
+  return suggestEndTime(build.result.evaluate.jacobians(0, x, u).A);
+}
+
+export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {
+  checkSolver(opts.solver);
+  const initial = initialValues(opts.initial);
+  let sim: SimulationModel;
+  let inputs: Record<string, string>;
+  let suggested: () => number;
+  let why: string;
+  if (hasLaws(desc)) {
+    if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
+    if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
+    const build = buildNonlinear(desc);
+    sim = build.model;
+    inputs = inputSignals(desc, sim.inputNames, opts.inputs, opts.note);
+    suggested = () => nonlinearEndTime(build, inputs, initial);
+    why = "from the slowest eigenvalue of ∂f/∂x at the initial state";
+  } else {
+    const built = buildModel(desc, { ...model, symbolic: false });
+    const ss = built.numeric as StateSpace<number[][]>;
+    sim = toSimulationModel(ss, built.structure) as LinearModel;
+    inputs = inputSignals(desc, ss.inputs, opts.inputs, opts.note);
+    suggested = () => (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A));
+    why = 'from the slowest eigenvalue';
+  }
+  const tEnd = opts.tEnd ?? suggested();
+  if (opts.tEnd === undefined) opts.note?.(`t-end = ${tEnd} s (${why}; set it with --t-end)`);
+  const result = simulate(sim, {
     tEnd,
     inputs,
     initial,

@@ -1,0 +1,72 @@
+/**
+ * buildNonlinear: the nonlinear model of a description with laws (formulation.md section 12, nonlinearModel of
+ * @sysgraph/formulation) as the simulator's NonlinearModel with units. With `probes`, an output is added for the
+ * across or through variable of every law element written in v or i (D-type laws above all), so that the
+ * operating point can be read off g; the model handed to the simulator hides them again.
+ */
+import type { SystemDescription, OutputSpec } from '@sysgraph/description';
+import { analyzeStructure } from '@sysgraph/graph';
+import type { Structure } from '@sysgraph/graph';
+import { nonlinearModel } from '@sysgraph/formulation';
+import type { NonlinearResult } from '@sysgraph/formulation';
+import type { NonlinearModel } from '@sysgraph/simulate';
+import { nonlinearUnits } from './nonlinear-units';
+
+/** A probe output: the law variable (v or i) of one element, at row `row` of g. */
+export interface Probe {
+  readonly element: string;
+  readonly variable: 'across' | 'through';
+  readonly row: number;
+}
+
+export interface NonlinearBuild {
+  readonly structure: Structure;
+  readonly result: NonlinearResult;
+  /** The simulator's model: the description's outputs only, with units. */
+  readonly model: NonlinearModel;
+  /** The description's outputs are g's first `outputs` rows; the probes follow. */
+  readonly outputs: number;
+  readonly probes: readonly Probe[];
+}
+
+function probeOutputs(desc: SystemDescription): { outputs: OutputSpec[]; probes: Probe[] } {
+  const taken = new Set(desc.outputs.map((o) => o.name));
+  const outputs: OutputSpec[] = [...desc.outputs];
+  const probes: Probe[] = [];
+  for (const e of desc.oneports) {
+    const law = e.law;
+    if (!law || !('variable' in law) || (law.variable !== 'v' && law.variable !== 'i')) continue;
+    const variable = law.variable === 'v' ? 'across' : 'through';
+    let name = `${variable}(${e.id})`;
+    while (taken.has(name)) name = `${name}'`;
+    taken.add(name);
+    probes.push({ element: e.id, variable, row: outputs.length });
+    outputs.push({ name, kind: 'branch', element: e.id, variable });
+  }
+  return { outputs, probes };
+}
+
+export function buildNonlinear(desc: SystemDescription, opts: { probes?: boolean } = {}): NonlinearBuild {
+  const p = desc.outputs.length;
+  const probed = opts.probes ? probeOutputs(desc) : { outputs: [...desc.outputs], probes: [] };
+  const structure = analyzeStructure(opts.probes ? { ...desc, outputs: probed.outputs } : desc);
+  const result = nonlinearModel(structure);
+  const inner = result.model;
+  const units = nonlinearUnits(desc, result.system.states);
+  const full = new Float64Array(probed.outputs.length);
+  const model: NonlinearModel = {
+    kind: 'nonlinear',
+    stateNames: inner.stateNames,
+    inputNames: inner.inputNames,
+    outputNames: inner.outputNames.slice(0, p),
+    stateUnits: units.states,
+    outputUnits: units.outputs,
+    f: (t, x, u, du, dxdt) => inner.f(t, x, u, du, dxdt),
+    g: (t, x, u, du, y) => {
+      inner.g(t, x, u, du, full);
+      for (let k = 0; k < p; k++) y[k] = full[k];
+    },
+    jacobian: (t, x, u, du) => inner.jacobian(t, x, u, du),
+  };
+  return { structure, result, model, outputs: p, probes: probed.probes };
+}
