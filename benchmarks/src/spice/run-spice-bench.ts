@@ -72,7 +72,7 @@ function ensureNgspice(): string {
 
 /** One untimed pass over small networks of every family: JIT warm-up of the pipeline. */
 function warmUp(parser: SystemParser): void {
-  for (const n of [rcLadderNetwork(50), rcGridNetwork(6), rlcLineNetwork(20)]) runSysgraph(n, { rtol: 1e-6, atol: 1e-9, samples: 201 }, parser);
+  for (const n of [rcLadderNetwork(50), rcGridNetwork(6), rlcLineNetwork(20)]) runSysgraph(n, { rtol: 1e-6, atol: 1e-9, samples: 201, solver: 'auto' }, parser);
 }
 
 interface SpiceSummary {

@@ -39,8 +39,8 @@ export interface BenchCase {
 /** Numeric eigendecomposition up to this many states (O(n³) in TypeScript: ~20 s at n = 1024). */
 export const MAX_EIGEN_STATES = 2000;
 
-const RC_TOLERANCES: SysgraphSettings = { rtol: 1e-6, atol: 1e-9, samples: 201 };
-const LINE_TOLERANCES: SysgraphSettings = { rtol: 1e-6, atol: 1e-9, samples: 201 };
+const RC_TOLERANCES: SysgraphSettings = { rtol: 1e-6, atol: 1e-9, samples: 201, solver: 'auto' };
+const LINE_TOLERANCES: SysgraphSettings = { rtol: 1e-6, atol: 1e-9, samples: 201, solver: 'auto' };
 
 export function benchCases(quick: boolean): BenchCase[] {
   const ladder = (N: number, repeats: number, target?: CaseTarget): BenchCase => {

@@ -75,6 +75,10 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
     opts.samples ?? 256,
   );
   const row = new Float64Array(n + p);
+  // a few recorded states and no recorded outputs: the dense output need not form the whole state
+  const recordedStates = keep.filter((k) => k >= 1 && k <= n).map((k) => k - 1);
+  const outputsRecorded = keep.some((k) => k > n);
+  const rows = !outputsRecorded && recordedStates.length < n / 2 ? Int32Array.from(recordedStates) : undefined;
   const picked = new Float64Array(keep.length - 1);
   const emit = (t: number, zt: Float64Array, fromLeft: boolean) => {
     physicalRow(model, parts, t, zt, fromLeft, inputs, u, du, row);
@@ -95,7 +99,7 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
         const ts = sampleTime(nextSample++);
         if (ts === tNew) emit(ts, zNew, false);
         else {
-          dense.evaluate(ts, zs);
+          dense.evaluate(ts, zs, rows);
           emit(ts, zs, false);
         }
       }

@@ -1,0 +1,228 @@
+/**
+ * Chebyshev propagation of M x̃' = A x̃ + B u (M diagonal, positive) for inputs affine between breakpoints: the
+ * exponential of an oscillatory, lightly damped network (LC lines, resonators) by its Chebyshev–Bessel series
+ * (Tal-Ezer & Kosloff, J. Chem. Phys. 81, 1984), exact up to the series' truncation at every step length.
+ *
+ * On a segment B u = b0 + b1 τ + Σ g_k sin(ω_k t + φ_k) (segment-inputs.ts): the particular solution
+ * x̃_p = p0 + p1 τ + Σ periodic parts (A p1 = −b1, A p0 = M p1 − b0: one LU of A; harmonic-response.ts) leaves
+ * e = x̃ − x̃_p with M e' = A e. Scaled, w = D e (M = D²), w' = J̃ w (scaled-operator.ts), whose
+ * spectrum lies in the rectangle [c − h, c + h] × [−f, f]. With Ω = (J̃ − cI)/f and the Jacobi–Anger expansion
+ * e^{ixζ} = Σ (2 − δ_k0) i^k J_k(x) T_k(ζ) at ζ = −iΩ:
+ *
+ *   e^{σJ̃} w = e^{σc} Σ_k (2 − δ_k0) J_k(σf) P_k w,   P_0 = I, P_1 = Ω, P_{k+1} = 2Ω P_k + P_{k−1}
+ *
+ * (P_k = i^k T_k(−iΩ): real). The coefficients vanish super-exponentially once k > σf; the sum stops when two
+ * consecutive terms are below a twentieth of atol·√n + rtol·‖x̃‖ (in x̃ units). Steps end at the output samples,
+ * the breakpoints, and where σf reaches 200. Cost: about σf + 40 products with J̃ per step, no factorisation
+ * beyond the LU of A; no step-size restriction from stiffness in the imaginary direction, but h (the real spread)
+ * enters through ρ^k growth, so strongly damped (stiff) networks belong to the Krylov method.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
+import type { Solver, SolverSettings, DenseOutput } from './solver';
+import type { ScaledOperator } from '../chebyshev/scaled-operator';
+import { positiveDiagonal, scaledMulVec, scaledOperator } from '../chebyshev/scaled-operator';
+import { besselJ } from '../chebyshev/bessel-coefficients';
+import { factorSparse } from '../sparse/sparse-backend';
+import { factorDenseLU } from '../dense/dense-lu';
+import type { HarmonicResponse } from '../exponential/harmonic-response';
+import { harmonicResponse } from '../exponential/harmonic-response';
+import { PIECEWISE_LINEAR_KINDS, segmentInputs, unsupportedSignal } from '../exponential/segment-inputs';
+import { allFinite, notFinite, tooManySteps } from './solver-failure';
+
+/** Largest σ·f per step (terms per step ≈ σf + 40). */
+export const CHEBYSHEV_MAX_PHASE = 200;
+
+export function createChebyshev(problem: OdeProblem, settings: SolverSettings): Solver {
+  const lti = problem.lti;
+  const need = (what: string) =>
+    new SysgraphError('bad-option', `solver chebyshev needs ${what}`, {
+      field: 'solver',
+      expected: `${what}, or another solver (krylov, stiff)`,
+    });
+  if (!lti) throw need('a linear time-invariant model');
+  const unsupported = unsupportedSignal(problem.inputs.signals);
+  if (unsupported) throw need(`inputs affine between breakpoints (${PIECEWISE_LINEAR_KINDS.join(', ')}) or sines (${unsupported.text} is neither)`);
+  const n = problem.n;
+  const mass = positiveDiagonal(lti.M, n);
+  if (!mass) throw need('a diagonal, positive mass matrix M');
+  const op = scaledOperator(lti.A, mass);
+  return chebyshevSolver(problem, settings, op, mass);
+}
+
+function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: ScaledOperator, mass: Float64Array): Solver {
+  const lti = problem.lti!;
+  const n = problem.n;
+  const { d } = op;
+  const stats = problem.stats;
+  const centre = (op.reMin + op.reMax) / 2;
+  const spread = (op.reMax - op.reMin) / 2;
+  const f = Math.max(op.imMax, spread, 1e-12 * Math.abs(centre), Number.MIN_VALUE);
+  // ellipse with foci ±1 holding the ζ-rectangle [−1, 1] × [−h/f, h/f]: growth of P_k up to ρ^k
+  const rho = spread / f + Math.sqrt(1 + (spread / f) ** 2);
+
+  let luA: LinearSolve | undefined;
+  const solveA = (b: Float64Array, out: Float64Array) => {
+    if (!luA) {
+      stats.factorizations++;
+      try {
+        luA = lti.A.csr ? factorSparse(lti.A.csr) : factorDenseLU(lti.A.toDense(), 'state matrix A');
+      } catch {
+        throw new SysgraphError('solver-failure', 'solver chebyshev: A is singular (a free integrator or floating storage element)', {
+          field: 'solver',
+          expected: 'a model with nonsingular A, or the krylov or stiff solver',
+        });
+      }
+    }
+    stats.solves++;
+    luA.solve(b, out);
+  };
+
+  const tmp = new Float64Array(n);
+  const p0 = new Float64Array(n);
+  const p1 = new Float64Array(n);
+  let pk = new Float64Array(n);
+  let pkm1 = new Float64Array(n);
+  let pkp1 = new Float64Array(n);
+
+  /** out = e^{σJ̃} w (scaled coordinates); tolAbs in x̃ units. */
+  const propagate = (w: Float64Array, sigma: number, tolAbs: number, out: Float64Array) => {
+    if (sigma === 0) {
+      out.set(w);
+      return;
+    }
+    const x = sigma * f;
+    const cap = Math.ceil(1.3 * x * rho + 60);
+    const J = besselJ(x, cap);
+    const damp = Math.exp(sigma * centre);
+    const normX = (v: Float64Array) => {
+      let s = 0;
+      for (let i = 0; i < n; i++) {
+        const y = v[i] / d[i];
+        s += y * y;
+      }
+      return Math.sqrt(s);
+    };
+    const { rowPtr, colIdx, values } = op;
+    const scale = 2 / f;
+    const shift = (2 * centre) / f;
+    // P_1 = Ω w = (J̃ w − c w)/f; out = J_0 w
+    for (let i = 0; i < n; i++) {
+      let acc = 0;
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc += values[p] * w[colIdx[p]];
+      pk[i] = (acc - centre * w[i]) / f;
+      pkm1[i] = w[i];
+      out[i] = J[0] * w[i];
+    }
+    stats.functionEvaluations++;
+    let small = 0;
+    for (let k = 1; k <= cap; k++) {
+      const c = 2 * J[k];
+      const last = k === cap;
+      // fused: out += c P_k and P_{k+1} = 2Ω P_k + P_{k−1} = (2/f)(J̃ P_k) − (2c/f) P_k + P_{k−1}
+      for (let i = 0; i < n; i++) {
+        const v = pk[i];
+        out[i] += c * v;
+        if (last) continue;
+        let acc = 0;
+        for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc += values[p] * pk[colIdx[p]];
+        pkp1[i] = scale * acc - shift * v + pkm1[i];
+      }
+      if (last) break;
+      stats.functionEvaluations++;
+      if (k > x * rho) {
+        small = Math.abs(c) * damp * normX(pk) <= tolAbs / 20 ? small + 1 : 0;
+        if (small >= 2) break;
+      }
+      const t = pkm1;
+      pkm1 = pk;
+      pk = pkp1;
+      pkp1 = t;
+    }
+    for (let i = 0; i < n; i++) out[i] *= damp;
+  };
+
+  const harmonicCache = new Map<string, HarmonicResponse>();
+  const harmonicFor = (omega: number, g: Float64Array): HarmonicResponse => {
+    const key = `${omega}:${Array.from(g).join(',')}`;
+    let hit = harmonicCache.get(key);
+    if (!hit) {
+      stats.factorizations++;
+      hit = harmonicResponse(lti.A, mass, omega, g);
+      harmonicCache.set(key, hit);
+    }
+    return hit;
+  };
+
+  const sampleTimes: number[] = [];
+  if (settings.samples !== undefined) {
+    const span = settings.tEnd - settings.tStart;
+    for (let k = 0; k < settings.samples; k++) {
+      sampleTimes.push(k === settings.samples - 1 ? settings.tEnd : settings.tStart + (span * k) / (settings.samples - 1));
+    }
+  }
+  const maxStep = Math.min(CHEBYSHEV_MAX_PHASE / f, settings.dt ?? Infinity);
+
+  return {
+    name: 'chebyshev',
+    integrate(t0, t1, z, sink) {
+      // particular solution on the segment: A p1 = −b1, A p0 = M p1 − b0, and the sines' periodic parts
+      const forcing = segmentInputs(problem.inputs, lti.B, t0);
+      for (let i = 0; i < n; i++) tmp[i] = -forcing.b1[i];
+      if (forcing.sloped) solveA(tmp, p1);
+      else p1.fill(0);
+      for (let i = 0; i < n; i++) tmp[i] = mass[i] * p1[i] - forcing.b0[i];
+      if (tmp.some((v) => v !== 0)) solveA(tmp, p0);
+      else p0.fill(0);
+      const periodic = forcing.harmonics.map((h) => ({ h, x: harmonicFor(h.omega, h.column) }));
+      /** out = x̃_p(t) */
+      const particular = (t: number, out: Float64Array) => {
+        const tau = t - t0;
+        for (let i = 0; i < n; i++) out[i] = p0[i] + p1[i] * tau;
+        for (const { h, x } of periodic) {
+          const sn = Math.sin(h.omega * t + h.phase);
+          const cs = Math.cos(h.omega * t + h.phase);
+          for (let i = 0; i < n; i++) out[i] += x.sinPart[i] * sn + x.cosPart[i] * cs;
+        }
+      };
+      const xp = new Float64Array(n);
+
+      const w = new Float64Array(n);
+      const wNew = new Float64Array(n);
+      let t = t0;
+      let sample = 0;
+      while (t < t1) {
+        if (stats.steps >= settings.maxSteps) throw tooManySteps('chebyshev', t, settings.maxSteps);
+        while (sample < sampleTimes.length && sampleTimes[sample] <= t * (1 + 1e-15)) sample++;
+        let tNew = Math.min(t1, t + maxStep);
+        if (sample < sampleTimes.length && sampleTimes[sample] < tNew) tNew = sampleTimes[sample];
+        // w = D (x̃ − x̃_p(t))
+        particular(t, xp);
+        let zNorm = 0;
+        for (let i = 0; i < n; i++) {
+          w[i] = d[i] * (z[i] - xp[i]);
+          zNorm += z[i] * z[i];
+        }
+        const tolAbs = settings.atol * Math.sqrt(n) + settings.rtol * Math.sqrt(zNorm);
+        propagate(w, tNew - t, tolAbs, wNew);
+        particular(tNew, xp);
+        for (let i = 0; i < n; i++) z[i] = wNew[i] / d[i] + xp[i];
+        if (!allFinite(z)) throw notFinite('chebyshev', tNew);
+        stats.steps++;
+        const tOld = t;
+        const wStart = Float64Array.from(w);
+        const dense: DenseOutput = {
+          evaluate(tq, out) {
+            const scratch = new Float64Array(n);
+            const part = new Float64Array(n);
+            propagate(wStart, tq - tOld, tolAbs, scratch);
+            particular(tq, part);
+            for (let i = 0; i < n; i++) out[i] = scratch[i] / d[i] + part[i];
+          },
+        };
+        sink(tOld, tNew, z, dense);
+        t = tNew;
+      }
+    },
+  };
+}
