@@ -18,16 +18,13 @@
  * enters through ρ^k growth, so strongly damped (stiff) networks belong to the Krylov method.
  */
 import { SysgraphError } from '@sysgraph/core';
-import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
+import type { OdeProblem } from '../problem/ode-problem';
 import type { Solver, SolverSettings, DenseOutput } from './solver';
 import type { ScaledOperator } from '../chebyshev/scaled-operator';
 import { positiveDiagonal, scaledMulVec, scaledOperator } from '../chebyshev/scaled-operator';
 import { besselJ } from '../chebyshev/bessel-coefficients';
-import { factorSparse } from '../sparse/sparse-backend';
-import { factorDenseLU } from '../dense/dense-lu';
-import type { HarmonicResponse } from '../exponential/harmonic-response';
-import { harmonicResponse } from '../exponential/harmonic-response';
-import { PIECEWISE_LINEAR_KINDS, segmentInputs, unsupportedSignal } from '../exponential/segment-inputs';
+import { createParticularSolver } from '../exponential/particular-solution';
+import { PIECEWISE_LINEAR_KINDS, unsupportedSignal } from '../exponential/segment-inputs';
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
 
 /** Largest σ·f per step (terms per step ≈ σf + 40). */
@@ -61,26 +58,7 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
   // ellipse with foci ±1 holding the ζ-rectangle [−1, 1] × [−h/f, h/f]: growth of P_k up to ρ^k
   const rho = spread / f + Math.sqrt(1 + (spread / f) ** 2);
 
-  let luA: LinearSolve | undefined;
-  const solveA = (b: Float64Array, out: Float64Array) => {
-    if (!luA) {
-      stats.factorizations++;
-      try {
-        luA = lti.A.csr ? factorSparse(lti.A.csr) : factorDenseLU(lti.A.toDense(), 'state matrix A');
-      } catch {
-        throw new SysgraphError('solver-failure', 'solver chebyshev: A is singular (a free integrator or floating storage element)', {
-          field: 'solver',
-          expected: 'a model with nonsingular A, or the krylov or stiff solver',
-        });
-      }
-    }
-    stats.solves++;
-    luA.solve(b, out);
-  };
-
-  const tmp = new Float64Array(n);
-  const p0 = new Float64Array(n);
-  const p1 = new Float64Array(n);
+  const particularSolver = createParticularSolver(problem, mass, 'chebyshev');
   let pk = new Float64Array(n);
   let pkm1 = new Float64Array(n);
   let pkp1 = new Float64Array(n);
@@ -142,18 +120,6 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
     for (let i = 0; i < n; i++) out[i] *= damp;
   };
 
-  const harmonicCache = new Map<string, HarmonicResponse>();
-  const harmonicFor = (omega: number, g: Float64Array): HarmonicResponse => {
-    const key = `${omega}:${Array.from(g).join(',')}`;
-    let hit = harmonicCache.get(key);
-    if (!hit) {
-      stats.factorizations++;
-      hit = harmonicResponse(lti.A, mass, omega, g);
-      harmonicCache.set(key, hit);
-    }
-    return hit;
-  };
-
   const sampleTimes: number[] = [];
   if (settings.samples !== undefined) {
     const span = settings.tEnd - settings.tStart;
@@ -166,25 +132,8 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
   return {
     name: 'chebyshev',
     integrate(t0, t1, z, sink) {
-      // particular solution on the segment: A p1 = −b1, A p0 = M p1 − b0, and the sines' periodic parts
-      const forcing = segmentInputs(problem.inputs, lti.B, t0);
-      for (let i = 0; i < n; i++) tmp[i] = -forcing.b1[i];
-      if (forcing.sloped) solveA(tmp, p1);
-      else p1.fill(0);
-      for (let i = 0; i < n; i++) tmp[i] = mass[i] * p1[i] - forcing.b0[i];
-      if (tmp.some((v) => v !== 0)) solveA(tmp, p0);
-      else p0.fill(0);
-      const periodic = forcing.harmonics.map((h) => ({ h, x: harmonicFor(h.omega, h.column) }));
-      /** out = x̃_p(t) */
-      const particular = (t: number, out: Float64Array) => {
-        const tau = t - t0;
-        for (let i = 0; i < n; i++) out[i] = p0[i] + p1[i] * tau;
-        for (const { h, x } of periodic) {
-          const sn = Math.sin(h.omega * t + h.phase);
-          const cs = Math.cos(h.omega * t + h.phase);
-          for (let i = 0; i < n; i++) out[i] += x.sinPart[i] * sn + x.cosPart[i] * cs;
-        }
-      };
+      // x̃_p on the segment (particular-solution.ts)
+      const particular = particularSolver.onSegment(t0);
       const xp = new Float64Array(n);
 
       const w = new Float64Array(n);

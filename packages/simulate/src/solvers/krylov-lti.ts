@@ -22,6 +22,11 @@
  *
  * Costs per step: k solves with the LU, O(k²·n) orthogonalisation, O(k³) small-matrix work per check.
  * A sine input adds the oscillator c' = −ω s, s' = ω c to ŵ (its 2 × 2 block is eliminated like α and β).
+ *
+ * Symmetric mode (RC-type networks: M = D² diagonal positive, A = Aᵀ nonsingular): no augmentation; the inputs
+ * are removed by the particular solution x̃_p (exponential/particular-solution.ts, one LU of A), and
+ * w = D (x̃ − x̃_p) obeys w' = J̃ w with J̃ = D⁻¹AD⁻¹ symmetric, so Z = (I − γJ̃)⁻¹ = D (M − γA)⁻¹ D is symmetric
+ * and the basis is built by the Lanczos three-term recurrence (O(k·n) instead of O(k²·n) per step).
  * Restrictions: linear time-invariant models with nonsingular M, inputs affine between breakpoints or sines.
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -32,6 +37,10 @@ import { createArnoldiBasis } from '../krylov/arnoldi-basis';
 import { projectedExponential } from '../krylov/projected-exponential';
 import type { SegmentInputs } from '../exponential/segment-inputs';
 import { PIECEWISE_LINEAR_KINDS, segmentInputs, unsupportedSignal } from '../exponential/segment-inputs';
+import type { ParticularSolution } from '../exponential/particular-solution';
+import { createParticularSolver } from '../exponential/particular-solution';
+import { positiveDiagonal } from '../chebyshev/scaled-operator';
+import type { LinearOperator } from '../problem/linear-operator';
 import { allFinite, notFinite, stepTooSmall, tooManySteps } from './solver-failure';
 
 /** Largest Krylov dimension per step. */
@@ -60,13 +69,24 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   }
   const n = problem.n;
   const harmonicCount = problem.inputs.signals.filter((s) => s.harmonic !== undefined).length;
-  const size = n + 2 + 2 * harmonicCount;
+  // symmetric mode: M = D² diagonal, A symmetric and nonsingular (RC-type networks)
+  const mass = positiveDiagonal(lti.M, n);
+  const candidate = mass !== undefined && isSymmetric(lti.A) ? createParticularSolver(problem, mass, 'krylov') : undefined;
+  // the particular solution needs A nonsingular; otherwise the augmented form
+  const particularSolver = candidate?.factorisable() ? candidate : undefined;
+  const symmetric = particularSolver !== undefined;
+  const d = mass?.map(Math.sqrt);
+  const dMin = d ? d.reduce((a, b) => Math.min(a, b), Infinity) : 1;
+  const size = symmetric ? n : n + 2 + 2 * harmonicCount;
   const maxDim = Math.max(MIN_DIMENSION + 1, Math.min(KRYLOV_MAX_DIMENSION, size));
-  const basis = createArnoldiBasis(size, maxDim);
+  const basis = createArnoldiBasis(size, maxDim, symmetric ? 2 : Infinity);
   const { rtol, atol } = settings;
   const stats = problem.stats;
 
   let forcing: SegmentInputs | undefined;
+  let particular: ParticularSolution | undefined;
+  const xp = new Float64Array(n);
+  const scaledV = new Float64Array(n);
   const rx = new Float64Array(n);
   const w0 = new Float64Array(size);
   const massV = new Float64Array(n);
@@ -76,6 +96,14 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   let trial = Infinity;
 
   const applyZ = (v: Float64Array, out: Float64Array): void => {
+    if (symmetric) {
+      // Z = (I − γJ̃)⁻¹ = D (M − γA)⁻¹ D
+      for (let i = 0; i < n; i++) scaledV[i] = d![i] * v[i];
+      lu!.solve(scaledV, out);
+      for (let i = 0; i < n; i++) out[i] *= d![i];
+      stats.functionEvaluations++;
+      return;
+    }
     const { b0, b1, sloped, harmonics } = forcing!;
     // r = M̂ v
     const vx = v.subarray(0, n);
@@ -103,11 +131,15 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     stats.functionEvaluations++;
   };
 
-  /** β‖d‖ ≥ ‖β V_k,x d‖ (V_k has orthonormal columns): the error bound of coefficients d, in O(k). */
+  /**
+   * β‖d‖ ≥ ‖β V_k,x d‖ (V_k has orthonormal columns): the error bound of coefficients d, in O(k); in the symmetric
+   * mode divided by min d_i (x̃ = D⁻¹ w).
+   */
+  const dMinUsed = symmetric ? dMin : 1;
   const coefficientNorm = (d: Float64Array): number => {
     let s = 0;
     for (let j = 0; j < d.length; j++) s += d[j] * d[j];
-    return basis.beta * Math.sqrt(s);
+    return (basis.beta * Math.sqrt(s)) / dMinUsed;
   };
 
   /** The estimated state error of the dimension-k approximation at each σ (difference to dimension k − 1). */
@@ -120,6 +152,15 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
       worst = Math.max(worst, coefficientNorm(a));
     }
     return worst;
+  };
+
+  /** out = x̃(t) from the coefficients y: β V_k,x y (augmented), D⁻¹ β V_k y + x̃_p(t) (symmetric); rows only when asked. */
+  const stateAt = (t: number, y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
+    combine(y, out, rows);
+    if (!symmetric) return;
+    particular!(t, xp);
+    if (rows !== undefined) for (let r = 0; r < rows.length; r++) out[rows[r]] = out[rows[r]] / d![rows[r]] + xp[rows[r]];
+    else for (let i = 0; i < n; i++) out[i] = out[i] / d![i] + xp[i];
   };
 
   const combine = (y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
@@ -153,8 +194,8 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     name: 'krylov',
     integrate(t0, t1, z, sink) {
       // B u(t) = b0 + b1 (t − t0) + Σ g_k sin(ω_k t + φ_k) on the segment
-      forcing = segmentInputs(problem.inputs, lti.B, t0);
-      const { sloped, harmonics } = forcing;
+      if (symmetric) particular = particularSolver!.onSegment(t0);
+      else forcing = segmentInputs(problem.inputs, lti.B, t0);
       let t = t0;
       while (t < t1) {
         if (stats.steps >= settings.maxSteps) throw tooManySteps('krylov', t, settings.maxSteps);
@@ -162,14 +203,31 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         let sigma = Math.min(remaining, trial, settings.dt ?? Infinity);
         if (lu === undefined || sigma / gamma < RATIO_LOW || sigma / gamma > RATIO_HIGH) refactor(sigma);
 
-        // ŵ = [x̃; 1; t − t0]
-        w0.set(z);
-        w0[n] = 1;
-        w0[n + 1] = sloped ? t - t0 : 0;
-        harmonics.forEach((h, k) => {
-          w0[n + 2 + 2 * k] = Math.cos(h.omega * t + h.phase);
-          w0[n + 3 + 2 * k] = Math.sin(h.omega * t + h.phase);
-        });
+        if (symmetric) {
+          // w = D (x̃ − x̃_p(t))
+          particular!(t, xp);
+          for (let i = 0; i < n; i++) w0[i] = d![i] * (z[i] - xp[i]);
+        } else {
+          // ŵ = [x̃; 1; t − t0; cos, sin of each sine]
+          const { sloped, harmonics } = forcing!;
+          w0.set(z);
+          w0[n] = 1;
+          w0[n + 1] = sloped ? t - t0 : 0;
+          harmonics.forEach((h, k) => {
+            w0[n + 2 + 2 * k] = Math.cos(h.omega * t + h.phase);
+            w0[n + 3 + 2 * k] = Math.sin(h.omega * t + h.phase);
+          });
+        }
+        if (w0.every((x) => x === 0)) {
+          // at the particular solution already: x̃ = x̃_p on the whole step
+          const tNew = t1;
+          stateAt(tNew, new Float64Array(0), z);
+          stats.steps++;
+          const tOld = t;
+          sink(tOld, tNew, z, { evaluate: (tq, out, rows) => stateAt(tq, new Float64Array(0), out, rows) });
+          t = tNew;
+          continue;
+        }
         basis.start(w0);
         let zNorm = 0;
         for (let i = 0; i < n; i++) zNorm += z[i] * z[i];
@@ -228,15 +286,43 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         // the state at t + σ and the dense output on [t, t + σ]
         const tNew = sigma === remaining ? t1 : t + sigma;
         const yEnd = jk!.at(tNew - t);
-        combine(yEnd, z);
+        stateAt(tNew, yEnd, z);
         if (!allFinite(z)) throw notFinite('krylov', tNew);
         stats.steps++;
         const tOld = t;
         const projected = jk!;
-        const dense: DenseOutput = { evaluate: (tq, out, rows) => combine(projected.at(tq - tOld), out, rows) };
+        const dense: DenseOutput = { evaluate: (tq, out, rows) => stateAt(tq, projected.at(tq - tOld), out, rows) };
         sink(tOld, tNew, z, dense);
         t = tNew;
       }
     },
   };
+}
+
+/** A = Aᵀ to rounding (relative 1e-12 of the largest entry). O(nnz) for CSR. */
+function isSymmetric(A: LinearOperator): boolean {
+  const n = A.rows;
+  if (A.csr) {
+    const { rowPtr, colIdx, values } = A.csr;
+    const entries = new Map<number, number>();
+    let scale = 0;
+    for (let i = 0; i < n; i++) {
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        const key = i * n + colIdx[p];
+        entries.set(key, (entries.get(key) ?? 0) + values[p]);
+        scale = Math.max(scale, Math.abs(values[p]));
+      }
+    }
+    for (const [key, v] of entries) {
+      const i = Math.floor(key / n);
+      const j = key - i * n;
+      if (Math.abs(v - (entries.get(j * n + i) ?? 0)) > 1e-12 * scale) return false;
+    }
+    return true;
+  }
+  const a = A.toDense().data;
+  let scale = 0;
+  for (let k = 0; k < a.length; k++) scale = Math.max(scale, Math.abs(a[k]));
+  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) if (Math.abs(a[i * n + j] - a[j * n + i]) > 1e-12 * scale) return false;
+  return true;
 }
