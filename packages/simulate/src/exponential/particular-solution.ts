@@ -16,8 +16,8 @@ import { segmentInputs } from './segment-inputs';
 import { factorSparse } from '../sparse/sparse-backend';
 import { factorDenseLU } from '../dense/dense-lu';
 
-/** x̃_p on one segment: out = x̃_p(t). */
-export type ParticularSolution = (t: number, out: Float64Array) => void;
+/** x̃_p on one segment: out = x̃_p(t) (only the given rows when asked). */
+export type ParticularSolution = (t: number, out: Float64Array, rows?: Int32Array) => void;
 
 export interface ParticularSolver {
   /** Factorise A now; false when it is singular. */
@@ -85,13 +85,19 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
       for (let i = 0; i < n; i++) tmp[i] = mass[i] * p1[i] - forcing.b0[i];
       if (tmp.some((v) => v !== 0)) solveA(tmp, p0);
       const periodic = forcing.harmonics.map((h) => ({ h, x: harmonicFor(h.omega, h.column) }));
-      return (t, out) => {
+      const trig = periodic.map(() => ({ sn: 0, cs: 0 }));
+      return (t, out, rows) => {
         const tau = t - t0;
-        for (let i = 0; i < n; i++) out[i] = p0[i] + p1[i] * tau;
-        for (const { h, x } of periodic) {
-          const sn = Math.sin(h.omega * t + h.phase);
-          const cs = Math.cos(h.omega * t + h.phase);
-          for (let i = 0; i < n; i++) out[i] += x.sinPart[i] * sn + x.cosPart[i] * cs;
+        periodic.forEach(({ h }, k) => {
+          trig[k].sn = Math.sin(h.omega * t + h.phase);
+          trig[k].cs = Math.cos(h.omega * t + h.phase);
+        });
+        const count = rows ? rows.length : n;
+        for (let r = 0; r < count; r++) {
+          const i = rows ? rows[r] : r;
+          let x = p0[i] + p1[i] * tau;
+          for (let k = 0; k < periodic.length; k++) x += periodic[k].x.sinPart[i] * trig[k].sn + periodic[k].x.cosPart[i] * trig[k].cs;
+          out[i] = x;
         }
       };
     },

@@ -158,7 +158,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   const stateAt = (t: number, y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
     combine(y, out, rows);
     if (!symmetric) return;
-    particular!(t, xp);
+    particular!(t, xp, rows);
     if (rows !== undefined) for (let r = 0; r < rows.length; r++) out[rows[r]] = out[rows[r]] / d![rows[r]] + xp[rows[r]];
     else for (let i = 0; i < n; i++) out[i] = out[i] / d![i] + xp[i];
   };
@@ -299,24 +299,41 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   };
 }
 
-/** A = Aᵀ to rounding (relative 1e-12 of the largest entry). O(nnz) for CSR. */
+/** A = Aᵀ to rounding (relative 1e-12 of the largest entry). O(nnz + n) for CSR (rows of A against rows of Aᵀ). */
 function isSymmetric(A: LinearOperator): boolean {
   const n = A.rows;
   if (A.csr) {
     const { rowPtr, colIdx, values } = A.csr;
-    const entries = new Map<number, number>();
     let scale = 0;
+    for (let p = 0; p < rowPtr[n]; p++) scale = Math.max(scale, Math.abs(values[p]));
+    // scatter row i of A into acc, subtract row i of Aᵀ (= column i of A, gathered by a counting sort)
+    const tPtr = new Int32Array(n + 1);
+    for (let p = 0; p < rowPtr[n]; p++) tPtr[colIdx[p] + 1]++;
+    for (let i = 0; i < n; i++) tPtr[i + 1] += tPtr[i];
+    const fill = tPtr.slice(0, n);
+    const tCol = new Int32Array(rowPtr[n]);
+    const tVal = new Float64Array(rowPtr[n]);
     for (let i = 0; i < n; i++) {
       for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-        const key = i * n + colIdx[p];
-        entries.set(key, (entries.get(key) ?? 0) + values[p]);
-        scale = Math.max(scale, Math.abs(values[p]));
+        const q = fill[colIdx[p]]++;
+        tCol[q] = i;
+        tVal[q] = values[p];
       }
     }
-    for (const [key, v] of entries) {
-      const i = Math.floor(key / n);
-      const j = key - i * n;
-      if (Math.abs(v - (entries.get(j * n + i) ?? 0)) > 1e-12 * scale) return false;
+    const acc = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc[colIdx[p]] += values[p];
+      for (let p = tPtr[i]; p < tPtr[i + 1]; p++) acc[tCol[p]] -= tVal[p];
+      let ok = true;
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        if (Math.abs(acc[colIdx[p]]) > 1e-12 * scale) ok = false;
+        acc[colIdx[p]] = 0;
+      }
+      for (let p = tPtr[i]; p < tPtr[i + 1]; p++) {
+        if (Math.abs(acc[tCol[p]]) > 1e-12 * scale) ok = false;
+        acc[tCol[p]] = 0;
+      }
+      if (!ok) return false;
     }
     return true;
   }
