@@ -12,8 +12,9 @@
  *   e^{σJ̃} w = e^{σc} Σ_k (2 − δ_k0) J_k(σf) P_k w,   P_0 = I, P_1 = Ω, P_{k+1} = 2Ω P_k + P_{k−1}
  *
  * (P_k = i^k T_k(−iΩ): real). The coefficients vanish super-exponentially once k > σf; the sum stops when two
- * consecutive terms are below a twentieth of atol·√n + rtol·‖x̃‖ (in x̃ units). Steps end at the output samples,
- * the breakpoints, and where σf reaches 200. Cost: about σf + 40 products with J̃ per step, no factorisation
+ * consecutive terms are below a twentieth of atol·√n + rtol·‖x̃‖ (in x̃ units). Steps end at the breakpoints and
+ * where σf reaches 200; the output samples inside a step come from the same recurrence (the P_k w do not depend on
+ * σ: one more axpy per term and sample), other times by a new series from the step's start. Cost: about σf + 40 products with J̃ per step, no factorisation
  * beyond the LU of A; no step-size restriction from stiffness in the imaginary direction, but h (the real spread)
  * enters through ρ^k growth, so strongly damped (stiff) networks belong to the Krylov method.
  */
@@ -63,53 +64,74 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
   let pkm1 = new Float64Array(n);
   let pkp1 = new Float64Array(n);
 
-  /** out = e^{σJ̃} w (scaled coordinates); tolAbs in x̃ units. */
-  const propagate = (w: Float64Array, sigma: number, tolAbs: number, out: Float64Array) => {
-    if (sigma === 0) {
-      out.set(w);
-      return;
+  const normX = (v: Float64Array) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) {
+      const y = v[i] / d[i];
+      s += y * y;
     }
-    const x = sigma * f;
-    const cap = Math.ceil(1.3 * x * rho + 60);
-    const J = besselJ(x, cap);
-    const damp = Math.exp(sigma * centre);
-    const normX = (v: Float64Array) => {
-      let s = 0;
-      for (let i = 0; i < n; i++) {
-        const y = v[i] / d[i];
-        s += y * y;
-      }
-      return Math.sqrt(s);
-    };
+    return Math.sqrt(s);
+  };
+
+  /**
+   * outs[j] = e^{σ_j J̃} w for every σ_j ≥ 0 of one recurrence (scaled coordinates; tolAbs in x̃ units): the P_k w do
+   * not depend on σ, so the outputs inside a step cost one extra axpy per term each.
+   */
+  const propagate = (w: Float64Array, sigmas: readonly number[], tolAbs: number, outs: readonly Float64Array[]) => {
+    const count = sigmas.length;
+    const xs = sigmas.map((s) => s * f);
+    const xMax = Math.max(...xs);
+    const cap = Math.ceil(1.3 * xMax * rho + 60);
+    const Js = xs.map((x) => besselJ(x, cap));
+    const damps = sigmas.map((s) => Math.exp(s * centre));
+    const dampMax = Math.max(...damps);
     const { rowPtr, colIdx, values } = op;
     const scale = 2 / f;
     const shift = (2 * centre) / f;
-    // P_1 = Ω w = (J̃ w − c w)/f; out = J_0 w
+    // P_1 = Ω w = (J̃ w − c w)/f; out_j = J_0(x_j) w
     for (let i = 0; i < n; i++) {
       let acc = 0;
       for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc += values[p] * w[colIdx[p]];
       pk[i] = (acc - centre * w[i]) / f;
       pkm1[i] = w[i];
-      out[i] = J[0] * w[i];
+    }
+    for (let j = 0; j < count; j++) {
+      const o = outs[j];
+      const c = Js[j][0];
+      for (let i = 0; i < n; i++) o[i] = c * w[i];
     }
     stats.functionEvaluations++;
     let small = 0;
+    const coef = new Float64Array(count);
     for (let k = 1; k <= cap; k++) {
-      const c = 2 * J[k];
-      const last = k === cap;
-      // fused: out += c P_k and P_{k+1} = 2Ω P_k + P_{k−1} = (2/f)(J̃ P_k) − (2c/f) P_k + P_{k−1}
+      let cMax = 0;
+      for (let j = 0; j < count; j++) {
+        coef[j] = 2 * Js[j][k];
+        cMax = Math.max(cMax, Math.abs(coef[j]));
+      }
+      // outputs other than the step's end
+      for (let j = 1; j < count; j++) {
+        const o = outs[j];
+        const c = coef[j];
+        if (c !== 0) for (let i = 0; i < n; i++) o[i] += c * pk[i];
+      }
+      const o0 = outs[0];
+      const c0 = coef[0];
+      if (k === cap) {
+        for (let i = 0; i < n; i++) o0[i] += c0 * pk[i];
+        break;
+      }
+      // fused: out_0 += c P_k and P_{k+1} = 2Ω P_k + P_{k−1} = (2/f)(J̃ P_k) − (2c/f) P_k + P_{k−1}
       for (let i = 0; i < n; i++) {
         const v = pk[i];
-        out[i] += c * v;
-        if (last) continue;
+        o0[i] += c0 * v;
         let acc = 0;
         for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc += values[p] * pk[colIdx[p]];
         pkp1[i] = scale * acc - shift * v + pkm1[i];
       }
-      if (last) break;
       stats.functionEvaluations++;
-      if (k > x * rho) {
-        small = Math.abs(c) * damp * normX(pk) <= tolAbs / 20 ? small + 1 : 0;
+      if (k > xMax * rho) {
+        small = cMax * dampMax * normX(pk) <= tolAbs / 20 ? small + 1 : 0;
         if (small >= 2) break;
       }
       const t = pkm1;
@@ -117,7 +139,10 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
       pk = pkp1;
       pkp1 = t;
     }
-    for (let i = 0; i < n; i++) out[i] *= damp;
+    for (let j = 0; j < count; j++) {
+      const o = outs[j];
+      for (let i = 0; i < n; i++) o[i] *= damps[j];
+    }
   };
 
   const sampleTimes: number[] = [];
@@ -142,9 +167,11 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
       let sample = 0;
       while (t < t1) {
         if (stats.steps >= settings.maxSteps) throw tooManySteps('chebyshev', t, settings.maxSteps);
-        while (sample < sampleTimes.length && sampleTimes[sample] <= t * (1 + 1e-15)) sample++;
-        let tNew = Math.min(t1, t + maxStep);
-        if (sample < sampleTimes.length && sampleTimes[sample] < tNew) tNew = sampleTimes[sample];
+        const tNew = Math.min(t1, t + maxStep);
+        // the output samples inside (t, tNew): evaluated by the same recurrence (dense output)
+        while (sample < sampleTimes.length && sampleTimes[sample] <= t) sample++;
+        const inside: number[] = [];
+        for (let k = sample; k < sampleTimes.length && sampleTimes[k] < tNew; k++) inside.push(sampleTimes[k]);
         // w = D (x̃ − x̃_p(t))
         particular(t, xp);
         let zNorm = 0;
@@ -153,7 +180,8 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
           zNorm += z[i] * z[i];
         }
         const tolAbs = settings.atol * Math.sqrt(n) + settings.rtol * Math.sqrt(zNorm);
-        propagate(w, tNew - t, tolAbs, wNew);
+        const insideW = inside.map(() => new Float64Array(n));
+        propagate(w, [tNew - t, ...inside.map((ts) => ts - t)], tolAbs, [wNew, ...insideW]);
         particular(tNew, xp);
         for (let i = 0; i < n; i++) z[i] = wNew[i] / d[i] + xp[i];
         if (!allFinite(z)) throw notFinite('chebyshev', tNew);
@@ -162,11 +190,12 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
         const wStart = Float64Array.from(w);
         const dense: DenseOutput = {
           evaluate(tq, out) {
-            const scratch = new Float64Array(n);
+            const at = inside.indexOf(tq);
+            const scaled = at >= 0 ? insideW[at] : new Float64Array(n);
+            if (at < 0) propagate(wStart, [tq - tOld], tolAbs, [scaled]);
             const part = new Float64Array(n);
-            propagate(wStart, tq - tOld, tolAbs, scratch);
             particular(tq, part);
-            for (let i = 0; i < n; i++) out[i] = scratch[i] / d[i] + part[i];
+            for (let i = 0; i < n; i++) out[i] = scaled[i] / d[i] + part[i];
           },
         };
         sink(tOld, tNew, z, dense);
