@@ -13,8 +13,9 @@
  *
  * (P_k = i^k T_k(−iΩ): real). The coefficients vanish super-exponentially once k > σf; the sum stops when two
  * consecutive terms are below a twentieth of atol·√n + rtol·‖x̃‖ (in x̃ units). Steps end at the breakpoints and
- * where σf reaches 200; the output samples inside a step come from the same recurrence (the P_k w do not depend on
- * σ: one more axpy per term and sample), other times by a new series from the step's start. Cost: about σf + 40 products with J̃ per step, no factorisation
+ * where σf reaches 1000; the output samples inside a step come from the same recurrence (the P_k w do not depend on
+ * σ: one more axpy per term and sample, over the recorded rows only when simulate() passes them), other times by a
+ * new series from the step's start. Cost: about σf + 40 products with J̃ per step, no factorisation
  * beyond the LU of A; no step-size restriction from stiffness in the imaginary direction, but h (the real spread)
  * enters through ρ^k growth, so strongly damped (stiff) networks belong to the Krylov method.
  */
@@ -29,7 +30,7 @@ import { PIECEWISE_LINEAR_KINDS, unsupportedSignal } from '../exponential/segmen
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
 
 /** Largest σ·f per step (terms per step ≈ σf + 40). */
-export const CHEBYSHEV_MAX_PHASE = 200;
+export const CHEBYSHEV_MAX_PHASE = 1000;
 
 export function createChebyshev(problem: OdeProblem, settings: SolverSettings): Solver {
   const lti = problem.lti;
@@ -77,8 +78,13 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
    * outs[j] = e^{σ_j J̃} w for every σ_j ≥ 0 of one recurrence (scaled coordinates; tolAbs in x̃ units): the P_k w do
    * not depend on σ, so the outputs inside a step cost one extra axpy per term each.
    */
+  const hint = settings.outputRows;
+  const hinted = new Uint8Array(n);
+  if (hint) for (const i of hint) hinted[i] = 1;
+  /** Outputs after the first are formed only at the hinted rows when there is a hint. */
   const propagate = (w: Float64Array, sigmas: readonly number[], tolAbs: number, outs: readonly Float64Array[]) => {
     const count = sigmas.length;
+    const few = hint;
     const xs = sigmas.map((s) => s * f);
     const xMax = Math.max(...xs);
     const cap = Math.ceil(1.3 * xMax * rho + 60);
@@ -98,7 +104,8 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
     for (let j = 0; j < count; j++) {
       const o = outs[j];
       const c = Js[j][0];
-      for (let i = 0; i < n; i++) o[i] = c * w[i];
+      if (j > 0 && few) for (const i of few) o[i] = c * w[i];
+      else for (let i = 0; i < n; i++) o[i] = c * w[i];
     }
     stats.functionEvaluations++;
     let small = 0;
@@ -109,25 +116,32 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
         coef[j] = 2 * Js[j][k];
         cMax = Math.max(cMax, Math.abs(coef[j]));
       }
+      // local copies: the hot loop must not read captured, reassigned variables
+      const P = pk;
+      const Pm = pkm1;
+      const Pn = pkp1;
+      const o0 = outs[0];
+      const c0 = coef[0];
       // outputs other than the step's end
       for (let j = 1; j < count; j++) {
         const o = outs[j];
         const c = coef[j];
-        if (c !== 0) for (let i = 0; i < n; i++) o[i] += c * pk[i];
+        if (c === 0) continue;
+        if (few) for (let r = 0; r < few.length; r++) o[few[r]] += c * P[few[r]];
+        else for (let i = 0; i < n; i++) o[i] += c * P[i];
       }
-      const o0 = outs[0];
-      const c0 = coef[0];
       if (k === cap) {
-        for (let i = 0; i < n; i++) o0[i] += c0 * pk[i];
+        for (let i = 0; i < n; i++) o0[i] += c0 * P[i];
         break;
       }
       // fused: out_0 += c P_k and P_{k+1} = 2Ω P_k + P_{k−1} = (2/f)(J̃ P_k) − (2c/f) P_k + P_{k−1}
       for (let i = 0; i < n; i++) {
-        const v = pk[i];
+        const v = P[i];
         o0[i] += c0 * v;
         let acc = 0;
-        for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc += values[p] * pk[colIdx[p]];
-        pkp1[i] = scale * acc - shift * v + pkm1[i];
+        const end = rowPtr[i + 1];
+        for (let p = rowPtr[i]; p < end; p++) acc += values[p] * P[colIdx[p]];
+        Pn[i] = scale * acc - shift * v + Pm[i];
       }
       stats.functionEvaluations++;
       if (k > xMax * rho) {
@@ -141,7 +155,8 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
     }
     for (let j = 0; j < count; j++) {
       const o = outs[j];
-      for (let i = 0; i < n; i++) o[i] *= damps[j];
+      if (j > 0 && few) for (const i of few) o[i] *= damps[j];
+      else for (let i = 0; i < n; i++) o[i] *= damps[j];
     }
   };
 
@@ -189,13 +204,16 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
         const tOld = t;
         const wStart = Float64Array.from(w);
         const dense: DenseOutput = {
-          evaluate(tq, out) {
-            const at = inside.indexOf(tq);
+          evaluate(tq, out, rows) {
+            // precomputed samples hold the hinted rows only (all rows without a hint)
+            const covered = !hint || (rows !== undefined && rows.every((i) => hinted[i] === 1));
+            const at = covered ? inside.indexOf(tq) : -1;
             const scaled = at >= 0 ? insideW[at] : new Float64Array(n);
             if (at < 0) propagate(wStart, [tq - tOld], tolAbs, [scaled]);
             const part = new Float64Array(n);
-            particular(tq, part);
-            for (let i = 0; i < n; i++) out[i] = scaled[i] / d[i] + part[i];
+            particular(tq, part, at >= 0 ? rows : undefined);
+            if (at >= 0 && rows) for (const i of rows) out[i] = scaled[i] / d[i] + part[i];
+            else for (let i = 0; i < n; i++) out[i] = scaled[i] / d[i] + part[i];
           },
         };
         sink(tOld, tNew, z, dense);

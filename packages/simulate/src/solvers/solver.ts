@@ -27,6 +27,8 @@ export interface SolverSettings {
   readonly dt?: number;
   /** Output samples requested (the exact method puts them on its grid). */
   readonly samples?: number;
+  /** The only state entries the caller reads from the dense output (a hint; absent: all). */
+  readonly outputRows?: Int32Array;
   /** Step budget over the whole run; exceeding it is a 'solver-failure'. */
   readonly maxSteps: number;
   /** Input hold of the exact method: cubic Hermite from u, u' (default) or first-order (linear). */
