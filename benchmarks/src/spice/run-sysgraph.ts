@@ -2,7 +2,7 @@
  * runSysgraph: a Network through the whole sysgraph pipeline, each stage timed:
  *
  *   description JSON text ─► parseSystem ─► analyzeStructure ─► formulate(sparseBackend) ─► toSimulationModel
- *   ─► simulate(solver 'stiff', rtol, atol, samples)
+ *   ─► simulate(solver, rtol, atol, samples)
  *
  * The probes are recorded as the capacitor-voltage states v_<capacitor>. The parser is created by the caller
  * (its schema compilation is a one-off cost of a process, not of a network).
@@ -11,7 +11,7 @@ import type { SystemParser } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { formulate, sparseBackend } from '@sysgraph/formulation';
 import { simulate, toSimulationModel } from '@sysgraph/simulate';
-import type { LinearModel, SolverStats } from '@sysgraph/simulate';
+import type { LinearModel, SolverName, SolverStats } from '@sysgraph/simulate';
 import type { Network } from './network';
 import { networkToDescription, sourceSignal } from './network-description';
 
@@ -20,6 +20,8 @@ export interface SysgraphSettings {
   readonly atol: number;
   /** Output rows: samples evenly spaced over [0, tEnd], from the solver's dense output. */
   readonly samples: number;
+  /** The solver; 'auto' lets simulate() choose (and say why). */
+  readonly solver: SolverName | 'auto';
 }
 
 export interface StageTimes {
@@ -36,6 +38,9 @@ export interface SysgraphRun {
   readonly stats: SolverStats;
   readonly t: Float64Array;
   readonly probes: readonly Float64Array[];
+  /** The solver simulate() used and why. */
+  readonly solver: string;
+  readonly solverReason: string;
 }
 
 export function runSysgraph(n: Network, settings: SysgraphSettings, parser: SystemParser): SysgraphRun {
@@ -52,7 +57,7 @@ export function runSysgraph(n: Network, settings: SysgraphSettings, parser: Syst
   const record = n.probes.map((p) => `v_${p.capacitor}`);
   const result = simulate(model, {
     tEnd: n.tEnd,
-    solver: 'stiff',
+    solver: settings.solver,
     inputs: { [n.source.id]: sourceSignal(n) },
     rtol: settings.rtol,
     atol: settings.atol,
@@ -70,5 +75,7 @@ export function runSysgraph(n: Network, settings: SysgraphSettings, parser: Syst
     stats: result.stats,
     t: column('t'),
     probes: record.map(column),
+    solver: result.solver,
+    solverReason: result.solverReason,
   };
 }

@@ -63,15 +63,15 @@ export function formatSpiceMarkdown(r: SpiceRecord): string {
     '',
     '## Where sysgraph spends its time',
     '',
-    '| network | size | parse | structure | formulate | simulate | steps | rejected | factorisations | solves | factor (1) | solve (1) | nnz(L+U) | factorisations × factor | solves × solve | predicted sim |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| network | size | solver | parse | structure | formulate | simulate | steps | rejected | factorisations | solves | mat-vecs | factor (1) | solve (1) | nnz(L+U) | factorisations × factor | solves × solve |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const row of r.rows) {
     out.push(
-      `| ${row.network} | ${row.size} | ${ms(row.parseMs)} | ${ms(row.structureMs)} | ${ms(row.formulateMs)} | ${ms(row.simulateMs)} | ${fmt(row.steps)} | ${fmt(row.rejectedSteps)} | ${fmt(row.factorizations)} | ${fmt(row.solves)} | ${ms(row.factorMs)} | ${ms(row.solveMs)} | ${fmt(row.nnzLU)} | ${ms(Number(row.factorizations) * Number(row.factorMs))} | ${ms(Number(row.solves) * Number(row.solveMs))} | ${ms(row.predictedMs)} |`,
+      `| ${row.network} | ${row.size} | ${row.solver ?? '–'} | ${ms(row.parseMs)} | ${ms(row.structureMs)} | ${ms(row.formulateMs)} | ${ms(row.simulateMs)} | ${fmt(row.steps)} | ${fmt(row.rejectedSteps)} | ${fmt(row.factorizations)} | ${fmt(row.solves)} | ${fmt(row.functionEvaluations)} | ${ms(row.factorMs)} | ${ms(row.solveMs)} | ${fmt(row.nnzLU)} | ${ms(Number(row.factorizations) * Number(row.factorMs))} | ${ms(Number(row.solves) * Number(row.solveMs))} |`,
     );
   }
-  out.push('', 'factor (1), solve (1): one sparse LU of M − hγA (AMD) and one triangular solve pair, timed outside the solver on the same model (median of 5); predicted sim adds the mat-vecs.', '');
+  out.push('', 'solver: the one `auto` picked. mat-vecs: products with A (Chebyshev) or applications of the shift-and-invert operator (Krylov). factor (1), solve (1): one sparse LU of M − cA (AMD) and one triangular solve pair, timed outside the solver on the same model (median of 5).', '');
   if (r.findings.length > 0) out.push('## Findings', '', ...r.findings.map((f) => `- ${f}`), '');
   out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
   return out.join('\n');
@@ -86,14 +86,12 @@ export function spiceFindings(rows: readonly SpiceRow[]): string[] {
   const out: string[] = [];
   for (const row of rows) {
     const sim = num(row, 'simulateMs');
-    const fact = num(row, 'factorizations') * num(row, 'factorMs');
-    const solves = num(row, 'solves') * num(row, 'solveMs');
-    const steps = num(row, 'steps');
+    const total = num(row, 'sysgraphMs');
+    const before = num(row, 'parseMs') + num(row, 'structureMs') + num(row, 'formulateMs');
     out.push(
-      `${row.network} ${row.size}: simulate ${sec(sim)} (${pct(sim, num(row, 'sysgraphMs'))} of the pipeline) = ${steps} steps (${row.rejectedSteps} rejected), ` +
-        `${sec(sim / steps)} per step; ${row.factorizations} factorisations (${(num(row, 'factorizations') / steps).toFixed(2)} per step) × ${sec(num(row, 'factorMs'))} ≈ ${pct(fact, sim)}, ` +
-        `${row.solves} solves × ${sec(num(row, 'solveMs'))} ≈ ${pct(solves, sim)}; the remaining ${pct(Math.max(0, sim - num(row, 'predictedMs')), sim)} is the solver's vector work, ` +
-        `allocation and garbage collection of each factorisation, and machine noise (the kernels were timed in isolation).`,
+      `${row.network} ${row.size}: ${row.solver ?? 'solver ?'}; simulate ${sec(sim)} (${pct(sim, total)} of the pipeline) in ${row.steps} steps, ` +
+        `${row.factorizations} factorisations, ${row.solves} solves, ${row.functionEvaluations} operator products; ` +
+        `parse + structure + formulate ${sec(before)} (${pct(before, total)}).`,
     );
   }
   const tight = rows.filter((r) => typeof r.tightMs === 'number' && typeof r.sysgraphError === 'number' && typeof r.tightError === 'number');
@@ -105,18 +103,9 @@ export function spiceFindings(rows: readonly SpiceRow[]): string[] {
     );
   }
   out.push(
-    'RC networks: the step count is not the problem (≈ 140–215 steps for 1e-7 accuracy, about ngspice\'s own number of time points at its defaults). ' +
-      'The cost per step is: about one factorisation every two steps, because the step size keeps changing (it is reused only while h stays within [0.9, 1.2] of the last one), and each ' +
-      'factorisation is a full factorSparseLU with a new AMD ordering and symbolic analysis although the pattern of M − hγA never changes ' +
-      '(in a CPU profile of the 100-section ladder, prepareSparseLU with amdOrdering is 295 of the 396 ms spent in factorSparseLU; the numeric Gilbert–Peierls part 101 ms). ' +
-      'Reusing the ordering and symbolic factor (refactorSparseLU exists in @sysgraph/linalg) and a step-size controller that changes h in rarer, larger jumps would cut most of it; ' +
-      'on the 10^4 grid the fill of the 2-D Laplacian (nnz(L+U) ≈ 37 × n with AMD) makes each factorisation and solve an order costlier still.',
-    'RLC line: the step count is the problem. The lumped line has lightly damped modes up to 2/√(LC) per section (4·10¹¹ rad/s at N = 1000, all decaying only at α = 4·10⁷ s⁻¹); ' +
-      'the 2.5 ns ramp excites them above atol = 1e-9 and the error control resolves them (h ≈ 6 ps, h·ω_max ≈ 2.5), giving thousands of steps of 7 solves and 7 mat-vecs each. ' +
-      'ngspice at its defaults does not resolve them (trtol 7) and is 3–4 % off; at tight settings it needs more time than sysgraph for a larger error.',
-    'simulate() with a text signal (\'ramp(1, 4e-6)\') builds a restricted mathjs parser on every call (≈ 0.1 s in a profile); the benchmark passes the ramp() Signal instead.',
-    'Parsing, structure and formulation together are 1–30 % of the pipeline (most at the small sizes); the simulation dominates at every target size.',
-    'Small sizes: simulate() of the 100-section ladder varies from 0.2 to 0.8 s between identical calls in one process (JIT and machine load); below ~1000 states read the sysgraph times as ±2×.',
+    'RC networks (krylov): the ramp makes two breakpoint-free pieces; on each, the solution is an exponential applied to a vector, approximated from a shift-and-invert Krylov space with one sparse LU; a handful of steps of 10–40 solves replace the ≈ 200 Rodas steps (6 solves each, a refactorisation whenever h changed) of the previous solver. On the 10^4 grid the fill of the 2-D Laplacian (nnz(L+U) ≈ 37 × n with AMD) makes each solve ≈ 20× a ladder solve.',
+    'RLC line (chebyshev): the lightly damped modes up to 2/√(LC) per section (4·10¹¹ rad/s at N = 1000) made every time-stepping method resolve them (h·ω_max ≈ 2.5, thousands of Rodas steps). The Chebyshev series of the exponential needs ≈ ω_max·T + 40 products per output interval and no factorisation but one LU of A; its length is set by the spectrum, not by the error control of a step.',
+    'Small sizes: simulate() of the 100-section ladder varies by ±2× between identical calls in one process (JIT and machine load); read the small sizes as orders of magnitude.',
   );
   return out;
 }

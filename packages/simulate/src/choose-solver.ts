@@ -1,5 +1,7 @@
 /**
- * solver 'auto': an LTI model with n ≤ 120 states → the exact method (its dense Padé exponential costs O(n³) per step size: 0.4 s at n = 100, minutes at n = 1000). Otherwise estimate stiffness from the
+ * solver 'auto': an LTI model with n ≤ 120 states → the exact method. A larger LTI model whose inputs are affine
+ * between breakpoints or sines → an exponential solver (chooseExponential below); the exact method's dense Padé
+ * exponential costs O(n³) per step size (0.4 s at n = 100, minutes at n = 1000). Otherwise estimate stiffness from the
  * Jacobian J (M⁻¹A for a linear model, ∂f/∂x at the initial point otherwise) over the span T:
  *   n ≤ 200: eigenvalues λ;  S = max(−Re λ) · T   (oscillatory modes, Re λ ≈ 0, do not count)
  *   n > 200: S = ρ̂ · T, ρ̂ = a Gershgorin bound of ‖A‖ (M = I) or 30 power iterations on J
@@ -13,6 +15,8 @@ import type { SolverName } from './solvers/solver';
 import type { DenseMatrix } from './dense/dense-matrix';
 import { denseZeros } from './dense/dense-matrix';
 import { factorDenseLU } from './dense/dense-lu';
+import { unsupportedSignal } from './exponential/segment-inputs';
+import { positiveDiagonal, scaledOperator } from './chebyshev/scaled-operator';
 
 export interface SolverChoice {
   readonly solver: SolverName;
@@ -22,6 +26,8 @@ export interface SolverChoice {
 export const EXACT_MAX_STATES = 120;
 export const EIGEN_MAX_STATES = 200;
 export const STIFFNESS_THRESHOLD = 1000;
+/** Largest f·span (≈ products with J̃) for which auto picks the Chebyshev series. */
+export const CHEBYSHEV_MAX_TERMS = 2e6;
 
 export function chooseSolver(problem: OdeProblem, z0: Float64Array, tStart: number, tEnd: number): SolverChoice {
   const n = problem.n;
@@ -29,6 +35,8 @@ export function chooseSolver(problem: OdeProblem, z0: Float64Array, tStart: numb
   if (problem.linear && n <= EXACT_MAX_STATES) {
     return { solver: 'exact', reason: `linear time-invariant model with ${n} ≤ ${EXACT_MAX_STATES} states: exact discretisation` };
   }
+  const exponential = problem.lti && n > 0 ? chooseExponential(problem, span) : undefined;
+  if (exponential) return exponential;
   if (n === 0) return { solver: 'dopri5', reason: 'no states' };
   let ratio: number;
   let how: string;
@@ -49,6 +57,35 @@ export function chooseSolver(problem: OdeProblem, z0: Float64Array, tStart: numb
   return {
     solver: stiff ? 'stiff' : 'dopri5',
     reason: `${problem.linear ? 'linear model' : 'nonlinear model'} with ${n} states; stiffness ${ratio.toPrecision(3)} ${stiff ? '>' : '≤'} ${STIFFNESS_THRESHOLD} (${how})`,
+  };
+}
+
+/**
+ * Large LTI models with inputs affine between breakpoints or sines: the exponential solvers. Chebyshev when M is
+ * diagonal and the spectrum's rectangle (scaled-operator.ts) is oscillation-dominated (|Im| bound f ≥ 4 × the
+ * real spread h) and the series stays affordable (f·span ≤ CHEBYSHEV_MAX_TERMS products); else shift-and-invert
+ * Krylov, which is indifferent to stiffness.
+ */
+function chooseExponential(problem: OdeProblem, span: number): SolverChoice | undefined {
+  const unsupported = unsupportedSignal(problem.inputs.signals);
+  if (unsupported) return undefined;
+  const lti = problem.lti!;
+  const n = problem.n;
+  const mass = positiveDiagonal(lti.M, n);
+  if (mass) {
+    const op = scaledOperator(lti.A, mass);
+    const spread = (op.reMax - op.reMin) / 2;
+    const terms = op.imMax * span;
+    if (op.imMax >= 4 * spread && terms <= CHEBYSHEV_MAX_TERMS) {
+      return {
+        solver: 'chebyshev',
+        reason: `linear time-invariant model with ${n} states, oscillation-dominated (|Im λ| ≤ ${op.imMax.toPrecision(3)}, Re λ spread ${(2 * spread).toPrecision(3)}), inputs affine or sines: Chebyshev exponential series (≈ ${Math.ceil(terms)} products)`,
+      };
+    }
+  }
+  return {
+    solver: 'krylov',
+    reason: `linear time-invariant model with ${n} > ${EXACT_MAX_STATES} states, inputs affine between breakpoints or sines: shift-and-invert Krylov exponential`,
   };
 }
 

@@ -62,8 +62,6 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
       expected: 'a solver for nonlinear models: euler, rk4, dopri5, stiff or auto',
     });
   }
-  const solver = entry.create(problem, { ...opts });
-
   // rows: t, x (n), y (p), restricted to the recorded columns
   const p = model.outputNames.length;
   const allNames = ['t', ...model.stateNames, ...model.outputNames];
@@ -74,6 +72,12 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
     keep.map((k) => allUnits[k]),
     opts.samples ?? 256,
   );
+  // a few recorded states and no recorded outputs: the dense output need not form the whole state
+  const recordedStates = keep.filter((k) => k >= 1 && k <= n).map((k) => k - 1);
+  const outputsRecorded = keep.some((k) => k > n);
+  const rows = !outputsRecorded && recordedStates.length < n / 2 ? Int32Array.from(recordedStates) : undefined;
+  const solver = entry.create(problem, { ...opts, outputRows: rows });
+
   const row = new Float64Array(n + p);
   const picked = new Float64Array(keep.length - 1);
   const emit = (t: number, zt: Float64Array, fromLeft: boolean) => {
@@ -95,7 +99,7 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
         const ts = sampleTime(nextSample++);
         if (ts === tNew) emit(ts, zNew, false);
         else {
-          dense.evaluate(ts, zs);
+          dense.evaluate(ts, zs, rows);
           emit(ts, zs, false);
         }
       }

@@ -22,8 +22,11 @@ import {
 } from './fixtures/models';
 
 interface ConformanceSettings {
-  /** 'fixed': observed order from halving dt; 'adaptive': error vs rtol; 'exact': round-off only. */
-  readonly kind: 'fixed' | 'adaptive' | 'exact';
+  /**
+   * 'fixed': observed order from halving dt; 'adaptive': error vs rtol; 'exact': round-off only;
+   * 'exponential': the solution's exponential approximated to a tolerance (error ≤ 10·rtol, no order in h).
+   */
+  readonly kind: 'fixed' | 'adaptive' | 'exact' | 'exponential';
   /** Fixed: the order; adaptive: the exponent q of error ∝ rtol^q. */
   readonly order: number;
   /** Options that make the RLC step response accurate to 1e-6 of its peak. */
@@ -73,6 +76,21 @@ const SETTINGS: Record<SolverName, ConformanceSettings> = {
     everydayTolerance: 2e-6,
     stiffDecay: { options: { dt: 0.25 }, maxSteps: 40 },
   },
+  krylov: {
+    kind: 'exponential',
+    order: Infinity,
+    accurate: { rtol: 1e-9, atol: 1e-12 },
+    everyday: { rtol: 1e-9, atol: 1e-12 },
+    everydayTolerance: 2e-6,
+    stiffDecay: { options: { rtol: 1e-7, atol: 1e-9 }, maxSteps: 20 },
+  },
+  chebyshev: {
+    kind: 'exponential',
+    order: Infinity,
+    accurate: { rtol: 1e-9, atol: 1e-12 },
+    everyday: { rtol: 1e-9, atol: 1e-12 },
+    everydayTolerance: 2e-6,
+  },
 };
 
 const maxAbs = (xs: ArrayLike<number>) => Array.from(xs).reduce((m, x) => Math.max(m, Math.abs(x)), 0);
@@ -112,6 +130,9 @@ describe.each(SOLVERS.map((s) => [s.name, s] as const))('solver %s', { timeout: 
       const slope = lx.reduce((s, x, k) => s + (x - mx) * (ly[k] - my), 0) / lx.reduce((s, x) => s + (x - mx) ** 2, 0);
       expect(slope).toBeGreaterThan(cfg.order - 0.3);
       expect(slope).toBeLessThan(cfg.order + 0.3);
+    } else if (cfg.kind === 'exponential') {
+      // no order in h: each tolerance is met with room to spare
+      for (const rtol of [1e-5, 1e-7, 1e-9]) expect(errorFor({ rtol, atol: rtol * 1e-3 })).toBeLessThan(10 * rtol);
     } else {
       expect(errorFor({ dt: 0.5 })).toBeLessThan(1e-13);
       expect(errorFor({ samples: 3 })).toBeLessThan(1e-13);
@@ -122,7 +143,7 @@ describe.each(SOLVERS.map((s) => [s.name, s] as const))('solver %s', { timeout: 
     const model = lcOscillator(1, 1); // ω = 1, period 2π, E = (v² + i²)/2
     const tEnd = 100 * 2 * Math.PI;
     const opts: Partial<SimulateOptions> =
-      cfg.kind === 'adaptive' ? { rtol: 1e-8, atol: 1e-11 } : { dt: tEnd / 20000 };
+      cfg.kind === 'adaptive' || cfg.kind === 'exponential' ? { rtol: 1e-8, atol: 1e-11 } : { dt: tEnd / 20000 };
     const r = simulate(model, { tEnd, solver: name, initial: { v_C: 1 }, samples: 2, ...opts });
     const energy = (r.columns[1][1] ** 2 + r.columns[2][1] ** 2) / 2;
     const drift = (energy - 0.5) / 0.5;
@@ -136,7 +157,7 @@ describe.each(SOLVERS.map((s) => [s.name, s] as const))('solver %s', { timeout: 
       const h = tEnd / steps;
       expect(energy / 0.5).toBeCloseTo((1 - h ** 6 / 72 + h ** 8 / 576) ** steps, 9);
     } else {
-      expect(Math.abs(drift)).toBeLessThan(cfg.kind === 'exact' ? 1e-10 : 1e-4);
+      expect(Math.abs(drift)).toBeLessThan(cfg.kind === 'exact' ? 1e-10 : cfg.kind === 'exponential' ? 1e-6 : 1e-4);
     }
     console.info(`[conformance] ${name}: LC energy drift over 100 periods ${drift.toExponential(2)} (${steps} steps)`);
   });
@@ -201,7 +222,7 @@ describe.each(SOLVERS.map((s) => [s.name, s] as const))('solver %s', { timeout: 
     const r = simulate(capLoopSource(), {
       tEnd: 6,
       solver: name,
-      inputs: { Vs: `sin(${omega}*t)` },
+      inputs: { Vs: `sine(1, ${omega / (2 * Math.PI)})` },
       samples: 61,
       ...cfg.everyday,
     });
@@ -255,7 +276,7 @@ describe.each(SOLVERS.map((s) => [s.name, s] as const))('solver %s', { timeout: 
         expect(Math.abs(r.columns[1][k] - ex[0]) + Math.abs(r.columns[2][k] - ex[1])).toBeLessThan(cfg.everydayTolerance);
       }
     }
-    // adaptive solvers do not step to the samples: the same steps for 11 and 1001 samples
-    if (cfg.kind === 'adaptive') expect(run(1001).stats.steps).toBe(run(11).stats.steps);
+    // adaptive and exponential solvers do not step to the samples: the same steps for 11 and 1001 samples
+    if (cfg.kind === 'adaptive' || cfg.kind === 'exponential') expect(run(1001).stats.steps).toBe(run(11).stats.steps);
   });
 });

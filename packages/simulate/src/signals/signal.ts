@@ -16,6 +16,16 @@ export interface Signal {
   readonly breakpoints: readonly number[];
   /** The text syntax that parses back to this signal, e.g. "step(1, 0.5)". */
   readonly text: string;
+  /** For a sine: u = offset + amplitude·sin(omega·t + phase) (the exponential solvers treat it exactly). */
+  readonly harmonic?: Harmonic;
+}
+
+export interface Harmonic {
+  readonly offset: number;
+  readonly amplitude: number;
+  /** rad/s */
+  readonly omega: number;
+  readonly phase: number;
 }
 
 export type SignalKind = 'constant' | 'step' | 'ramp' | 'sine' | 'pwl' | 'expression';

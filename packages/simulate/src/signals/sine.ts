@@ -19,5 +19,6 @@ export function sine(amplitude: number, frequency: number, phase = 0, offset = 0
     derivative: (t) => amplitude * omega * Math.cos(omega * t + phase),
     breakpoints: [],
     text: `sine(${args.map(formatNumber).join(', ')})`,
+    harmonic: { offset, amplitude, omega, phase },
   };
 }

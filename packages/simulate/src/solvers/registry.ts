@@ -6,6 +6,8 @@ import { createDopri5 } from './dopri5';
 import { createTrBdf2 } from './tr-bdf2';
 import { createRodas } from './rodas';
 import { createExact } from './exact-lti';
+import { createKrylov } from './krylov-lti';
+import { createChebyshev } from './chebyshev-lti';
 
 export interface SolverEntry {
   readonly name: SolverName;
@@ -24,6 +26,8 @@ export const SOLVERS: readonly SolverEntry[] = [
   { name: 'stiff', create: createRodas, fixedStep: false, linearOnly: false, description: 'Rodas4 Rosenbrock, L-stable, order 4(3), reuses LU while h is fixed' },
   { name: 'trbdf2', create: createTrBdf2, fixedStep: false, linearOnly: false, description: 'TR-BDF2, L-stable, order 2, reuses LU while h is fixed' },
   { name: 'exact', create: createExact, fixedStep: true, linearOnly: true, description: 'matrix exponential with held inputs (LTI, n ≤ ~500)' },
+  { name: 'krylov', create: createKrylov, fixedStep: false, linearOnly: true, description: 'shift-and-invert Krylov exponential, exact for inputs affine between breakpoints (large sparse LTI)' },
+  { name: 'chebyshev', create: createChebyshev, fixedStep: false, linearOnly: true, description: 'Chebyshev–Bessel exponential series, for oscillatory, lightly damped LTI with diagonal M' },
 ];
 
 export const SOLVER_NAMES: readonly SolverName[] = SOLVERS.map((s) => s.name);

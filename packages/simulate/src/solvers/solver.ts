@@ -4,11 +4,15 @@
  */
 import type { OdeProblem } from '../problem/ode-problem';
 
-export type SolverName = 'euler' | 'rk4' | 'dopri5' | 'stiff' | 'trbdf2' | 'exact';
+export type SolverName = 'euler' | 'rk4' | 'dopri5' | 'stiff' | 'trbdf2' | 'exact' | 'krylov' | 'chebyshev';
 
 /** z(t) on the step just taken; valid only during the sink call. */
 export interface DenseOutput {
-  evaluate(t: number, out: Float64Array): void;
+  /**
+   * out = z(t). With `rows`, only those entries are needed (the others may be left stale): a hint the caller gives
+   * when it records a few states of a large model; solvers may ignore it.
+   */
+  evaluate(t: number, out: Float64Array, rows?: Int32Array): void;
 }
 
 /** Receives each accepted step [tOld, tNew] with the state at tNew. */
@@ -23,6 +27,8 @@ export interface SolverSettings {
   readonly dt?: number;
   /** Output samples requested (the exact method puts them on its grid). */
   readonly samples?: number;
+  /** The only state entries the caller reads from the dense output (a hint; absent: all). */
+  readonly outputRows?: Int32Array;
   /** Step budget over the whole run; exceeding it is a 'solver-failure'. */
   readonly maxSteps: number;
   /** Input hold of the exact method: cubic Hermite from u, u' (default) or first-order (linear). */

@@ -1,0 +1,148 @@
+/**
+ * The symmetrically scaled state matrix of M x̃' = A x̃ + B u for a diagonal, positive M = D²:
+ *
+ *   w = D x̃,  w' = J̃ w + D⁻¹ B u,  J̃ = D⁻¹ A D⁻¹
+ *
+ * and a rectangle that holds its spectrum, from its field of values: with H = (J̃ + J̃ᵀ)/2 and K = (J̃ − J̃ᵀ)/2,
+ * every eigenvalue λ has Re λ ∈ [λ_min(H), λ_max(H)] and |Im λ| ≤ ‖K‖₂ (λ = w*J̃w for a unit eigenvector w),
+ * bounded by Gershgorin's discs of H and of the Hermitian iK. In these coordinates an LC coupling is skew (the
+ * line's ±1/√(LC)), losses are diagonal, so the rectangle is tight for lossy lines and LC networks. O(nnz).
+ */
+import type { LinearOperator } from '../problem/linear-operator';
+
+export interface ScaledOperator {
+  readonly n: number;
+  /** d_i = √M_ii. */
+  readonly d: Float64Array;
+  readonly rowPtr: Int32Array;
+  readonly colIdx: Int32Array;
+  readonly values: Float64Array;
+  /** Re λ ∈ [reMin, reMax], |Im λ| ≤ imMax. */
+  readonly reMin: number;
+  readonly reMax: number;
+  readonly imMax: number;
+}
+
+/** The diagonal of M when M is absent (identity) or diagonal with positive entries; else undefined. */
+export function positiveDiagonal(M: LinearOperator | undefined, n: number): Float64Array | undefined {
+  const d = new Float64Array(n).fill(1);
+  if (M === undefined) return d;
+  if (M.csr) {
+    const { rowPtr, colIdx, values } = M.csr;
+    for (let i = 0; i < n; i++) {
+      let diag = 0;
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        if (colIdx[p] === i) diag += values[p];
+        else if (values[p] !== 0) return undefined;
+      }
+      if (!(diag > 0)) return undefined;
+      d[i] = diag;
+    }
+    return d;
+  }
+  const dense = M.toDense();
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) if (i !== j && dense.data[i * n + j] !== 0) return undefined;
+    const diag = dense.data[i * n + i];
+    if (!(diag > 0)) return undefined;
+    d[i] = diag;
+  }
+  return d;
+}
+
+export function scaledOperator(A: LinearOperator, mass: Float64Array): ScaledOperator {
+  const n = A.rows;
+  const d = mass.map(Math.sqrt);
+  let rowPtr: Int32Array;
+  let colIdx: Int32Array;
+  let values: Float64Array;
+  if (A.csr) {
+    rowPtr = Int32Array.from(A.csr.rowPtr);
+    colIdx = Int32Array.from(A.csr.colIdx);
+    values = Float64Array.from(A.csr.values);
+  } else {
+    const dense = A.toDense();
+    const r: number[] = [0];
+    const c: number[] = [];
+    const v: number[] = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const x = dense.data[i * n + j];
+        if (x !== 0) {
+          c.push(j);
+          v.push(x);
+        }
+      }
+      r.push(c.length);
+    }
+    rowPtr = Int32Array.from(r);
+    colIdx = Int32Array.from(c);
+    values = Float64Array.from(v);
+  }
+  // J̃_ij = A_ij / (d_i d_j)
+  for (let i = 0; i < n; i++) for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) values[p] /= d[i] * d[colIdx[p]];
+
+  // transpose entries by row, to pair J̃_ij with J̃_ji
+  const tPtr = new Int32Array(n + 1);
+  for (let p = 0; p < rowPtr[n]; p++) tPtr[colIdx[p] + 1]++;
+  for (let i = 0; i < n; i++) tPtr[i + 1] += tPtr[i];
+  const tCol = new Int32Array(rowPtr[n]);
+  const tVal = new Float64Array(rowPtr[n]);
+  const fill = tPtr.slice(0, n);
+  for (let i = 0; i < n; i++) {
+    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+      const q = fill[colIdx[p]]++;
+      tCol[q] = i;
+      tVal[q] = values[p];
+    }
+  }
+  // Gershgorin rows of H = (J̃ + J̃ᵀ)/2 and K = (J̃ − J̃ᵀ)/2 through a scatter of row i of J̃ and of J̃ᵀ
+  const sumRow = new Float64Array(n);
+  const difRow = new Float64Array(n);
+  const mark = new Int32Array(n).fill(-1);
+  const touched: number[] = [];
+  let reMin = Infinity;
+  let reMax = -Infinity;
+  let imMax = 0;
+  for (let i = 0; i < n; i++) {
+    touched.length = 0;
+    const visit = (j: number, a: number, b: number) => {
+      if (mark[j] !== i) {
+        mark[j] = i;
+        sumRow[j] = 0;
+        difRow[j] = 0;
+        touched.push(j);
+      }
+      sumRow[j] += a;
+      difRow[j] += b;
+    };
+    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) visit(colIdx[p], values[p] / 2, values[p] / 2);
+    for (let p = tPtr[i]; p < tPtr[i + 1]; p++) visit(tCol[p], tVal[p] / 2, -tVal[p] / 2);
+    let centre = 0;
+    let radiusH = 0;
+    let radiusK = 0;
+    for (const j of touched) {
+      if (j === i) centre = sumRow[j];
+      else radiusH += Math.abs(sumRow[j]);
+      radiusK += Math.abs(difRow[j]);
+    }
+    reMin = Math.min(reMin, centre - radiusH);
+    reMax = Math.max(reMax, centre + radiusH);
+    imMax = Math.max(imMax, radiusK);
+  }
+  if (n === 0) {
+    reMin = 0;
+    reMax = 0;
+  }
+  return { n, d, rowPtr, colIdx, values, reMin, reMax, imMax };
+}
+
+/** y = J̃ x. */
+export function scaledMulVec(op: ScaledOperator, x: Float64Array, y: Float64Array): void {
+  const { n, rowPtr, colIdx, values } = op;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) s += values[p] * x[colIdx[p]];
+    y[i] = s;
+  }
+}

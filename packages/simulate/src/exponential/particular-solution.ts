@@ -1,0 +1,105 @@
+/**
+ * The particular solution of M x̃' = A x̃ + B u on a breakpoint-free segment (inputs affine or sines,
+ * segment-inputs.ts), for M diagonal and A nonsingular:
+ *
+ *   x̃_p(t) = p0 + p1 (t − t0) + Σ_k (X_k^s sin(ω_k t + φ_k) + X_k^c cos(ω_k t + φ_k))
+ *   A p1 = −b1,  A p0 = M p1 − b0,  (iω_k M − A)(X^s + i X^c) = g_k   (harmonic-response.ts)
+ *
+ * so that e = x̃ − x̃_p solves M e' = A e. One sparse (or dense) LU of A for the whole run, one 2n × 2n LU per
+ * distinct sine. A singular A is a typed 'solver-failure'.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
+import type { HarmonicResponse } from './harmonic-response';
+import { harmonicResponse } from './harmonic-response';
+import { segmentInputs } from './segment-inputs';
+import { factorSparse } from '../sparse/sparse-backend';
+import { factorDenseLU } from '../dense/dense-lu';
+
+/** x̃_p on one segment: out = x̃_p(t) (only the given rows when asked). */
+export type ParticularSolution = (t: number, out: Float64Array, rows?: Int32Array) => void;
+
+export interface ParticularSolver {
+  /** Factorise A now; false when it is singular. */
+  factorisable(): boolean;
+  /** The particular solution on the segment starting at t0. */
+  onSegment(t0: number): ParticularSolution;
+}
+
+export function singularA(solver: string): SysgraphError {
+  return new SysgraphError('solver-failure', `solver ${solver}: A is singular (a free integrator or floating storage element)`, {
+    field: 'solver',
+    expected: 'a model with nonsingular A, or the krylov or stiff solver',
+  });
+}
+
+export function createParticularSolver(problem: OdeProblem, mass: Float64Array, solver: string): ParticularSolver {
+  const lti = problem.lti!;
+  const n = problem.n;
+  const stats = problem.stats;
+  let luA: LinearSolve | undefined;
+  const factor = () => {
+    if (!luA) {
+      stats.factorizations++;
+      try {
+        luA = lti.A.csr ? factorSparse(lti.A.csr) : factorDenseLU(lti.A.toDense(), 'state matrix A');
+      } catch {
+        throw singularA(solver);
+      }
+    }
+    return luA;
+  };
+  const solveA = (b: Float64Array, out: Float64Array) => {
+    factor();
+    stats.solves++;
+    luA!.solve(b, out);
+    for (let i = 0; i < n; i++) if (!Number.isFinite(out[i])) throw singularA(solver);
+  };
+  const cache = new Map<string, HarmonicResponse>();
+  const harmonicFor = (omega: number, g: Float64Array): HarmonicResponse => {
+    const key = `${omega}:${Array.from(g).join(',')}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      stats.factorizations++;
+      hit = harmonicResponse(lti.A, mass, omega, g);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+  return {
+    factorisable() {
+      try {
+        factor();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    onSegment(t0) {
+      const forcing = segmentInputs(problem.inputs, lti.B, t0);
+      const tmp = new Float64Array(n);
+      const p0 = new Float64Array(n);
+      const p1 = new Float64Array(n);
+      for (let i = 0; i < n; i++) tmp[i] = -forcing.b1[i];
+      if (forcing.sloped) solveA(tmp, p1);
+      for (let i = 0; i < n; i++) tmp[i] = mass[i] * p1[i] - forcing.b0[i];
+      if (tmp.some((v) => v !== 0)) solveA(tmp, p0);
+      const periodic = forcing.harmonics.map((h) => ({ h, x: harmonicFor(h.omega, h.column) }));
+      const trig = periodic.map(() => ({ sn: 0, cs: 0 }));
+      return (t, out, rows) => {
+        const tau = t - t0;
+        periodic.forEach(({ h }, k) => {
+          trig[k].sn = Math.sin(h.omega * t + h.phase);
+          trig[k].cs = Math.cos(h.omega * t + h.phase);
+        });
+        const count = rows ? rows.length : n;
+        for (let r = 0; r < count; r++) {
+          const i = rows ? rows[r] : r;
+          let x = p0[i] + p1[i] * tau;
+          for (let k = 0; k < periodic.length; k++) x += periodic[k].x.sinPart[i] * trig[k].sn + periodic[k].x.cosPart[i] * trig[k].cs;
+          out[i] = x;
+        }
+      };
+    },
+  };
+}

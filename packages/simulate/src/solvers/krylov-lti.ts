@@ -1,0 +1,345 @@
+/**
+ * Exponential integration of M x̃' = A x̃ + B u for inputs that are affine between breakpoints (constant, step,
+ * ramp, pwl), by shift-and-invert Krylov approximation of the matrix exponential: no time stepping in the usual
+ * sense, the steps are as long as the Krylov approximation is accurate.
+ *
+ * On a breakpoint-free segment starting at t0, u(t) = u0 + s (t − t0), so with α ≡ 1 and β = t − t0
+ * (β only when s ≠ 0: it adds a Jordan block, which makes the small eigendecomposition unusable)
+ *
+ *   M̂ ŵ' = Â ŵ,  ŵ = [x̃; α; β],  M̂ = diag(M, 1, 1),  Â = [[A, B u0, B s], [0, 0, 0], [0, 1, 0]]
+ *
+ * and ŵ(t + σ) = e^{σ M̂⁻¹Â} ŵ(t) exactly. The exponential is approximated from K_k(Z, ŵ(t)),
+ * Z = (M̂ − γÂ)⁻¹ M̂ (projected-exponential.ts); applying Z is one solve with the LU of M − γA (the augmented
+ * rows are eliminated by hand):
+ *
+ *   y_α = r_α,  y_β = r_β + γ y_α,  (M − γA) y_x = r_x + γ (B u0) y_α + γ (B s) y_β,  r = M̂ v.
+ *
+ * One step: build the basis until the estimated error at the trial length σ (and at σ/4, σ/16) is below
+ * atol·√n + rtol·‖x̃‖ (the estimate β‖y_k − y_{k−1}‖ bounds the state error, V_k being orthonormal), or the dimension limit is reached, then take the longest
+ * σ ≤ trial (halving) or ≥ trial (doubling, same basis) that passes. γ follows the step length (γ = σ/4); the
+ * LU is refactorised only when σ/γ leaves [1/2, 32] (on the same pattern: symbolic analysis reused).
+ * Dense output anywhere in the step: β V_k e^{σĴ_k} e_1, O(k² + k·n) per time.
+ *
+ * Costs per step: k solves with the LU, O(k²·n) orthogonalisation, O(k³) small-matrix work per check.
+ * A sine input adds the oscillator c' = −ω s, s' = ω c to ŵ (its 2 × 2 block is eliminated like α and β).
+ *
+ * Symmetric mode (RC-type networks: M = D² diagonal positive, A = Aᵀ nonsingular): no augmentation; the inputs
+ * are removed by the particular solution x̃_p (exponential/particular-solution.ts, one LU of A), and
+ * w = D (x̃ − x̃_p) obeys w' = J̃ w with J̃ = D⁻¹AD⁻¹ symmetric, so Z = (I − γJ̃)⁻¹ = D (M − γA)⁻¹ D is symmetric
+ * and the basis is built by the Lanczos three-term recurrence (O(k·n) instead of O(k²·n) per step).
+ * Restrictions: linear time-invariant models with nonsingular M, inputs affine between breakpoints or sines.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
+import type { Solver, SolverSettings, DenseOutput } from './solver';
+import type { ProjectedExponential } from '../krylov/projected-exponential';
+import { createArnoldiBasis } from '../krylov/arnoldi-basis';
+import { projectedExponential } from '../krylov/projected-exponential';
+import type { SegmentInputs } from '../exponential/segment-inputs';
+import { PIECEWISE_LINEAR_KINDS, segmentInputs, unsupportedSignal } from '../exponential/segment-inputs';
+import type { ParticularSolution } from '../exponential/particular-solution';
+import { createParticularSolver } from '../exponential/particular-solution';
+import { positiveDiagonal } from '../chebyshev/scaled-operator';
+import type { LinearOperator } from '../problem/linear-operator';
+import { allFinite, notFinite, stepTooSmall, tooManySteps } from './solver-failure';
+
+/** Largest Krylov dimension per step. */
+export const KRYLOV_MAX_DIMENSION = 40;
+
+const GAMMA_RATIO = 4;
+const RATIO_LOW = 0.5;
+const RATIO_HIGH = 32;
+const CHECK_EVERY = 3;
+const MIN_DIMENSION = 4;
+
+export function createKrylov(problem: OdeProblem, settings: SolverSettings): Solver {
+  const lti = problem.lti;
+  if (!lti) {
+    throw new SysgraphError('bad-option', 'solver krylov needs a linear time-invariant model', {
+      field: 'solver',
+      expected: 'a linear model, or another solver (stiff, dopri5)',
+    });
+  }
+  const unsupported = unsupportedSignal(problem.inputs.signals);
+  if (unsupported) {
+    throw new SysgraphError('bad-option', `solver krylov needs inputs that are affine between breakpoints or sines; ${unsupported.text} is not`, {
+      field: 'solver',
+      expected: `inputs of the kinds ${PIECEWISE_LINEAR_KINDS.join(', ')} or sine, or another solver (stiff, exact)`,
+    });
+  }
+  const n = problem.n;
+  const harmonicCount = problem.inputs.signals.filter((s) => s.harmonic !== undefined).length;
+  // symmetric mode: M = D² diagonal, A symmetric and nonsingular (RC-type networks)
+  const mass = positiveDiagonal(lti.M, n);
+  const candidate = mass !== undefined && isSymmetric(lti.A) ? createParticularSolver(problem, mass, 'krylov') : undefined;
+  // the particular solution needs A nonsingular; otherwise the augmented form
+  const particularSolver = candidate?.factorisable() ? candidate : undefined;
+  const symmetric = particularSolver !== undefined;
+  const d = mass?.map(Math.sqrt);
+  const dMin = d ? d.reduce((a, b) => Math.min(a, b), Infinity) : 1;
+  const size = symmetric ? n : n + 2 + 2 * harmonicCount;
+  const maxDim = Math.max(MIN_DIMENSION + 1, Math.min(KRYLOV_MAX_DIMENSION, size));
+  const basis = createArnoldiBasis(size, maxDim, symmetric ? 2 : Infinity);
+  const { rtol, atol } = settings;
+  const stats = problem.stats;
+
+  let forcing: SegmentInputs | undefined;
+  let particular: ParticularSolution | undefined;
+  const xp = new Float64Array(n);
+  const scaledV = new Float64Array(n);
+  const rx = new Float64Array(n);
+  const w0 = new Float64Array(size);
+  const massV = new Float64Array(n);
+
+  let lu: LinearSolve | undefined;
+  let gamma = 0;
+  let trial = Infinity;
+
+  const applyZ = (v: Float64Array, out: Float64Array): void => {
+    if (symmetric) {
+      // Z = (I − γJ̃)⁻¹ = D (M − γA)⁻¹ D
+      for (let i = 0; i < n; i++) scaledV[i] = d![i] * v[i];
+      lu!.solve(scaledV, out);
+      for (let i = 0; i < n; i++) out[i] *= d![i];
+      stats.functionEvaluations++;
+      return;
+    }
+    const { b0, b1, sloped, harmonics } = forcing!;
+    // r = M̂ v
+    const vx = v.subarray(0, n);
+    if (problem.hasMass) problem.massMulVec(vx, massV);
+    else massV.set(vx);
+    const ya = v[n];
+    // without a slope β is left out (its coordinate stays 0): no Jordan block at μ = 1 in H_k
+    const yb = sloped ? v[n + 1] + gamma * ya : 0;
+    // (M − γA) y_x = r_x + γ b0 y_α + γ b1 y_β + γ Σ g_k y_sk
+    for (let i = 0; i < n; i++) rx[i] = massV[i] + gamma * (b0[i] * ya + b1[i] * yb);
+    harmonics.forEach((h, k) => {
+      // oscillator rows c' = −ω s, s' = ω c: [[1, γω], [−γω, 1]] [y_c; y_s] = [r_c; r_s]
+      const gw = gamma * h.omega;
+      const rc = v[n + 2 + 2 * k];
+      const rs = v[n + 3 + 2 * k];
+      const ys = (rs + gw * rc) / (1 + gw * gw);
+      out[n + 2 + 2 * k] = rc - gw * ys;
+      out[n + 3 + 2 * k] = ys;
+      const g = h.column;
+      for (let i = 0; i < n; i++) rx[i] += gamma * g[i] * ys;
+    });
+    lu!.solve(rx, out.subarray(0, n) as Float64Array);
+    out[n] = ya;
+    out[n + 1] = yb;
+    stats.functionEvaluations++;
+  };
+
+  /**
+   * β‖d‖ ≥ ‖β V_k,x d‖ (V_k has orthonormal columns): the error bound of coefficients d, in O(k); in the symmetric
+   * mode divided by min d_i (x̃ = D⁻¹ w).
+   */
+  const dMinUsed = symmetric ? dMin : 1;
+  const coefficientNorm = (d: Float64Array): number => {
+    let s = 0;
+    for (let j = 0; j < d.length; j++) s += d[j] * d[j];
+    return (basis.beta * Math.sqrt(s)) / dMinUsed;
+  };
+
+  /** The estimated state error of the dimension-k approximation at each σ (difference to dimension k − 1). */
+  const errorAt = (jk: ProjectedExponential, jkm1: ProjectedExponential, sigmas: readonly number[]): number => {
+    let worst = 0;
+    for (const sigma of sigmas) {
+      const a = jk.at(sigma);
+      const b = jkm1.at(sigma);
+      for (let i = 0; i < b.length; i++) a[i] -= b[i];
+      worst = Math.max(worst, coefficientNorm(a));
+    }
+    return worst;
+  };
+
+  /** out = x̃(t) from the coefficients y: β V_k,x y (augmented), D⁻¹ β V_k y + x̃_p(t) (symmetric); rows only when asked. */
+  const stateAt = (t: number, y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
+    combine(y, out, rows);
+    if (!symmetric) return;
+    particular!(t, xp, rows);
+    if (rows !== undefined) for (let r = 0; r < rows.length; r++) out[rows[r]] = out[rows[r]] / d![rows[r]] + xp[rows[r]];
+    else for (let i = 0; i < n; i++) out[i] = out[i] / d![i] + xp[i];
+  };
+
+  const combine = (y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
+    // out = β V_k,x y (only the given rows when asked)
+    const vs = basis.vectors;
+    const k = y.length;
+    if (rows !== undefined) {
+      for (let r = 0; r < rows.length; r++) {
+        const i = rows[r];
+        let x = 0;
+        for (let j = 0; j < k; j++) x += y[j] * vs[j][i];
+        out[i] = basis.beta * x;
+      }
+      return;
+    }
+    out.fill(0);
+    for (let j = 0; j < k; j++) {
+      const c = basis.beta * y[j];
+      if (c === 0) continue;
+      const v = vs[j];
+      for (let i = 0; i < n; i++) out[i] += c * v[i];
+    }
+  };
+
+  const refactor = (sigma: number) => {
+    gamma = sigma / GAMMA_RATIO;
+    lu = problem.factorIteration(gamma, 0, w0);
+  };
+
+  return {
+    name: 'krylov',
+    integrate(t0, t1, z, sink) {
+      // B u(t) = b0 + b1 (t − t0) + Σ g_k sin(ω_k t + φ_k) on the segment
+      if (symmetric) particular = particularSolver!.onSegment(t0);
+      else forcing = segmentInputs(problem.inputs, lti.B, t0);
+      let t = t0;
+      while (t < t1) {
+        if (stats.steps >= settings.maxSteps) throw tooManySteps('krylov', t, settings.maxSteps);
+        const remaining = t1 - t;
+        let sigma = Math.min(remaining, trial, settings.dt ?? Infinity);
+        if (lu === undefined || sigma / gamma < RATIO_LOW || sigma / gamma > RATIO_HIGH) refactor(sigma);
+
+        if (symmetric) {
+          // w = D (x̃ − x̃_p(t))
+          particular!(t, xp);
+          for (let i = 0; i < n; i++) w0[i] = d![i] * (z[i] - xp[i]);
+        } else {
+          // ŵ = [x̃; 1; t − t0; cos, sin of each sine]
+          const { sloped, harmonics } = forcing!;
+          w0.set(z);
+          w0[n] = 1;
+          w0[n + 1] = sloped ? t - t0 : 0;
+          harmonics.forEach((h, k) => {
+            w0[n + 2 + 2 * k] = Math.cos(h.omega * t + h.phase);
+            w0[n + 3 + 2 * k] = Math.sin(h.omega * t + h.phase);
+          });
+        }
+        if (w0.every((x) => x === 0)) {
+          // at the particular solution already: x̃ = x̃_p on the whole step
+          const tNew = t1;
+          stateAt(tNew, new Float64Array(0), z);
+          stats.steps++;
+          const tOld = t;
+          sink(tOld, tNew, z, { evaluate: (tq, out, rows) => stateAt(tq, new Float64Array(0), out, rows) });
+          t = tNew;
+          continue;
+        }
+        basis.start(w0);
+        let zNorm = 0;
+        for (let i = 0; i < n; i++) zNorm += z[i] * z[i];
+        zNorm = Math.sqrt(zNorm);
+        const tol = (z: number) => atol * Math.sqrt(n) + rtol * z;
+
+        let converged = false;
+        let jk: ProjectedExponential | undefined;
+        let jkm1: ProjectedExponential | undefined;
+        let error = Infinity;
+        const checks = (s: number) => [s, s / 4, s / 16];
+        for (;;) {
+          const grew = basis.extend(applyZ);
+          const k = basis.dimension;
+          if (!grew && basis.invariant) {
+            // exact: the space is invariant
+            jk = projectedExponential(basis, k, gamma);
+            converged = true;
+            error = 0;
+            break;
+          }
+          if (k >= MIN_DIMENSION && (k % CHECK_EVERY === 0 || k === maxDim)) {
+            jk = projectedExponential(basis, k, gamma);
+            jkm1 = projectedExponential(basis, k - 1, gamma);
+            error = errorAt(jk, jkm1, checks(sigma));
+            if (error <= tol(zNorm)) {
+              converged = true;
+              break;
+            }
+          }
+          if (k >= maxDim) break;
+        }
+        const k = jk!.dimension;
+        if (converged && error > 0) {
+          // longer steps from the same basis while the estimate allows
+          while (sigma < remaining) {
+            const longer = Math.min(remaining, 2 * sigma);
+            if (errorAt(jk!, jkm1!, checks(longer)) > tol(zNorm)) break;
+            sigma = longer;
+          }
+          trial = k <= maxDim / 2 ? 2 * sigma : sigma;
+        } else if (converged) {
+          sigma = remaining;
+          trial = Infinity;
+        } else {
+          // shorter steps until the estimate allows
+          let halvings = 0;
+          do {
+            sigma /= 2;
+            stats.rejectedSteps++;
+            if (++halvings > 60 || sigma <= 1e-14 * Math.max(Math.abs(t), remaining)) throw stepTooSmall('krylov', t, sigma);
+          } while (errorAt(jk!, jkm1!, checks(sigma)) > tol(zNorm));
+          trial = sigma;
+        }
+
+        // the state at t + σ and the dense output on [t, t + σ]
+        const tNew = sigma === remaining ? t1 : t + sigma;
+        const yEnd = jk!.at(tNew - t);
+        stateAt(tNew, yEnd, z);
+        if (!allFinite(z)) throw notFinite('krylov', tNew);
+        stats.steps++;
+        const tOld = t;
+        const projected = jk!;
+        const dense: DenseOutput = { evaluate: (tq, out, rows) => stateAt(tq, projected.at(tq - tOld), out, rows) };
+        sink(tOld, tNew, z, dense);
+        t = tNew;
+      }
+    },
+  };
+}
+
+/** A = Aᵀ to rounding (relative 1e-12 of the largest entry). O(nnz + n) for CSR (rows of A against rows of Aᵀ). */
+function isSymmetric(A: LinearOperator): boolean {
+  const n = A.rows;
+  if (A.csr) {
+    const { rowPtr, colIdx, values } = A.csr;
+    let scale = 0;
+    for (let p = 0; p < rowPtr[n]; p++) scale = Math.max(scale, Math.abs(values[p]));
+    // scatter row i of A into acc, subtract row i of Aᵀ (= column i of A, gathered by a counting sort)
+    const tPtr = new Int32Array(n + 1);
+    for (let p = 0; p < rowPtr[n]; p++) tPtr[colIdx[p] + 1]++;
+    for (let i = 0; i < n; i++) tPtr[i + 1] += tPtr[i];
+    const fill = tPtr.slice(0, n);
+    const tCol = new Int32Array(rowPtr[n]);
+    const tVal = new Float64Array(rowPtr[n]);
+    for (let i = 0; i < n; i++) {
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        const q = fill[colIdx[p]]++;
+        tCol[q] = i;
+        tVal[q] = values[p];
+      }
+    }
+    const acc = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc[colIdx[p]] += values[p];
+      for (let p = tPtr[i]; p < tPtr[i + 1]; p++) acc[tCol[p]] -= tVal[p];
+      let ok = true;
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+        if (Math.abs(acc[colIdx[p]]) > 1e-12 * scale) ok = false;
+        acc[colIdx[p]] = 0;
+      }
+      for (let p = tPtr[i]; p < tPtr[i + 1]; p++) {
+        if (Math.abs(acc[tCol[p]]) > 1e-12 * scale) ok = false;
+        acc[tCol[p]] = 0;
+      }
+      if (!ok) return false;
+    }
+    return true;
+  }
+  const a = A.toDense().data;
+  let scale = 0;
+  for (let k = 0; k < a.length; k++) scale = Math.max(scale, Math.abs(a[k]));
+  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) if (Math.abs(a[i * n + j] - a[j * n + i]) > 1e-12 * scale) return false;
+  return true;
+}
