@@ -33,7 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   plotted: null,
 };
 
-export const SOLVER_CHOICES = ['auto', 'exact', 'dopri5', 'stiff', 'trbdf2', 'rk4', 'euler'] as const;
+export const SOLVER_CHOICES = ['auto', 'exact', 'krylov', 'chebyshev', 'dopri5', 'stiff', 'trbdf2', 'rk4', 'euler'] as const;
 
 const MAX_SIGNAL_LENGTH = 500;
 const MAX_NAMES = 200;

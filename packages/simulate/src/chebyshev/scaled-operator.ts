@@ -8,6 +8,7 @@
  * bounded by Gershgorin's discs of H and of the Hermitian iK. In these coordinates an LC coupling is skew (the
  * line's ±1/√(LC)), losses are diagonal, so the rectangle is tight for lossy lines and LC networks. O(nnz).
  */
+import { CsrMatrix, csrTranspose } from '@sysgraph/linalg';
 import type { LinearOperator } from '../problem/linear-operator';
 
 export interface ScaledOperator {
@@ -82,20 +83,8 @@ export function scaledOperator(A: LinearOperator, mass: Float64Array): ScaledOpe
   // J̃_ij = A_ij / (d_i d_j)
   for (let i = 0; i < n; i++) for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) values[p] /= d[i] * d[colIdx[p]];
 
-  // transpose entries by row, to pair J̃_ij with J̃_ji
-  const tPtr = new Int32Array(n + 1);
-  for (let p = 0; p < rowPtr[n]; p++) tPtr[colIdx[p] + 1]++;
-  for (let i = 0; i < n; i++) tPtr[i + 1] += tPtr[i];
-  const tCol = new Int32Array(rowPtr[n]);
-  const tVal = new Float64Array(rowPtr[n]);
-  const fill = tPtr.slice(0, n);
-  for (let i = 0; i < n; i++) {
-    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-      const q = fill[colIdx[p]]++;
-      tCol[q] = i;
-      tVal[q] = values[p];
-    }
-  }
+  // transpose, to pair J̃_ij with J̃_ji
+  const { rowPtr: tPtr, colIdx: tCol, values: tVal } = csrTranspose(new CsrMatrix(n, n, rowPtr, colIdx, values));
   // Gershgorin rows of H = (J̃ + J̃ᵀ)/2 and K = (J̃ − J̃ᵀ)/2 through a scatter of row i of J̃ and of J̃ᵀ
   const sumRow = new Float64Array(n);
   const difRow = new Float64Array(n);

@@ -30,6 +30,7 @@
  * Restrictions: linear time-invariant models with nonsingular M, inputs affine between breakpoints or sines.
  */
 import { SysgraphError } from '@sysgraph/core';
+import { csrTranspose } from '@sysgraph/linalg';
 import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
 import type { Solver, SolverSettings, DenseOutput } from './solver';
 import type { ProjectedExponential } from '../krylov/projected-exponential';
@@ -306,20 +307,8 @@ function isSymmetric(A: LinearOperator): boolean {
     const { rowPtr, colIdx, values } = A.csr;
     let scale = 0;
     for (let p = 0; p < rowPtr[n]; p++) scale = Math.max(scale, Math.abs(values[p]));
-    // scatter row i of A into acc, subtract row i of Aᵀ (= column i of A, gathered by a counting sort)
-    const tPtr = new Int32Array(n + 1);
-    for (let p = 0; p < rowPtr[n]; p++) tPtr[colIdx[p] + 1]++;
-    for (let i = 0; i < n; i++) tPtr[i + 1] += tPtr[i];
-    const fill = tPtr.slice(0, n);
-    const tCol = new Int32Array(rowPtr[n]);
-    const tVal = new Float64Array(rowPtr[n]);
-    for (let i = 0; i < n; i++) {
-      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-        const q = fill[colIdx[p]]++;
-        tCol[q] = i;
-        tVal[q] = values[p];
-      }
-    }
+    // scatter row i of A into acc, subtract row i of Aᵀ
+    const { rowPtr: tPtr, colIdx: tCol, values: tVal } = csrTranspose(A.csr);
     const acc = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc[colIdx[p]] += values[p];
