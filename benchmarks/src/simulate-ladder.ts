@@ -1,6 +1,6 @@
 /**
  * Benchmark: an N-section RC ladder (R = 1 kΩ/N, C = 1 µF/N per section, 1 V ramp with 4 µs rise, 0–4 ms) as a
- * sparse LinearModel built directly (tridiagonal A). Wall time of the stiff sparse solver (Rodas4 + sparse LU)
+ * sparse LinearModel built directly (tridiagonal A). Wall time of the Krylov exponential solver, of the stiff sparse solver (Rodas4 + sparse LU)
  * and of the exact method (N ≤ 1000), max error of v_1, v_{N/2}, v_N at 41 samples against the exact modal
  * solution (closed-form eigenpairs of the symmetric tridiagonal matrix, N ≤ 2000). Prints medians.
  *
@@ -68,7 +68,7 @@ const repeats = Number(arg('repeats', '3'));
 const sizes = arg('sizes', '100,1000,10000').split(',').map(Number);
 const rise = 4e-6;
 
-function run(N: number, solver: 'stiff' | 'exact'): { ms: number; result: SimulationResult } {
+function run(N: number, solver: 'stiff' | 'exact' | 'krylov'): { ms: number; result: SimulationResult } {
   const model = ladder(N);
   const record = [`v1`, `v${Math.ceil(N / 2)}`, `v${N}`];
   const t0 = performance.now();
@@ -79,7 +79,7 @@ function run(N: number, solver: 'stiff' | 'exact'): { ms: number; result: Simula
 console.log(`RC ladder, ramp 1 V / 4 µs, 0–4 ms, 41 samples, rtol 1e-6, atol 1e-9; median of ${repeats} runs`);
 console.log('N        solver  wall ms   steps  rejected  factorizations  solves  max |error| vs modal');
 for (const N of sizes) {
-  for (const solver of ['stiff', 'exact'] as const) {
+  for (const solver of ['krylov', 'stiff', 'exact'] as const) {
     if (solver === 'exact' && N > 1000) continue;
     const times: number[] = [];
     let last: SimulationResult | undefined;
