@@ -39,3 +39,5 @@ export type {
   SystemDescription,
   ParameterDetails,
 } from './types';
+export { withParasitics } from './with-parasitics';
+export type { ParasiticOptions } from './with-parasitics';
