@@ -3,16 +3,21 @@
  * nonlinearModel ─► the simulator's NonlinearModel with units ─► the linearisation at rest (u = 0, t = 0: where
  * the simulation starts), by linearise, or the Jacobians at x = 0 when there is no equilibrium there ─► the
  * views: f, g and the Jacobians in LaTeX, the linearisation as a ModelTable (matrices and exports).
- * Building differentiates every entry (about half a second for the examples), so results are kept per
- * description text in a small memo the worker owns (settings changes reuse them).
+ * A law not differentiable at rest (an orifice sqrt(|Δp|) at zero flow: 'bad-law' from the Jacobian) makes the
+ * model be rebuilt with nonlinearModel's secantWidth (a secant in the Jacobians only; f stays exact), and the
+ * view says so. Building differentiates every entry (about half a second for the examples), so results are kept
+ * per description text in a small memo the worker owns (settings changes reuse them).
  */
 import type { Structure } from '@sysgraph/graph';
-import { formatNonlinear, linearise, nonlinearModel, nonlinearToLatex, numberCells } from '@sysgraph/formulation';
-import type { Cell, Linearisation, ModelTable, NonlinearResult } from '@sysgraph/formulation';
+import { isSysgraphError } from '@sysgraph/core';
+import { formatNonlinear, linearisationTable, linearise, modelUnits, nonlinearModel, nonlinearToLatex, withUnits } from '@sysgraph/formulation';
+import type { Linearisation, ModelTable, NonlinearResult } from '@sysgraph/formulation';
 import type { NonlinearModel } from '@sysgraph/simulate';
 import { stateLatex } from './derivation-view';
-import { nonlinearUnits } from './nonlinear-units';
 import type { NonlinearView } from './protocol';
+
+/** The secant width used where a law is not differentiable at rest (in the law variable's units). */
+export const SECANT_WIDTH = 1e-6;
 
 /** The newest nonlinear models by description text (at most `size`). */
 export interface NonlinearMemo {
@@ -45,18 +50,14 @@ export interface NonlinearBuilt {
   readonly view: NonlinearView;
 }
 
-/**
- * The equilibrium at u = 0, t = 0 by linearise, with its stopping test scaled to the model's rates
- * (‖f‖ ≤ 1e-12·max(1, ‖∂f/∂x‖∞)·(1 + ‖x‖)); else the Jacobians at x = 0.
- */
+/** The equilibrium at u = 0, t = 0 by linearise; else the Jacobians at x = 0. */
 function lineariseAtRest(nl: NonlinearResult): { lin: Linearisation; equilibrium: boolean } {
   const sys = nl.system;
   const x0 = sys.states.map(() => 0);
   const u0 = sys.inputs.map(() => 0);
   const J = nl.evaluate.jacobians(0, x0, u0);
-  const scale = Math.max(1, ...J.A.map((row) => row.reduce((s, v) => s + Math.abs(v), 0)));
   try {
-    return { lin: linearise(nl, { tolerance: 1e-12 * (Number.isFinite(scale) ? scale : 1) }), equilibrium: true };
+    return { lin: linearise(nl), equilibrium: true };
   } catch {
     const lin: Linearisation = {
       states: sys.states.map((s) => s.name),
@@ -73,43 +74,23 @@ function lineariseAtRest(nl: NonlinearResult): { lin: Linearisation; equilibrium
   }
 }
 
-const cells = (m: readonly (readonly number[])[]): Cell[][] => m.map((row) => row.map((x) => numberCells.cell(x)));
-const zeros = (rows: number, cols: number) => Array.from({ length: rows }, () => new Array<number>(cols).fill(0));
+/** 'bad-law' from a Jacobian: a law not differentiable where it was evaluated. */
+export const isNotDifferentiable = (e: unknown): boolean => isSysgraphError(e) && e.code === 'bad-law';
 
-/** The linearisation as a ModelTable (E = Bd = 0: the nonlinear formulation has no input-derivative terms). */
-function linearisationTable(name: string, lin: Linearisation, parameters: ReadonlyMap<string, number | null>): ModelTable {
-  return {
-    name,
-    symbolic: false,
-    formulation: 'linearised',
-    stateChoice: 'laws',
-    states: lin.states,
-    inputs: lin.inputs,
-    outputs: lin.outputs,
-    matrices: { A: cells(lin.A), B: cells(lin.B), C: cells(lin.C), D: cells(lin.D), E: cells(zeros(lin.outputs.length, lin.inputs.length)), Bd: cells(zeros(lin.states.length, lin.inputs.length)) },
-    parameters,
-    diagnostics: [],
-  };
-}
-
-export function buildNonlinearModel(s: Structure, memo: NonlinearMemo | undefined, key: string): NonlinearBuilt {
+export function buildNonlinearModel(s: Structure, memo: NonlinearMemo | undefined, key: string, secantWidth?: number): NonlinearBuilt {
   const desc = s.description;
-  const result = memo ? memo.get(key, () => nonlinearModel(s)) : nonlinearModel(s);
+  const make = () => nonlinearModel(s, secantWidth !== undefined ? { secantWidth } : {});
+  const result = memo ? memo.get(secantWidth !== undefined ? `${key}\u0000secant ${secantWidth}` : key, make) : make();
+  let rest: ReturnType<typeof lineariseAtRest>;
+  try {
+    rest = lineariseAtRest(result);
+  } catch (e) {
+    if (secantWidth === undefined && isNotDifferentiable(e)) return buildNonlinearModel(s, memo, key, SECANT_WIDTH);
+    throw e;
+  }
+  const { lin, equilibrium } = rest;
   const sys = result.system;
-  const units = nonlinearUnits(desc, sys.states);
-  const inner = result.model;
-  const model: NonlinearModel = {
-    kind: 'nonlinear',
-    stateNames: inner.stateNames,
-    inputNames: inner.inputNames,
-    outputNames: inner.outputNames,
-    stateUnits: units.states,
-    outputUnits: units.outputs,
-    f: (t, x, u, du, dxdt) => inner.f(t, x, u, du, dxdt),
-    g: (t, x, u, du, y) => inner.g(t, x, u, du, y),
-    jacobian: (t, x, u, du) => inner.jacobian(t, x, u, du),
-  };
-  const { lin, equilibrium } = lineariseAtRest(result);
+  const model: NonlinearModel = withUnits(result.model, modelUnits(desc, sys.states));
   const tex = nonlinearToLatex(result);
   const g = sys.outputs.length === 0 ? '' : `\\begin{aligned}\n${sys.outputs.map((y, i) => `${stateLatex(y)} &= ${result.symbolic.g[i].toTex()}`).join(' \\\\\n')}\n\\end{aligned}`;
   const view: NonlinearView = {
@@ -121,6 +102,8 @@ export function buildNonlinearModel(s: Structure, memo: NonlinearMemo | undefine
     latex: { f: tex.f, g, dfdx: tex.dfdx, dfdu: tex.dfdu },
     text: formatNonlinear(result),
     operatingPoint: { t: lin.t, x: Array.from(lin.x), u: Array.from(lin.u), y: Array.from(lin.y), equilibrium },
+    ...(secantWidth !== undefined ? { secantWidth } : {}),
   };
-  return { result, model, linearisation: lin, table: linearisationTable(desc.name, lin, desc.parameters), view };
+  const table: ModelTable = linearisationTable(desc.name, lin, desc.parameters);
+  return { result, model, linearisation: lin, table, view };
 }

@@ -11,7 +11,7 @@
  */
 import type { SystemDescription } from '@sysgraph/description';
 import { analyzeStructure, formatTable } from '@sysgraph/graph';
-import { formulate, modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/formulation';
+import { formulate, linearisationTable, modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/formulation';
 import type { Dense, Linearisation, StateSpace } from '@sysgraph/formulation';
 import type { Complex, NumericModel } from '@sysgraph/analysis';
 import { parseSignal, simulate, toSimulationModel } from '@sysgraph/simulate';
@@ -20,7 +20,6 @@ import { requireLaws } from '../nonlinear/law-elements';
 import { buildNonlinear } from '../nonlinear/build-nonlinear';
 import { operatingPoint } from '../nonlinear/operating-point';
 import type { OperatingPoint } from '../nonlinear/operating-point';
-import { linearisationTable } from '../nonlinear/linearisation-table';
 import { operatingInputs, parseNumbers } from '../operating-inputs';
 import { formatPole, poleDistance, sortedPoles, transferDistance } from '../model-invariants';
 import { columnPairs, compareTraces } from '../compare-traces';

@@ -5,11 +5,9 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
-import { formatNonlinear, latexIdentifier, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText, nonlinearToLatex } from '@sysgraph/formulation';
+import { formatNonlinear, latexIdentifier, linearisationTable, linearise, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText, nonlinearToLatex } from '@sysgraph/formulation';
 import type { Linearisation, NonlinearResult } from '@sysgraph/formulation';
 import { buildNonlinear } from '../nonlinear/build-nonlinear';
-import { linearisationTable } from '../nonlinear/linearisation-table';
-import { lineariseAt } from '../nonlinear/linearise-at';
 import { operatingInputs, parseNumbers } from '../operating-inputs';
 import type { StateSpaceFormat } from './statespace';
 
@@ -95,7 +93,7 @@ export function nonlinearStatespaceReport(desc: SystemDescription, format: State
   }
   const inputs = operatingInputs(opts.inputs, nl.system.inputs, opts.note);
   const guess = parseNumbers(opts.guess, '--guess', nl.system.states.map((x) => x.name), 'state');
-  const lin = lineariseAt(nl, { inputs, guess, time: opts.time });
+  const lin = linearise(nl, { inputs, guess, time: opts.time });
   const table = linearisationTable(desc.name, lin, desc.parameters);
   const comment = (prefix: string) => operatingPointLines(lin).map((l) => `${prefix} ${l}`).join('\n');
   switch (format) {

@@ -7,10 +7,9 @@
 import type { SystemDescription, OutputSpec } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import type { Structure } from '@sysgraph/graph';
-import { nonlinearModel } from '@sysgraph/formulation';
+import { modelUnits, nonlinearModel } from '@sysgraph/formulation';
 import type { NonlinearResult } from '@sysgraph/formulation';
 import type { NonlinearModel } from '@sysgraph/simulate';
-import { nonlinearUnits } from './nonlinear-units';
 
 /** A probe output: the law variable (v or i) of one element, at row `row` of g. */
 export interface Probe {
@@ -46,13 +45,20 @@ function probeOutputs(desc: SystemDescription): { outputs: OutputSpec[]; probes:
   return { outputs, probes };
 }
 
-export function buildNonlinear(desc: SystemDescription, opts: { probes?: boolean } = {}): NonlinearBuild {
+export interface BuildNonlinearOptions {
+  /** Add the probe outputs (law variables in v or i) after the description's outputs. */
+  readonly probes?: boolean;
+  /** nonlinearModel's secantWidth: a secant where a law's derivative is not finite (Jacobians only). */
+  readonly secantWidth?: number;
+}
+
+export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOptions = {}): NonlinearBuild {
   const p = desc.outputs.length;
   const probed = opts.probes ? probeOutputs(desc) : { outputs: [...desc.outputs], probes: [] };
   const structure = analyzeStructure(opts.probes ? { ...desc, outputs: probed.outputs } : desc);
-  const result = nonlinearModel(structure);
+  const result = nonlinearModel(structure, opts.secantWidth !== undefined ? { secantWidth: opts.secantWidth } : {});
   const inner = result.model;
-  const units = nonlinearUnits(desc, result.system.states);
+  const units = modelUnits(desc, result.system.states);
   const full = new Float64Array(probed.outputs.length);
   const model: NonlinearModel = {
     kind: 'nonlinear',

@@ -7,8 +7,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { OnePort, SystemDescription } from '@sysgraph/description';
 import { createExpressionParser } from '@sysgraph/description';
-import { createNonlinearMath } from '@sysgraph/formulation';
-import { lineariseAt } from './linearise-at';
+import { createNonlinearMath, linearise } from '@sysgraph/formulation';
 import type { Linearisation } from '@sysgraph/formulation';
 import { buildNonlinear } from './build-nonlinear';
 import type { NonlinearBuild } from './build-nonlinear';
@@ -39,7 +38,7 @@ const STATE_OF: Readonly<Record<string, string>> = { q: 'charge', lambda: 'flux'
 
 export function operatingPoint(desc: SystemDescription, opts: OperatingPointOptions = {}, build?: NonlinearBuild): OperatingPoint {
   const b = build ?? buildNonlinear(desc, { probes: true });
-  const full = lineariseAt(b.result, { inputs: opts.inputs, guess: opts.guess, time: opts.time });
+  const full = linearise(b.result, { inputs: opts.inputs, guess: opts.guess, time: opts.time });
   const p = b.outputs;
   const lin: Linearisation = { ...full, outputs: full.outputs.slice(0, p), y: full.y.slice(0, p), C: full.C.slice(0, p), D: full.D.slice(0, p) };
   const nm = createNonlinearMath();

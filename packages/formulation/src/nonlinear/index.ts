@@ -17,3 +17,7 @@ export type { LawFunction, SolveLawResult } from './solve-law';
 export { compileClosure } from './compile-closure';
 export type { Closure, SymbolTable } from './compile-closure';
 export { formatNonlinear, nonlinearToLatex } from './format-nonlinear';
+export { modelUnits, withUnits } from './model-units';
+export type { ModelUnits, StateQuantityOf } from './model-units';
+export { linearisationTable } from './linearisation-table';
+export type { FrozenMatrices, TableLabels } from './linearisation-table';

@@ -3,6 +3,12 @@
  * the equilibrium x* with f(x*, u0, t0) = 0 for constant inputs u0, by damped Newton on ∂f/∂x, then
  *   A = ∂f/∂x,  B = ∂f/∂u,  C = ∂g/∂x,  D = ∂g/∂u,  E = ∂g/∂u'   at (x*, u0, u0' = 0, t0)
  * for deviations δx' = A δx + B δu, δy = C δx + D δu + E δu'.
+ *
+ * Stopping test, scale-aware (f carries the system's rates, 1/RC = 10⁶/s and more, so its rounding error is
+ * about ε·Σ|terms| and an absolute bound on ‖f‖ can be out of reach): with J = ∂f/∂x, K = ∂f/∂u at the iterate,
+ *   ‖f‖∞ ≤ tol · max_i [ Σ_j |J_ij| (|x_j| + 1) + Σ_k |K_ik| |u_k| ]      (the size of f's terms, floored at x ~ 1)
+ * or the last Newton step was full and small: ‖δ‖∞ ≤ tol · (1 + ‖x‖∞)   (Newton's error is then O(‖δ‖²)).
+ * Both are invariant under a rescaling of time (all C and L by the same factor).
  */
 import { SysgraphError } from '@sysgraph/core';
 import { LuDecomposition, Matrix } from 'ml-matrix';
@@ -15,7 +21,7 @@ export interface LinearisationOptions {
   readonly guess?: Readonly<Record<string, number>>;
   /** The time of a time-varying system's operating point; default 0. */
   readonly time?: number;
-  /** Newton stops when ‖f‖∞ ≤ tolerance·(1 + ‖x‖∞) and the last step was as small; default 1e-12. */
+  /** Relative tolerance of the stopping test (above: f against the size of its terms, or the step against x); default 1e-12. */
   readonly tolerance?: number;
   readonly maxIterations?: number;
 }
@@ -53,12 +59,25 @@ export function linearise(nl: NonlinearResult, opts: LinearisationOptions = {}):
   let x = Float64Array.from(sys.states, (s) => opts.guess?.[s.name] ?? 0);
   const norm = (v: ArrayLike<number>) => Array.from(v).reduce((a, b) => Math.max(a, Math.abs(b)), 0);
 
+  /** f's terms' size: max_i Σ_j |J_ij| (|x_j| + 1) + Σ_k |K_ik| |u_k|. */
+  const termScale = (J: readonly (readonly number[])[], K: readonly (readonly number[])[], at: Float64Array) => {
+    let scale = 0;
+    J.forEach((row, i) => {
+      let s = 0;
+      for (let j = 0; j < row.length; j++) s += Math.abs(row[j]) * (Math.abs(at[j]) + 1);
+      for (let k = 0; k < u.length; k++) s += Math.abs(K[i][k]) * Math.abs(u[k]);
+      scale = Math.max(scale, s);
+    });
+    return scale;
+  };
+
   let r = ev.f(t, x, u);
+  let J = ev.jacobians(t, x, u);
   let k = 0;
-  for (; k < maxIterations && !(norm(r) <= tol * (1 + norm(x))); k++) {
+  let converged = norm(r) <= tol * termScale(J.A, J.B, x);
+  while (!converged && k < maxIterations) {
     // Newton step: A δ = −f, then halve until ‖f‖ decreases (damping).
-    const A = new Matrix(ev.jacobians(t, x, u).A);
-    const lu = new LuDecomposition(A);
+    const lu = new LuDecomposition(new Matrix(J.A));
     if (lu.isSingular()) {
       throw new SysgraphError('singular-matrix', `linearise: ∂f/∂x is singular at the Newton iterate; no isolated equilibrium there`, {
         elements: sys.states.map((s) => s.name),
@@ -66,27 +85,29 @@ export function linearise(nl: NonlinearResult, opts: LinearisationOptions = {}):
       });
     }
     const step = lu.solve(Matrix.columnVector(Array.from(r))).to1DArray();
-    let lambda = 1;
-    let next = x;
-    let rNext = r;
-    for (let h = 0; h < 30; h++, lambda /= 2) {
-      next = Float64Array.from(x, (xi, j) => xi - lambda * step[j]);
+    let accepted: { x: Float64Array; r: Float64Array; lambda: number } | undefined;
+    for (let h = 0, lambda = 1; h < 30 && !accepted; h++, lambda /= 2) {
+      const next = Float64Array.from(x, (xi, j) => xi - lambda * step[j]);
       try {
-        rNext = ev.f(t, next, u);
+        const rNext = ev.f(t, next, u);
+        if (norm(rNext) < norm(r)) accepted = { x: next, r: rNext, lambda };
       } catch {
-        continue; // an implicit law out of range: shorten the step
+        // an implicit law out of range: shorten the step
       }
-      if (norm(rNext) < norm(r) || norm(rNext) <= tol * (1 + norm(next))) break;
     }
-    x = next;
-    r = rNext;
+    if (!accepted) break; // no decrease along the Newton direction: stuck at rounding level or at a bad guess
+    const full = accepted.lambda === 1;
+    ({ x, r } = accepted);
+    k++;
+    J = ev.jacobians(t, x, u);
+    // ‖f‖∞ against its terms, or a full step ‖δ‖∞ ≤ tol·(1 + ‖x‖∞)
+    converged = norm(r) <= tol * termScale(J.A, J.B, x) || (full && norm(step) <= tol * (1 + norm(x)));
   }
-  if (!(norm(r) <= tol * (1 + norm(x)))) {
-    throw new SysgraphError('solver-failure', `linearise: Newton found no equilibrium in ${maxIterations} iterations (‖f‖ = ${norm(r)})`, {
+  if (!converged) {
+    throw new SysgraphError('solver-failure', `linearise: Newton found no equilibrium in ${k} iterations (‖f‖ = ${norm(r)})`, {
       expected: 'inputs for which the system has an equilibrium, and a guess near it',
     });
   }
-  const J = ev.jacobians(t, x, u);
   return {
     states: sys.states.map((s) => s.name),
     inputs: sys.inputs,
