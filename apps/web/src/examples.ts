@@ -1,6 +1,7 @@
 /**
  * The gallery: examples/index.json (the default first) with each file's text, then the nonlinear examples of
- * examples/nonlinear (titled from their own "title" and "description"), all bundled at build time.
+ * examples/nonlinear and the time-varying ones of examples/time-varying (titled from their own "title" and
+ * "description"), all bundled at build time.
  */
 import index from '../../../examples/index.json';
 
@@ -11,21 +12,22 @@ export interface Example {
   readonly summary: string;
   readonly domains: readonly string[];
   readonly tags: readonly string[];
-  /** 'linear' (examples/index.json) or 'nonlinear' (elements given by laws). */
-  readonly group: 'linear' | 'nonlinear';
+  /** 'linear' (examples/index.json), 'nonlinear' (elements given by laws) or 'time-varying' (values in t). */
+  readonly group: 'linear' | 'nonlinear' | 'time-varying';
   readonly text: string;
 }
 
 const files = import.meta.glob('../../../examples/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 const nonlinearFiles = import.meta.glob('../../../examples/nonlinear/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const timeVaryingFiles = import.meta.glob('../../../examples/time-varying/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 const linear: Example[] = (index as Omit<Example, 'text' | 'group'>[]).flatMap((e) => {
   const text = files[`../../../examples/${e.file}`];
   return typeof text === 'string' ? [{ ...e, group: 'linear' as const, text }] : [];
 });
 
-/** A nonlinear example from its own JSON: title and description, or the file name. */
-function nonlinearExample(path: string, text: string): Example {
+/** An example from its own JSON: title and description, or the file name. */
+function ownExample(group: 'nonlinear' | 'time-varying', path: string, text: string): Example {
   const file = path.replace('../../../examples/', '');
   let meta: { title?: unknown; description?: unknown } = {};
   try {
@@ -38,14 +40,15 @@ function nonlinearExample(path: string, text: string): Example {
     title: typeof meta.title === 'string' ? meta.title : file,
     summary: typeof meta.description === 'string' ? meta.description : '',
     domains: [],
-    tags: ['nonlinear'],
-    group: 'nonlinear',
+    tags: [group],
+    group,
     text,
   };
 }
 
-const nonlinear: Example[] = Object.entries(nonlinearFiles)
-  .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  .map(([path, text]) => nonlinearExample(path, text));
+const folder = (group: 'nonlinear' | 'time-varying', files: Record<string, string>): Example[] =>
+  Object.entries(files)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, text]) => ownExample(group, path, text));
 
-export const EXAMPLES: readonly Example[] = [...linear, ...nonlinear];
+export const EXAMPLES: readonly Example[] = [...linear, ...folder('nonlinear', nonlinearFiles), ...folder('time-varying', timeVaryingFiles)];

@@ -41,7 +41,7 @@ const comparePanel = createComparePanel(byId('compare'));
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
-const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)' } as const;
+const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)', 'time-varying': 'Time-varying systems (values in t)' } as const;
 for (const [group, label] of Object.entries(GROUPS) as [keyof typeof GROUPS, string][]) {
   const items = EXAMPLES.filter((e) => e.group === group);
   if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, e.title))));
@@ -101,7 +101,7 @@ function onAnswer(a: RunAnswer): void {
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
   // the matrices and the plot first: they are what an edit is waiting for
-  modelPanel.render(a.model, state.settings, a.name, a.nonlinear);
+  modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying);
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
   const updated = performance.now() - since;
   body.dataset.revision = String(a.id);

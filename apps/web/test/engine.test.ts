@@ -15,12 +15,14 @@ import { suggestEndTime } from '../src/engine/end-time';
 import { runPipeline } from '../src/engine/run-pipeline';
 import { createNonlinearMemo } from '../src/engine/nonlinear-model';
 import type { NonlinearResult } from '@sysgraph/formulation';
+import { createTimeMath } from '@sysgraph/formulation';
 import { DEFAULT_SETTINGS, readSettings } from '../src/engine/settings';
 import { stateLatex } from '../src/engine/derivation-view';
 import { jsonPositions, locateError } from '../src/ui/error-location';
 import { decodeShare, encodeShare } from '../src/ui/share';
 import { layoutGraph } from '../src/ui/graph-layout';
 import { WEB_ROOT } from './support/build-page';
+import { rk4 } from './support/rk4';
 
 const example = (file: string) => readFileSync(join(WEB_ROOT, '..', '..', 'examples', file), 'utf8');
 const context = () => ({ system: createSystemParser(), signals: createRestrictedParser() });
@@ -73,20 +75,6 @@ describe('runPipeline', () => {
   });
 });
 
-/** Classical RK4 of x' = f(x) from x0 over [0, T] in N steps; the state at the end. */
-function rk4(f: (x: number[]) => number[], x0: number[], T: number, N: number): number[] {
-  let x = [...x0];
-  const h = T / N;
-  for (let k = 0; k < N; k++) {
-    const k1 = f(x);
-    const k2 = f(x.map((v, i) => v + (h / 2) * k1[i]));
-    const k3 = f(x.map((v, i) => v + (h / 2) * k2[i]));
-    const k4 = f(x.map((v, i) => v + h * k3[i]));
-    x = x.map((v, i) => v + (h / 6) * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]));
-  }
-  return x;
-}
-
 describe('runPipeline on a description with laws', () => {
   // hardening-spring-mass: m = 1, k = 4, k3 = 20, b = 0.4, F = 1;  m v' = F − b v − (k λ + k3 λ³), λ' = v
   const [m, k, k3, b] = [1, 4, 20, 0.4];
@@ -108,7 +96,7 @@ describe('runPipeline on a description with laws', () => {
     const tr = a.simulation.trace;
     expect(tr.names).toEqual(['t', 'v_mass', 'lambda_spring', 'velocity', 'spring_force']);
     const last = tr.columns[0].length - 1;
-    const end = rk4(([v, l]) => [(1 - b * v - (k * l + k3 * l ** 3)) / m, v], [0, 0], 8, 80000);
+    const end = rk4((_t, [v, l]) => [(1 - b * v - (k * l + k3 * l ** 3)) / m, v], [0, 0], 8, 80000);
     expect(Math.abs(tr.columns[1][last] - end[0])).toBeLessThan(1e-5);
     expect(Math.abs(tr.columns[2][last] - end[1])).toBeLessThan(1e-5);
 
@@ -121,7 +109,7 @@ describe('runPipeline on a description with laws', () => {
     expect(f.models.map((x) => x.key)).toEqual(['linearised', 'general-b1']);
     expect(f.overlay?.kind).toBe('linear-vs-nonlinear');
     const lin = f.overlay!.right;
-    const linEnd = rk4(([v, l]) => [(1 - b * v - k * l) / m, v], [0, 0], 8, 80000);
+    const linEnd = rk4((_t, [v, l]) => [(1 - b * v - k * l) / m, v], [0, 0], 8, 80000);
     expect(Math.abs(lin.columns[lin.names.indexOf('spring_force')][last] - k * linEnd[1])).toBeLessThan(1e-5);
   });
 
@@ -161,6 +149,74 @@ describe('runPipeline on a description with laws', () => {
     expect(a.ok).toBe(false);
     if (a.ok) return;
     expect(a.errors[0]).toMatchObject({ stage: 'parse', element: 'D' });
+  });
+});
+
+describe('runPipeline on a description with values in t', () => {
+  // rlc-time-varying-capacitor: R = 1, L = 0.5, C(t) = 0.2 (1 + 0.5 sin 3t), V = 1
+  const [R, L] = [1, 0.5];
+  const C = (t: number) => 0.2 * (1 + 0.5 * Math.sin(3 * t));
+  const dC = (t: number) => 0.2 * 0.5 * 3 * Math.cos(3 * t);
+  const ctx = { ...context(), timeMath: createTimeMath() };
+  const text = example('time-varying/rlc-time-varying-capacitor.json');
+
+  it('shows A(t), B(t) in LaTeX and the matrices at the chosen t; simulates the charge form from rest', () => {
+    const run = runPipeline({ id: 4, text, settings: { ...DEFAULT_SETTINGS, tvTime: 0.5, tEnd: 4, samples: 41 } }, ctx);
+    const a = run.answer;
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    expect(a.timeVarying?.form).toBe('charge-flux');
+    expect(a.timeVarying?.latex?.A[1][0]).toContain('C1');
+    expect(a.timeVarying?.latex?.symbols).toHaveLength(2); // C1_t and its rate
+    expect(a.model.key).toBe('time-varying');
+    // q' = λ / L, λ' = V − R λ / L − q / C(t) at t = 0.5
+    const A = a.model.matrices.A.value;
+    [[0, 1 / L], [-1 / C(0.5), -R / L]].forEach((row, i) => row.forEach((v, j) => expect(A[i][j]).toBeCloseTo(v, 12)));
+    expect(a.simulation.ok).toBe(true);
+    if (!a.simulation.ok) return;
+    const tr = a.simulation.trace;
+    expect(tr.names).toEqual(['t', 'q_C1', 'lambda_L1', 'v_cap', 'i_cap', 'i_inductor', 'v_C1', 'i_L1']);
+    // RK4 of the hand-written charge form q' = i, L i' = V − R i − q / C(t)
+    const x = rk4((t, [q, i]) => [i, (1 - R * i - q / C(t)) / L], [0, 0], 4, 40000);
+    const last = tr.columns[0].length - 1;
+    expect(Math.abs(tr.columns[tr.names.indexOf('v_C1')][last] - x[0] / C(4))).toBeLessThan(1e-5);
+    expect(Math.abs(tr.columns[tr.names.indexOf('i_L1')][last] - x[1])).toBeLessThan(1e-5);
+
+    // the follow-up: the across-through form simulated, the physical states agreeing
+    const fu = run.followUp!();
+    expect(fu.overlay?.kind).toBe('tv-forms');
+    expect(fu.overlay?.right.names.slice(1, 3)).toEqual(['v_C1', 'i_L1']);
+    expect(fu.comparison.rows[0]).toMatchObject({ left: 'tv-charge-flux', right: 'tv-across-through', measure: 'simulation' });
+    expect(fu.comparison.rows[0].largest).toBeLessThan(1e-4);
+  });
+
+  it('the across-through form and the non-conservative law on request', () => {
+    const at = (storageLaw: 'conservative' | 'non-conservative') => {
+      const a = runPipeline({ id: 5, text, settings: { ...DEFAULT_SETTINGS, tvForm: 'across-through', storageLaw, tvTime: 1.1, samples: 11 } }, ctx).answer;
+      if (!a.ok) throw new Error('expected a model');
+      return a.model.matrices.A.value;
+    };
+    // C(t) v' = i − C'(t) v  (conservative);  C(t) v' = i  (non-conservative)
+    const A = at('conservative');
+    [[-dC(1.1) / C(1.1), 1 / C(1.1)], [-1 / L, -R / L]].forEach((row, i) => row.forEach((v, j) => expect(A[i][j]).toBeCloseTo(v, 12)));
+    expect(at('non-conservative')[0][0]).toBe(0);
+  });
+
+  it('settings from a link keep only a valid form, law and time', () => {
+    const s = readSettings({ tvForm: 'across-through', storageLaw: 'nope', tvTime: 'alert(1)' });
+    expect(s).toMatchObject({ tvForm: 'across-through', storageLaw: 'conservative', tvTime: 0 });
+  });
+});
+
+describe('runPipeline on MASD example 4.2 (a law not differentiable at rest)', () => {
+  it('rebuilds the model with secants in the Jacobians and says so', () => {
+    const a = runPipeline({ id: 6, text: example('nonlinear/masd-4-2-reservoirs.json'), settings: { ...DEFAULT_SETTINGS, tEnd: 10, samples: 11, solver: 'stiff' } }, context()).answer;
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    expect(a.nonlinear?.secantWidth).toBe(1e-6);
+    expect(a.simulation.ok).toBe(true);
+    if (!a.simulation.ok) return;
+    expect(a.simulation.trace.solver).toBe('stiff');
   });
 });
 
@@ -232,7 +288,7 @@ describe('locateError', () => {
 describe('readSettings', () => {
   it('keeps only known fields of the right type from untrusted data', () => {
     const s = readSettings({ formulation: 'masd', stateChoice: 'b3', signals: { Vs: 'step(2)', 'bad name': 'x', F: 3 }, tEnd: -1, solver: 'eval', samples: 1e9, style: 'symbolic', plotted: ['x:a', 4], extra: 1 });
-    expect(s).toEqual({ formulation: 'masd', stateChoice: 'b1', signals: { Vs: 'step(2)' }, tEnd: null, solver: 'auto', samples: DEFAULT_SETTINGS.samples, style: 'symbolic', plotted: ['x:a'] });
+    expect(s).toEqual({ formulation: 'masd', stateChoice: 'b1', signals: { Vs: 'step(2)' }, tEnd: null, solver: 'auto', samples: DEFAULT_SETTINGS.samples, style: 'symbolic', plotted: ['x:a'], tvForm: 'charge-flux', storageLaw: 'conservative', tvTime: 0 });
     expect(readSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
   });
 });

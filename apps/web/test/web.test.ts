@@ -4,7 +4,9 @@
  * here in node and against closed forms derived by hand; the chart is checked for drawn pixels; the trace is
  * downloaded and checked against the analytic step response; a nonlinear example shows f and its Jacobians,
  * simulates the nonlinear model (checked against an RK4 integration of its hand-written equations) and overlays
- * the linear model's response; errors, shared links and the edit-to-plot time are exercised. Screenshots go to test/screenshots, the timing to test/results/timing.json (recorded, never
+ * the linear model's response; the time-varying RLC shows A(t) and the matrices at a chosen t, simulates (checked
+ * against an RK4 integration of its charge form) and overlays its two state forms; errors, shared links and the
+ * edit-to-plot time are exercised. Screenshots go to test/screenshots, the timing to test/results/timing.json (recorded, never
  * asserted: the machine is shared).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { buildPage, WEB_ROOT } from './support/build-page';
 import { serveStatic } from './support/static-server';
 import type { StaticServer } from './support/static-server';
 import { launchChromium } from './support/browser';
+import { rk4 } from './support/rk4';
 
 const EXAMPLES = join(WEB_ROOT, '..', '..', 'examples');
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
@@ -62,6 +65,15 @@ const revision = (page: Page) => page.evaluate(() => document.body.dataset.revis
 /** Waits for the follow-up of the latest answer: the comparison (and the overlay, where there is one). */
 async function waitForComparison(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('#compare')?.getAttribute('data-comparison') === 'ready', null, { timeout: 60_000 });
+}
+
+/** The gallery lists every file of examples/<folder> under its own heading; opens one of them (its revision). */
+async function openFromGroup(page: Page, folder: string, heading: string, file: string): Promise<string> {
+  const files = readdirSync(join(EXAMPLES, folder)).filter((f) => f.endsWith('.json'));
+  expect(await page.locator(`#gallery optgroup[label^="${heading}"] option`).count()).toBe(files.length);
+  const before = await revision(page);
+  await page.selectOption('#gallery', `${folder}/${file}`);
+  return waitForRevision(page, before);
 }
 
 /** Non-background pixels of the chart's canvas. */
@@ -313,12 +325,7 @@ describe('web app in chromium', () => {
   });
 
   it('opens a nonlinear example: f and the Jacobians shown, the nonlinear model simulated, linear vs nonlinear overlaid', async () => {
-    // the gallery lists every file of examples/nonlinear under its own heading
-    const files = readdirSync(join(EXAMPLES, 'nonlinear')).filter((f) => f.endsWith('.json'));
-    expect(await page.locator('#gallery optgroup[label^="Nonlinear"] option').count()).toBe(files.length);
-    let before = await revision(page);
-    await page.selectOption('#gallery', 'nonlinear/hardening-spring-mass.json');
-    before = await waitForRevision(page, before);
+    let before = await openFromGroup(page, 'nonlinear', 'Nonlinear', 'hardening-spring-mass.json');
     // f typeset: m v' = F − b v − (k λ + k3 λ³), λ' = v, states v_mass and λ_spring
     expect(await page.isVisible('#nonlinear-model')).toBe(true);
     const f = (await page.getAttribute('[data-nonlinear="f"]', 'data-latex'))!;
@@ -341,17 +348,7 @@ describe('web app in chromium', () => {
     const header = csv[0].split(',');
     const last = csv[csv.length - 1].split(',').map(Number);
     const T = last[0];
-    let x = [0, 0];
-    const N = 20000;
-    const h = T / N;
-    const rate = ([v, l]: number[]) => [(1 - b * v - (k * l + k3 * l ** 3)) / m, v];
-    for (let n = 0; n < N; n++) {
-      const k1 = rate(x);
-      const k2 = rate(x.map((v, i) => v + (h / 2) * k1[i]));
-      const k3_ = rate(x.map((v, i) => v + (h / 2) * k2[i]));
-      const k4 = rate(x.map((v, i) => v + h * k3_[i]));
-      x = x.map((v, i) => v + (h / 6) * (k1[i] + 2 * k2[i] + 2 * k3_[i] + k4[i]));
-    }
+    const x = rk4((_t, [v, l]) => [(1 - b * v - (k * l + k3 * l ** 3)) / m, v], [0, 0], T, 20000);
     expect(Math.abs(last[header.indexOf('spring_force')] - (k * x[1] + k3 * x[1] ** 3))).toBeLessThan(1e-5);
     // the compare view: the linearisation against the linear model, and two responses overlaid
     await waitForComparison(page);
@@ -371,6 +368,55 @@ describe('web app in chromium', () => {
     await waitForRevision(page, before);
     expect(await page.isVisible('#nonlinear-model')).toBe(false);
     expect(await page.isDisabled('[data-control="States"] [data-value="b2"]')).toBe(false);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('opens the time-varying RLC: A(t) shown, the matrices at a chosen t, the simulation, the two forms overlaid', async () => {
+    let before = await openFromGroup(page, 'time-varying', 'Time-varying', 'rlc-time-varying-capacitor.json');
+    // A(t) typeset with the symbol of the varying capacitance, defined beside it
+    expect(await page.isVisible('#time-varying-model')).toBe(true);
+    const aLatex = (await page.getAttribute('[data-tv="A"]', 'data-latex'))!;
+    expect(aLatex).toContain('C1');
+    expect(aLatex).toContain('\\frac{1}{L}');
+    expect(await page.getAttribute('[data-tv="symbols"]', 'data-latex')).toContain('\\sin');
+    expect(await page.locator('[data-tv="A"] .katex').count()).toBeGreaterThan(0);
+    // the numbers at t = 0, then at t = 0.5: q' = λ / L, λ' = V − R λ / L − q / C(t), C(t) = C0 (1 + a sin(w t))
+    const [R, L, C0, a, w] = [1, 0.5, 0.2, 0.5, 3];
+    const C = (t: number) => C0 * (1 + a * Math.sin(w * t));
+    const dC = (t: number) => C0 * a * w * Math.cos(w * t);
+    expectMatrixClose(await shownMatrix(page, 'A', 'time-varying'), [[0, 1 / L], [-1 / C(0), -R / L]]);
+    await page.fill('#tv-time', '0.5');
+    await page.press('#tv-time', 'Enter');
+    before = await waitForRevision(page, before);
+    expectMatrixClose(await shownMatrix(page, 'A', 'time-varying'), [[0, 1 / L], [-1 / C(0.5), -R / L]]);
+    // the across-through form: C(t) v' = i − C'(t) v
+    await page.click('[data-control="Time-varying states"] [data-value="across-through"]');
+    before = await waitForRevision(page, before);
+    expectMatrixClose(await shownMatrix(page, 'A', 'time-varying'), [[-dC(0.5) / C(0.5), 1 / C(0.5)], [-1 / L, -R / L]]);
+    expect(await page.getAttribute('[data-tv="A"]', 'data-latex')).toContain('dC1');
+    expect(await page.isDisabled('[data-control="States"] [data-value="b2"]')).toBe(true);
+    // the simulation: v_C at the end against RK4 of the hand-written charge form from rest, V = 1
+    expect(await page.getAttribute('#simulation', 'data-state')).toBe('ready');
+    expect(await inkedPixels(page, '#chart')).toBeGreaterThan(500);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="csv"]')]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const header = csv[0].split(',');
+    const last = csv[csv.length - 1].split(',').map(Number);
+    const T = last[0];
+    const x = rk4((t, [q, i]) => [i, (1 - R * i - q / C(t)) / L], [0, 0], T, 20000);
+    expect(Math.abs(last[header.indexOf('v_C1')] - x[0] / C(T))).toBeLessThan(1e-5);
+    // the follow-up: the charge-flux form simulated too, its physical states overlaid on the across-through ones
+    await waitForComparison(page);
+    await page.waitForFunction(() => document.querySelector('#compare')?.getAttribute('data-overlay') === 'ready', null, { timeout: 30_000 });
+    expect(await page.getAttribute('#overlay-chart', 'data-kind')).toBe('tv-forms');
+    expect(Number(await page.getAttribute('#overlay-chart', 'data-series'))).toBeGreaterThanOrEqual(2);
+    expect(await inkedPixels(page, '#overlay-chart')).toBeGreaterThan(500);
+    const row = 'tr[data-left="tv-across-through"][data-right="tv-charge-flux"]';
+    expect(Number(await page.getAttribute(row, 'data-largest'))).toBeLessThan(1e-4);
+    expect(Number(await page.getAttribute(row, 'data-scale'))).toBeGreaterThan(0.5); // v_C reaches ~2.3 V: something was compared
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENSHOTS, '10-time-varying-rlc.png'), fullPage: true });
+    await page.locator('#compare-card').screenshot({ path: join(SCREENSHOTS, '11-time-varying-forms.png') });
     expect(pageErrors).toEqual([]);
   });
 

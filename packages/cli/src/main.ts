@@ -3,8 +3,10 @@
  *   sysgraph                      the main job on the default example (derivation, model, step response plot)
  *   sysgraph structure [FILE]     normal tree, loop matrix F, derivation
  *   sysgraph statespace [FILE]    A, B, C, D, E, Bd (numeric or symbolic); f(x, u, t) and its Jacobians for a
- *                                 description with laws, or A, B, C, D at an operating point (--linearise)
- *   sysgraph compare [FILE]       every applicable formulation side by side; --b1-vs-b2, --linear-vs-nonlinear
+ *                                 description with laws, or A, B, C, D at an operating point (--linearise);
+ *                                 A(t), B(t) for a description with values in t, and the matrices at --time T
+ *   sysgraph compare [FILE]       every applicable formulation side by side; --b1-vs-b2, --linear-vs-nonlinear;
+ *                                 for values in t, the charge-flux and across-through forms simulated
  *   sysgraph analyze [FILE]       poles, DC gain, H(s), frequency response, symbolic H(s)
  *   sysgraph simulate [FILE]      a simulation as CSV or JSON, and a plot
  *   sysgraph examples             the example gallery
@@ -80,7 +82,7 @@ export function createProgram(): Command {
 
   program
     .command('statespace')
-    .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u; for a description with laws, the nonlinear model x' = f(x, u, t), y = g(x, u, t) and its Jacobians, or with --linearise A, B, C, D at an operating point")
+    .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u; for a description with laws, the nonlinear model x' = f(x, u, t), y = g(x, u, t) and its Jacobians, or with --linearise A, B, C, D at an operating point; for a description with values in t, the time-varying model s' = A(t) s + B(t) u (A(t), B(t) in the parameters and a symbol per varying value) and with --time T its matrices at T")
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
     .option('--symbolic', 'entries as expressions of the parameters')
     .option('--symbolic-params <names>', 'with --symbolic: keep only these parameters (comma-separated) as symbols and substitute the others', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
@@ -91,8 +93,10 @@ export function createProgram(): Command {
     .option('--linearise', 'a description with laws: A, B, C, D at the equilibrium of constant inputs (deviations δx\' = A δx + B δu)')
     .option('--input <name=value>', 'with --linearise: a constant input of the operating point (repeatable; default 0)', collect, [])
     .option('--guess <state=value>', "with --linearise: Newton's starting value of a state (repeatable; default 0)", collect, [])
-    .option('--time <t>', 'with --linearise: the time of the operating point of time-varying laws (default 0)', number)
-    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number }) => {
+    .option('--time <t>', 'with --linearise: the time of the operating point of time-varying laws (default 0); for a description with values in t: the time of the numeric A, B, C, D, E', number)
+    .addOption(new Option('--tv-form <form>', 'values in t: the states, charges and flux linkages (charge-flux, the default) or capacitor voltages and inductor currents (across-through, with the Ċ and L̇ terms)').choices(['charge-flux', 'across-through']))
+    .addOption(new Option('--storage-law <law>', "values in t: i = (C v)', v = (L i)' (conservative, the default) or i = C v', v = L i' (non-conservative)").choices(['conservative', 'non-conservative']))
+    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative' }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
       print((await engine.statespace()).statespaceReport(desc, opts.format, {
         symbolic: opts.symbolic || opts.symbolicParams !== undefined,
@@ -103,13 +107,15 @@ export function createProgram(): Command {
         inputs: opts.input,
         guess: opts.guess,
         time: opts.time,
+        form: opts.tvForm,
+        storageLaw: opts.storageLaw,
         note: (l) => process.stderr.write(`${l}\n`),
       }));
     }));
 
   program
     .command('compare')
-    .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them; --b1-vs-b2: both state choices as matrices, poles and overlaid simulations; --linear-vs-nonlinear: a description with laws against its linear model at an operating point, as matrices, poles and overlaid simulations from it')
+    .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them; --b1-vs-b2: both state choices as matrices, poles and overlaid simulations; --linear-vs-nonlinear: a description with laws against its linear model at an operating point, as matrices, poles and overlaid simulations from it; a description with values in t: its charge-flux and across-through forms simulated for the same inputs, the physical states and outputs compared (they must agree)')
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .option('--b1-vs-b2', 'states b1 against b2: matrices, poles, H(s) and simulations from rest for the same inputs')
@@ -122,9 +128,10 @@ export function createProgram(): Command {
     .option('--samples <N>', 'samples of both simulations (default 401)', integer)
     .option('--rtol <R>', 'relative tolerance of the simulations', number)
     .option('--atol <A>', 'absolute tolerance of the simulations', number)
-    .option('--plot <file>', 'with --b1-vs-b2 or --linear-vs-nonlinear: write the overlaid simulations as a self-contained HTML page')
+    .option('--plot <file>', 'with --b1-vs-b2, --linear-vs-nonlinear or values in t: write the overlaid simulations as a self-contained HTML page')
+    .addOption(new Option('--storage-law <law>', 'values in t: the storage laws of both forms (conservative, the default, or non-conservative)').choices(['conservative', 'non-conservative']))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(action(async (file: string | undefined, opts: { param: string[]; b1VsB2?: boolean; linearVsNonlinear?: boolean; input: string[]; guess: string[]; time?: number; signal: string[]; tEnd?: number; samples?: number; rtol?: number; atol?: number; plot?: string; format: 'text' | 'json' }) => {
+    .action(action(async (file: string | undefined, opts: { param: string[]; b1VsB2?: boolean; linearVsNonlinear?: boolean; input: string[]; guess: string[]; time?: number; signal: string[]; tEnd?: number; samples?: number; rtol?: number; atol?: number; plot?: string; storageLaw?: 'conservative' | 'non-conservative'; format: 'text' | 'json' }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
       const r = (await engine.compare()).runCompare(desc, { ...opts, plot: opts.plot !== undefined, note: (l) => process.stderr.write(`${l}\n`) });
       print(r.report);
@@ -151,7 +158,7 @@ export function createProgram(): Command {
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
     .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
     .option('--input <name=signal>', 'an input signal: step(1), step(1, 0.5), ramp(1, 4e-6), sine(1, 50), pwl(0,0, 1e-3,1) or an expression of t (repeatable)', collect, [])
-    .option('--initial <state=value>', 'an initial state value (repeatable; default 0)', collect, [])
+    .option('--initial <state=value>', 'an initial state value (repeatable; default 0); values in t: by the model\'s states (q_C, lambda_L in the charge-flux form) or by the physical v_C, i_L', collect, [])
     .option('--solver <name>', "auto (the default: chosen from the model) or a solver of @sysgraph/simulate's registry (an unknown name lists them)", 'auto')
     .option('--rtol <R>', 'relative tolerance', number)
     .option('--atol <A>', 'absolute tolerance', number)
@@ -161,12 +168,15 @@ export function createProgram(): Command {
     .option('--output <file>', 'write the trace to a file instead of standard output')
     .option('--plot <file>', 'also write a self-contained HTML plot')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'csv' | 'json'; output?: string; plot?: string; param: string[] }) => {
+    .addOption(new Option('--tv-form <form>', 'values in t: charge-flux states (the default) or across-through (v_C, i_L)').choices(['charge-flux', 'across-through']))
+    .addOption(new Option('--storage-law <law>', "values in t: conservative i = (C v)' (the default) or non-conservative i = C v'").choices(['conservative', 'non-conservative']))
+    .option('--secant-width <w>', 'laws: a secant of this width in the Jacobians where a law is not differentiable (default: none, and 1e-6 with a note when a Jacobian needs it)', number)
+    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'csv' | 'json'; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
       const { runSimulation, formatSimulation } = await engine.simulate();
       const { plotHtml } = await engine.plot();
       const bar = progressBar(process.stderr);
-      const run = runSimulation(desc, { ...opts, inputs: opts.input, initial: opts.initial, onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
+      const run = runSimulation(desc, { ...opts, inputs: opts.input, initial: opts.initial, form: opts.tvForm, onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
       bar.done();
       const text = formatSimulation(run, opts.format);
       if (opts.output) writeFileSync(opts.output, text);
@@ -176,21 +186,23 @@ export function createProgram(): Command {
 
   program
     .command('examples')
-    .description('list the example systems')
+    .description('list the example systems (examples/index.json, examples/nonlinear, examples/time-varying)')
     .action(action(() => {
       const index = JSON.parse(readFileSync(`${EXAMPLES_DIR}index.json`, 'utf8')) as { file: string; title: string; summary?: string }[];
       for (const e of index) print(`${e.file.replace(/\.json$/, '').padEnd(38)} ${e.title}`);
-      // the nonlinear examples (elements given by laws) live apart, each titled in its own file
-      const nonlinear = existsSync(`${EXAMPLES_DIR}nonlinear`) ? readdirSync(`${EXAMPLES_DIR}nonlinear`).filter((f) => f.endsWith('.json')).sort() : [];
-      if (nonlinear.length > 0) print('', 'nonlinear (elements given by laws):');
-      for (const f of nonlinear) {
-        let title = f;
-        try {
-          title = String((JSON.parse(readFileSync(`${EXAMPLES_DIR}nonlinear/${f}`, 'utf8')) as { title?: unknown }).title ?? f);
-        } catch {
-          // listed by its file name
+      // the nonlinear (elements given by laws) and time-varying (values in t) examples live apart, each titled in its own file
+      for (const [folder, heading] of [['nonlinear', 'nonlinear (elements given by laws):'], ['time-varying', 'time-varying (values in t):']] as const) {
+        const files = existsSync(`${EXAMPLES_DIR}${folder}`) ? readdirSync(`${EXAMPLES_DIR}${folder}`).filter((f) => f.endsWith('.json')).sort() : [];
+        if (files.length > 0) print('', heading);
+        for (const f of files) {
+          let title = f;
+          try {
+            title = String((JSON.parse(readFileSync(`${EXAMPLES_DIR}${folder}/${f}`, 'utf8')) as { title?: unknown }).title ?? f);
+          } catch {
+            // listed by its file name
+          }
+          print(`${`${folder}/${f.replace(/\.json$/, '')}`.padEnd(38)} ${title}`);
         }
-        print(`${`nonlinear/${f.replace(/\.json$/, '')}`.padEnd(38)} ${title}`);
       }
     }));
 

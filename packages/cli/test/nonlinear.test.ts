@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { all, create } from 'mathjs';
-import { isSysgraphError } from '@sysgraph/core';
 import { loadSystem } from '../src/load-system';
 import { statespaceReport } from '../src/commands/statespace';
 import { runSimulation } from '../src/commands/simulate';
 import { runCompare } from '../src/commands/compare-command';
+import { rk4, thrown } from './support/hand';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
@@ -51,32 +51,6 @@ const diodeEquilibrium = (E: number) => {
 };
 /** The spring's deflection under a force F: k λ + k3 λ³ = F. */
 const springDeflection = (F: number) => scalarNewton((l) => SPRING.k * l + SPRING.k3 * l ** 3 - F, (l) => SPRING.k + 3 * SPRING.k3 * l * l, -Math.abs(F) - 1, Math.abs(F) + 1);
-
-/** Classical RK4 of x' = f(t, x) from x0 over [0, T] in N steps; the state at the end. */
-function rk4(f: (t: number, x: number[]) => number[], x0: number[], T: number, N: number): number[] {
-  let x = [...x0];
-  const h = T / N;
-  for (let k = 0; k < N; k++) {
-    const t = k * h;
-    const k1 = f(t, x);
-    const k2 = f(t + h / 2, x.map((v, i) => v + (h / 2) * k1[i]));
-    const k3 = f(t + h / 2, x.map((v, i) => v + (h / 2) * k2[i]));
-    const k4 = f(t + h, x.map((v, i) => v + h * k3[i]));
-    x = x.map((v, i) => v + (h / 6) * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]));
-  }
-  return x;
-}
-
-/** The typed error thrown by f, for its code and fields. */
-function thrown(f: () => unknown): { code: string; field?: string; element?: string; elements?: readonly string[] } {
-  try {
-    f();
-  } catch (e) {
-    if (isSysgraphError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a typed error');
-}
 
 describe('sysgraph statespace on a description with laws', () => {
   it('prints f, g and the Jacobians, and f is the hand-written equation at random points', () => {

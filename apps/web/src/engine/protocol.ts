@@ -123,6 +123,28 @@ export interface NonlinearView {
     /** false: no equilibrium at rest was found and the Jacobians are those at x = 0. */
     readonly equilibrium: boolean;
   };
+  /** Set when a law is not differentiable at rest: the Jacobians use secants of this width (f is exact). */
+  readonly secantWidth?: number;
+}
+
+/**
+ * A description with values in t (docs/time-varying.md): the linear time-varying model, s' = A(t) s + B(t) u
+ * (charge-flux) or x' = A(t) x + B(t) u + Bd(t) u' (across-through), with A(t), B(t), Bd(t) in LaTeX (one symbol
+ * per varying value, defined in `symbols`); RunResult.model holds the matrices at `time`.
+ */
+export interface TimeVaryingView {
+  readonly form: 'charge-flux' | 'across-through';
+  readonly storageLaw: 'conservative' | 'non-conservative';
+  readonly states: readonly string[];
+  readonly physicalStates: readonly string[];
+  readonly inputs: readonly string[];
+  /** The varying values and their rates d/dt, as text. */
+  readonly values: readonly { readonly element: string; readonly field: string; readonly value: string; readonly rate: string }[];
+  /** LaTeX: the definition of each time symbol, and the entries of A(t), B(t), Bd(t); absent with `symbolicNote`. */
+  readonly latex?: { readonly symbols: readonly string[]; readonly A: readonly (readonly string[])[]; readonly B: readonly (readonly string[])[]; readonly Bd: readonly (readonly string[])[] };
+  readonly symbolicNote?: string;
+  /** The time of the numeric matrices (RunResult.model). */
+  readonly time: number;
 }
 
 export interface TraceView {
@@ -158,6 +180,9 @@ export interface ComparisonView {
   readonly masdNote: string;
 }
 
+/** What the overlay pairs: the other state choice, the linear model of a nonlinear one, the other time-varying form. */
+export type OverlayKind = 'state-choice' | 'linear-vs-nonlinear' | 'tv-forms';
+
 /**
  * Sent after the main answer: the comparison of every formulation, whether MASD's closed form is on offer,
  * and the other state choice simulated with the same inputs (overlaid plots).
@@ -173,7 +198,7 @@ export interface FollowUp {
    * The right-hand trace overlaid on the answer's: the other state choice ('state-choice'), or for a
    * description with laws the linear model simulated with the same inputs ('linear-vs-nonlinear').
    */
-  readonly overlay?: { readonly kind: 'state-choice' | 'linear-vs-nonlinear'; readonly leftKey: string; readonly rightKey: string; readonly right: TraceView };
+  readonly overlay?: { readonly kind: OverlayKind; readonly leftKey: string; readonly rightKey: string; readonly right: TraceView };
 }
 
 export interface RunResult {
@@ -192,6 +217,8 @@ export interface RunResult {
   readonly model: ModelView;
   /** Present for a description with laws: the nonlinear model, which is what is simulated. */
   readonly nonlinear?: NonlinearView;
+  /** Present for a description with values in t: the time-varying model, which is what is simulated. */
+  readonly timeVarying?: TimeVaryingView;
   readonly inputs: readonly InputInfo[];
   readonly tEnd: number;
   readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };

@@ -10,15 +10,12 @@
  * the answer has been sent, the comparison. Errors stop at the stage that raised them and come back as data;
  * a bad signal leaves the model shown.
  */
-import { DOMAIN_VARIABLES } from '@sysgraph/core';
 import type { SystemParser } from '@sysgraph/description';
-import { evaluateExpression } from '@sysgraph/description';
+import type { TimeMath } from '@sysgraph/formulation';
 import { toSimulationModel } from '@sysgraph/simulate';
-import type { SimulationModel } from '@sysgraph/simulate';
 import { analyzeStructure, deriveEquations } from '@sysgraph/graph';
 import type { Derivation, Structure } from '@sysgraph/graph';
-import { parseSignal, simulate } from '@sysgraph/simulate';
-import type { RestrictedParser, Signal, SimulateOptions } from '@sysgraph/simulate';
+import type { RestrictedParser } from '@sysgraph/simulate';
 import { compareModels } from './compare';
 import { derivationView } from './derivation-view';
 import { toErrorInfo } from './error-info';
@@ -27,10 +24,14 @@ import { formulateActive, formulateModel, formulateOthers } from './formulations
 import type { Formulated } from './formulations';
 import { graphDrawing } from './graph-drawing';
 import { modelView } from './model-view';
-import { buildNonlinearModel } from './nonlinear-model';
+import { buildNonlinearModel, isNotDifferentiable, SECANT_WIDTH } from './nonlinear-model';
 import type { NonlinearBuilt, NonlinearMemo } from './nonlinear-model';
 import type { ComparisonRow, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
+import { inputInfo, simulateTrace } from './simulate-trace';
+import { resultAnswer } from './result-answer';
+import { runTimeVarying } from './run-time-varying';
+import { isTimeVarying } from './time-varying-view';
 
 /** The configured parsers of the pipeline, built once per worker (schema compilation, mathjs instances). */
 export interface EngineContext {
@@ -39,6 +40,8 @@ export interface EngineContext {
   readonly signals: RestrictedParser;
   /** Nonlinear models by description text (their derivation is the costly step), when the caller keeps one. */
   readonly nonlinear?: NonlinearMemo;
+  /** The mathjs instance that differentiates values in t (its first use costs ~0.4 s): one per worker. */
+  readonly timeMath?: TimeMath;
 }
 
 export interface PipelineRun {
@@ -48,43 +51,6 @@ export interface PipelineRun {
 }
 
 const now = () => performance.now();
-
-/** Each input with its default signal (step(value) for a source with a constant) and unit. */
-function inputInfo(s: Structure, inputs: readonly string[]): InputInfo[] {
-  const desc = s.description;
-  return inputs.map((name) => {
-    const source = desc.sources.find((x) => x.input === name && x.constant !== undefined);
-    let defaultSignal = 'step(1)';
-    if (source?.constant) {
-      try {
-        const v = evaluateExpression(source.constant, desc.parameters);
-        if (Number.isFinite(v)) defaultSignal = `step(${v})`;
-      } catch {
-        // a constant of a parameter without a value: keep step(1)
-      }
-    }
-    const u = s.partition.inputs.find((x) => x.name === name);
-    const domain = u && u.sources.length > 0 ? DOMAIN_VARIABLES[s.graph.branches[u.sources[0]].domain] : undefined;
-    const unit = domain ? (u!.variable === 'across' ? domain.acrossUnit : domain.throughUnit) : '';
-    return { name, defaultSignal, unit };
-  });
-}
-
-function simulateTrace(ctx: EngineContext, model: SimulationModel, settings: Settings, inputs: readonly InputInfo[], tEnd: number): TraceView {
-  const signals: Record<string, Signal> = {};
-  for (const u of inputs) signals[u.name] = parseSignal(settings.signals[u.name] ?? u.defaultSignal, u.name, ctx.signals);
-  const options: SimulateOptions = { tEnd, inputs: signals, samples: settings.samples, solver: settings.solver as SimulateOptions['solver'] };
-  const r = simulate(model, options);
-  const n = model.stateNames.length;
-  return {
-    names: r.names,
-    units: r.units,
-    roles: r.names.slice(1).map((_, k) => (k < n ? 'state' : 'output')),
-    columns: r.columns as Float64Array[],
-    solver: r.solver,
-    solverReason: r.solverReason,
-  };
-}
 
 function simulateModel(ctx: EngineContext, m: Formulated, s: Structure, settings: Settings, inputs: readonly InputInfo[], tEnd: number): TraceView {
   return simulateTrace(ctx, toSimulationModel(m.ss, s), settings, inputs, tEnd);
@@ -143,6 +109,7 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   }
   lap('structure');
   if (desc.oneports.some((e) => e.law !== undefined)) return runNonlinear(req, ctx, s, derivation, timings, lap);
+  if (isTimeVarying(desc)) return runTimeVarying(req, ctx, s, derivation, timings, lap);
   let active: Formulated;
   try {
     active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic' });
@@ -164,21 +131,7 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   const derived = derivationView(derivation);
   lap('views');
 
-  const answer: RunAnswer = {
-    id: req.id,
-    kind: 'result',
-    ok: true,
-    name: desc.name,
-    ...(desc.title !== undefined ? { title: desc.title } : {}),
-    ...(desc.description !== undefined ? { summary: desc.description } : {}),
-    graph,
-    derivation: derived,
-    model,
-    inputs,
-    tEnd,
-    simulation,
-    timings,
-  };
+  const answer: RunAnswer = resultAnswer(req.id, desc, { graph, derivation: derived }, { model, inputs, tEnd, simulation, timings });
 
   const followUp = (): FollowUp => {
     let others: ReturnType<typeof formulateOthers>;
@@ -222,25 +175,19 @@ function runNonlinear(req: RunRequest, ctx: EngineContext, s: Structure, derivat
     simulation = { ok: true, trace: simulateTrace(ctx, built.model, settings, inputs, tEnd) };
   } catch (e) {
     simulation = { ok: false, errors: toErrorInfo(e, 'simulate') };
+    // a law not differentiable where the stiff solver asked for the Jacobian: again with secants there
+    if (isNotDifferentiable(e) && built.view.secantWidth === undefined) {
+      try {
+        built = buildNonlinearModel(s, ctx.nonlinear, req.text, SECANT_WIDTH);
+        simulation = { ok: true, trace: simulateTrace(ctx, built.model, settings, inputs, tEnd) };
+      } catch (again) {
+        simulation = { ok: false, errors: toErrorInfo(again, 'simulate') };
+      }
+    }
   }
   lap('simulate');
   const model = modelView('linearised', built.table);
-  const answer: RunAnswer = {
-    id: req.id,
-    kind: 'result',
-    ok: true,
-    name: desc.name,
-    ...(desc.title !== undefined ? { title: desc.title } : {}),
-    ...(desc.description !== undefined ? { summary: desc.description } : {}),
-    graph: graphDrawing(s, desc),
-    derivation: derivationView(derivation),
-    model,
-    nonlinear: built.view,
-    inputs,
-    tEnd,
-    simulation,
-    timings,
-  };
+  const answer: RunAnswer = resultAnswer(req.id, desc, { graph: graphDrawing(s, desc), derivation: derivationView(derivation) }, { model, nonlinear: built.view, inputs, tEnd, simulation, timings });
   lap('views');
 
   const followUp = (): FollowUp => {

@@ -7,6 +7,9 @@
 export type FormulationName = 'general' | 'masd';
 export type StateChoiceName = 'b1' | 'b2';
 export type MatrixStyle = 'numeric' | 'symbolic';
+/** A time-varying description's states (formulation.md section 11): charges and fluxes, or v_C and i_L. */
+export type TimeVaryingFormName = 'charge-flux' | 'across-through';
+export type StorageLawName = 'conservative' | 'non-conservative';
 
 export interface Settings {
   readonly formulation: FormulationName;
@@ -20,6 +23,10 @@ export interface Settings {
   readonly style: MatrixStyle;
   /** Names of the plotted series; null plots the default choice. */
   readonly plotted: readonly string[] | null;
+  /** Values in t: the states of the model, its storage laws, and the time of the numeric matrices shown. */
+  readonly tvForm: TimeVaryingFormName;
+  readonly storageLaw: StorageLawName;
+  readonly tvTime: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -31,6 +38,9 @@ export const DEFAULT_SETTINGS: Settings = {
   samples: 600,
   style: 'numeric',
   plotted: null,
+  tvForm: 'charge-flux',
+  storageLaw: 'conservative',
+  tvTime: 0,
 };
 
 export const SOLVER_CHOICES = ['auto', 'exact', 'krylov', 'chebyshev', 'dopri5', 'stiff', 'trbdf2', 'rk4', 'euler'] as const;
@@ -62,5 +72,8 @@ export function readSettings(raw: unknown): Settings {
     samples,
     style: s.style === 'symbolic' ? 'symbolic' : 'numeric',
     plotted,
+    tvForm: s.tvForm === 'across-through' ? 'across-through' : 'charge-flux',
+    storageLaw: s.storageLaw === 'non-conservative' ? 'non-conservative' : 'conservative',
+    tvTime: typeof s.tvTime === 'number' && Number.isFinite(s.tvTime) && Math.abs(s.tvTime) < 1e12 ? s.tvTime : 0,
   };
 }

@@ -3,9 +3,11 @@
  * difference, and the responses of the two state choices overlaid (solid: the model shown, dashed: the other),
  * state k of one with state k of the other in one colour, the outputs on top of each other. For a description
  * with laws: the linearisation against the linear model, and the nonlinear response (solid) against the linear
- * model's for the same inputs (dashed), outputs and the states both have paired by name.
+ * model's for the same inputs (dashed), outputs and the states both have paired by name. For a description with
+ * values in t: the two state forms (charge-flux, across-through) simulated, their physical states and outputs
+ * paired by name (they must coincide).
  */
-import type { ComparisonView, ModelView, TraceView } from '../engine/protocol';
+import type { ComparisonView, ModelView, OverlayKind, TraceView } from '../engine/protocol';
 import { stateLatex } from '../engine/derivation-view';
 import { createChart, PALETTE } from './chart';
 import type { ChartSeries } from './chart';
@@ -15,7 +17,7 @@ import { TexCache } from './tex';
 
 export interface ComparePanel {
   render(c: ComparisonView, models: readonly ModelView[]): void;
-  renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string, kind?: 'state-choice' | 'linear-vs-nonlinear'): void;
+  renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string, kind?: OverlayKind): void;
   /** A new model is on its way: the comparison shown is the previous one's. */
   markPending(): void;
 }
@@ -27,7 +29,11 @@ const TITLES: Readonly<Record<string, string>> = {
   'masd-b2': 'MASD, q_C φ_L',
   linearised: 'nonlinear, linearised at rest',
   nonlinear: 'nonlinear model',
+  'tv-charge-flux': 'time-varying, q_C λ_L',
+  'tv-across-through': 'time-varying, v_C i_L',
 };
+/** A simulated comparison agrees to the integration tolerance, not to rounding. */
+const agrees = (r: { readonly measure: string; readonly largest: number; readonly scale: number }) => r.largest <= (r.measure === 'simulation' ? 1e-4 : 1e-9) * Math.max(1, r.scale);
 const SHORT: Readonly<Record<string, string>> = { b1: 'v_C i_L', b2: 'q_C φ_L' };
 const shortOf = (key: string) => SHORT[key.split('-')[1]] ?? key;
 
@@ -72,10 +78,10 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
           ...c.rows.map((r) =>
             el(
               'tr',
-              { 'data-left': r.left, 'data-right': r.right, 'data-largest': String(r.largest) },
+              { 'data-left': r.left, 'data-right': r.right, 'data-largest': String(r.largest), 'data-scale': String(r.scale) },
               el('td', {}, TITLES[r.left] ?? r.left),
               el('td', {}, TITLES[r.right] ?? r.right),
-              el('td', { class: r.largest <= 1e-9 * Math.max(1, r.scale) ? 'ok' : 'warn', title: `largest entry compared: ${r.scale.toPrecision(3)}` }, formatDifference(r.largest)),
+              el('td', { class: agrees(r) ? 'ok' : 'warn', title: `largest value compared: ${r.scale.toPrecision(3)}` }, formatDifference(r.largest)),
               el('td', { class: 'what' }, r.note),
             ),
           ),
@@ -86,7 +92,20 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
       const ls = seriesOf(left);
       const rs = seriesOf(right);
       const lines: ChartSeries[] = [];
-      if (kind === 'linear-vs-nonlinear') {
+      if (kind === 'tv-forms') {
+        // the same physical variable in both forms, by name (a state of one may be an output of the other)
+        const pairs = ls
+          .map((s) => ({ s, r: rs.find((x) => x.name === s.name) }))
+          .filter((p) => p.r !== undefined)
+          .slice(0, 5);
+        pairs.forEach(({ s, r }, k) => {
+          const colour = PALETTE[k % PALETTE.length];
+          lines.push({ label: `${s.name} ${TITLES[leftKey] ?? leftKey}`, values: left.columns[s.column], colour, width: 3 });
+          lines.push({ label: `${r!.name} ${TITLES[rightKey] ?? rightKey}`, values: right.columns[r!.column], colour: '#111827', dash: [3, 5], width: 1.5 });
+        });
+        overlayTitle.textContent = 'Responses of the two time-varying forms';
+        overlayNote.textContent = `Thick: the ${leftKey.slice(3)} form (the simulation above); dotted on top: the ${rightKey.slice(3)} form, from the same physical rest with the same inputs. The physical states and the outputs coincide.`;
+      } else if (kind === 'linear-vs-nonlinear') {
         // the same variable in both models, by name: outputs first, then the states both have
         const pairs = ls
           .filter((s) => s.role === 'output')

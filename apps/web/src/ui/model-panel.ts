@@ -4,10 +4,12 @@
  * one KaTeX node per matrix carrying its numbers in data-values (full precision), the diagnostics in plain
  * words, and the exports (MATLAB, Python with python-control, LaTeX, JSON) as downloads. For a description
  * with laws, the nonlinear model comes first — x' = f(x, u, t), y = g(x, u, t), ∂f/∂x and ∂f/∂u — and the
- * matrices are its linearisation at rest (δx' = A δx + B δu).
+ * matrices are its linearisation at rest (δx' = A δx + B δu). For a description with values in t, the
+ * time-varying model comes first — A(t), B(t) (and Bd(t)) with a symbol per varying value, defined beside them —
+ * with its controls (state form, storage laws, the time t of the numbers), and the matrices are those at t.
  */
-import type { DiagnosticInfo, MatrixKey, MatrixView, ModelView, NonlinearView } from '../engine/protocol';
-import type { FormulationName, MatrixStyle, Settings, StateChoiceName } from '../engine/settings';
+import type { DiagnosticInfo, MatrixKey, MatrixView, ModelView, NonlinearView, TimeVaryingView } from '../engine/protocol';
+import type { FormulationName, MatrixStyle, Settings, StateChoiceName, StorageLawName, TimeVaryingFormName } from '../engine/settings';
 import { stateLatex } from '../engine/derivation-view';
 import { el, replaceChildren } from './dom';
 import { downloadText, safeFileName } from './download';
@@ -15,7 +17,7 @@ import { segmented } from './segmented';
 import { TexCache } from './tex';
 
 export interface ModelPanel {
-  render(model: ModelView, settings: Settings, systemName: string, nonlinear?: NonlinearView): void;
+  render(model: ModelView, settings: Settings, systemName: string, nonlinear?: NonlinearView, timeVarying?: TimeVaryingView): void;
   /** MASD's closed form offered or not (known once the follow-up has checked its preconditions). */
   offerMasd(available: boolean): void;
 }
@@ -39,6 +41,9 @@ function vectorLatex(names: readonly string[], dotted = false, tilde = false): s
   return `\\begin{bmatrix} ${names.map((n) => stateLatex(n, { dot: dotted, tilde })).join(' \\\\ ')} \\end{bmatrix}`;
 }
 
+/** A matrix of LaTeX entries. */
+const bracket = (cells: readonly (readonly string[])[]) => (cells.length === 0 || cells[0].length === 0 ? '[\\,]' : `\\begin{bmatrix} ${cells.map((row) => row.join(' & ')).join(' \\\\ ')} \\end{bmatrix}`);
+
 const isZero = (m: MatrixView) => m.value.every((row) => row.every((v) => v === 0));
 
 export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<Settings>) => void): ModelPanel {
@@ -54,12 +59,27 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
     { value: 'numeric', label: 'Numbers' },
     { value: 'symbolic', label: 'Symbols' },
   ], (v) => onSettings({ style: v }));
+  const tvForm = segmented<TimeVaryingFormName>('Time-varying states', [
+    { value: 'charge-flux', label: 'q_C, λ_L', hint: "charges and flux linkages: p' = A(t) p + B(t) u, no rate of C or L needed (the default)" },
+    { value: 'across-through', label: 'v_C, i_L', hint: "capacitor voltages and inductor currents, with the Ċ and L̇ terms" },
+  ], (v) => onSettings({ tvForm: v }));
+  const storageLaw = segmented<StorageLawName>('Storage law', [
+    { value: 'conservative', label: "i = (C v)'", hint: "conservative: i = (C v)', v = (L i)' (formulation.md section 11)" },
+    { value: 'non-conservative', label: "i = C v'", hint: "non-conservative: i = C v', v = L i' (the Ċ and L̇ terms dropped)" },
+  ], (v) => onSettings({ storageLaw: v }));
+  const tvTime = el('input', { type: 'number', id: 'tv-time', step: 'any', inputmode: 'decimal', 'aria-label': 'time of the numeric matrices in seconds' });
+  tvTime.addEventListener('change', () => {
+    const v = Number(tvTime.value);
+    onSettings({ tvTime: tvTime.value.trim() === '' || !Number.isFinite(v) ? 0 : v });
+  });
+  const tvControls = el('div', { class: 'toolbar tv-controls', hidden: true }, tvForm.node, storageLaw.node, el('label', { class: 'tv-time' }, 'Numbers at t (s) ', tvTime));
+  const tvBox = el('div', { class: 'equations time-varying', id: 'time-varying-model', hidden: true });
   const nonlinearBox = el('div', { class: 'equations nonlinear', id: 'nonlinear-model', hidden: true });
   const equations = el('div', { class: 'equations', id: 'model-equations' });
   const note = el('p', { class: 'note', hidden: true });
   const diagnostics = el('ul', { class: 'diagnostics', id: 'diagnostics' });
   const exports = el('div', { class: 'exports' });
-  host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node), nonlinearBox, equations, note, diagnostics, exports);
+  host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node), tvControls, tvBox, nonlinearBox, equations, note, diagnostics, exports);
   const cache = new TexCache();
   const tex = (latex: string, display: boolean, className: string) => cache.get(latex, display, className);
 
@@ -115,6 +135,42 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
           ? `Linearised at the equilibrium at rest (inputs 0, t = ${op.t}): ${at || 'no states'}. Deviations from it: δx' = A δx + B δu, δy = C δx + D δu.`
           : `No equilibrium at rest: the Jacobians at x = 0, u = 0, t = ${op.t} (δx' = A δx + B δu + f(0, 0, 0)).`,
       ),
+      ...(nl.secantWidth !== undefined
+        ? [el('div', { class: 'model-caption', id: 'secant-note', 'data-secant-width': String(nl.secantWidth) }, `A law is not differentiable at rest (e.g. sqrt(|Δp|) at zero flow): the Jacobians use secants of width ${nl.secantWidth} there; f and the simulation's right-hand side are exact.`)]
+        : []),
+    );
+  }
+
+  /** A(t), B(t), Bd(t) in KaTeX (data-tv naming each), the time symbols defined, the varying values listed. */
+  function renderTimeVarying(tv: TimeVaryingView | undefined, settings: Settings): void {
+    tvBox.hidden = tv === undefined;
+    tvControls.hidden = tv === undefined;
+    if (!tv) {
+      replaceChildren(tvBox);
+      return;
+    }
+    tvForm.set(tv.form);
+    storageLaw.set(tv.storageLaw);
+    if (document.activeElement !== tvTime) tvTime.value = String(settings.tvTime);
+    const piece = (name: string, latex: string, display = false) => {
+      const node = tex(latex, display, 'tv-equation');
+      node.dataset.tv = name;
+      node.dataset.latex = latex;
+      return node;
+    };
+    const s = tv.form === 'charge-flux' ? 's' : 'x';
+    const lines = tv.latex;
+    replaceChildren(
+      tvBox,
+      el('div', { class: 'model-caption' }, `Time-varying model: ${tv.values.map((v) => `${v.element}.${v.field} = ${v.value}`).join('; ')} (${tv.storageLaw} storage laws). States ${tv.states.join(', ')}${tv.form === 'charge-flux' ? ` (charges and flux linkages; the physical ${tv.physicalStates.join(', ')} are outputs of the simulation)` : ''}.`),
+      piece('equation', tv.form === 'charge-flux' ? `\\dot{${s}} = A(t)\\,${s} + B(t)\\,u` : `\\dot{${s}} = A(t)\\,${s} + B(t)\\,u + B_d(t)\\,\\dot{u}`, true),
+      ...(lines
+        ? [
+            piece('symbols', `\\begin{aligned} ${lines.symbols.join(' \\\\ ')} \\end{aligned}`, true),
+            el('div', { class: 'equation-row' }, piece('A', `A(t) = ${bracket(lines.A)}`), piece('B', `B(t) = ${bracket(lines.B)}`), ...(tv.form === 'across-through' ? [piece('Bd', `B_d(t) = ${bracket(lines.Bd)}`)] : [])),
+          ]
+        : [el('p', { class: 'note' }, `Symbolic A(t), B(t): ${tv.symbolicNote ?? 'not available'}.`)]),
+      el('div', { class: 'model-caption', id: 'tv-numbers' }, `Below: the matrices at t = ${tv.time} s (change the time above).`),
     );
   }
 
@@ -122,18 +178,24 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
     offerMasd(available) {
       formulation.enable('masd', available, "MASD's closed form does not apply to this system (see Compare formulations)");
     },
-    render(m, settings, systemName, nonlinear) {
+    render(m, settings, systemName, nonlinear, timeVarying) {
       renderNonlinear(nonlinear);
-      const linearOnly = 'for linear descriptions: this one has elements given by laws';
-      states.enable('b2', nonlinear === undefined, `The states b2 are ${linearOnly}`);
+      renderTimeVarying(timeVarying, settings);
+      const special = nonlinear !== undefined || timeVarying !== undefined;
+      const linearOnly = nonlinear ? 'for linear descriptions: this one has elements given by laws' : 'for time-invariant descriptions: this one has values in t';
+      states.enable('b2', !special, `The states b2 are ${linearOnly} (time-varying: use the states q_C, λ_L)`);
       states.enable('b1', true);
-      if (nonlinear) formulation.enable('masd', false, `MASD's closed form is ${linearOnly}`);
-      formulation.set(nonlinear ? 'general' : (m.formulation as FormulationName));
-      states.set(nonlinear ? 'b1' : (m.stateChoice as StateChoiceName));
+      if (special) formulation.enable('masd', false, `MASD's closed form is ${linearOnly}`);
+      formulation.set(special ? 'general' : (m.formulation as FormulationName));
+      states.set(special ? 'b1' : (m.stateChoice as StateChoiceName));
       const symbolicShown = settings.style === 'symbolic' && m.matrices.A.symbolic !== undefined;
       style.set(symbolicShown ? 'symbolic' : 'numeric');
       note.hidden = !(settings.style === 'symbolic' && !symbolicShown);
-      const why = nonlinear ? 'the nonlinear model above is in the parameters; its linearisation at an operating point is numeric' : m.symbolicNote ?? 'not available';
+      const why = nonlinear
+        ? 'the nonlinear model above is in the parameters; its linearisation at an operating point is numeric'
+        : timeVarying
+          ? 'A(t), B(t) above are in the parameters; the matrices below are at one time'
+          : m.symbolicNote ?? 'not available';
       note.textContent = settings.style === 'symbolic' && !symbolicShown ? `Symbolic entries: ${why}.` : '';
 
       const M = m.matrices;

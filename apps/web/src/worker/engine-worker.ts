@@ -4,6 +4,7 @@
  * the follow-up (comparison and overlay) of a request that has been superseded.
  */
 import { createSystemParser } from '@sysgraph/description';
+import { createTimeMath } from '@sysgraph/formulation';
 import { createRestrictedParser } from '@sysgraph/simulate';
 import type { RunRequest, TraceView, WorkerMessage } from '../engine/protocol';
 import { runPipeline } from '../engine/run-pipeline';
@@ -17,8 +18,9 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 // The parsers live as long as the worker: the JSON schema and the mathjs instance are built once; so do the
-// nonlinear models of the last few descriptions (deriving one takes about half a second).
-const context: EngineContext = { system: createSystemParser(), signals: createRestrictedParser(), nonlinear: createNonlinearMemo() };
+// nonlinear models of the last few descriptions (deriving one takes about half a second), and the mathjs instance
+// that differentiates values in t.
+const context: EngineContext = { system: createSystemParser(), signals: createRestrictedParser(), nonlinear: createNonlinearMemo(), timeMath: createTimeMath() };
 let latest: RunRequest | undefined;
 let scheduled = false;
 

@@ -8,6 +8,7 @@ import { formulate, numericBackend, symbolicBackend } from '@sysgraph/formulatio
 import { dcGain, formatComplex, formatTransfer, frequencyResponse, poles, symbolicTransfer, transferAt } from '@sysgraph/analysis';
 import type { Complex } from '@sysgraph/analysis';
 import { SysgraphError } from '@sysgraph/core';
+import { isTimeVarying, timeVaryingElements } from '../time-varying/time-varying-elements';
 
 export interface AnalyzeOptions {
   readonly symbolic?: boolean;
@@ -30,6 +31,15 @@ function parseComplex(text: string): Complex {
 }
 
 export function analyzeReport(desc: SystemDescription, opts: AnalyzeOptions = {}): string {
+  const varying = timeVaryingElements(desc);
+  if (isTimeVarying(desc)) {
+    throw new SysgraphError('unsupported', `analyze: ${varying.join(', ')} ${varying.length === 1 ? 'varies' : 'vary'} with t; poles and H(s) belong to time-invariant models`, {
+      element: varying[0],
+      field: 'value',
+      elements: varying,
+      expected: 'values without t, or sysgraph statespace --time T for the matrices at one time',
+    });
+  }
   const s = analyzeStructure(desc);
   const ss = formulate(s, numericBackend(desc.parameters));
   const model = { A: ss.A, B: ss.B, C: ss.C, D: ss.D, E: ss.E };

@@ -1,6 +1,8 @@
 /**
  * The compare command's modes: the formulations table (default), --b1-vs-b2 and --linear-vs-nonlinear; the
- * options that belong to one mode only are refused in the others ('bad-option' naming the option).
+ * options that belong to one mode only are refused in the others ('bad-option' naming the option). A
+ * description with values in t has one mode, its two state forms simulated (compare-time-varying.ts); the
+ * others are 'unsupported' naming the option.
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
@@ -8,6 +10,8 @@ import { overlayPlotHtml } from '../plot-html';
 import { compareReport } from './compare';
 import { compareStateChoices, formatStateChoices } from './compare-state-choices';
 import { formatLinearVsNonlinear, linearVsNonlinear } from './compare-linear-nonlinear';
+import { compareTimeVaryingForms, formatTimeVaryingForms } from './compare-time-varying';
+import { isTimeVarying, refuseTimeVarying, requireTimeVarying } from '../time-varying/time-varying-elements';
 
 export interface CompareOptions {
   readonly linearVsNonlinear?: boolean;
@@ -21,6 +25,8 @@ export interface CompareOptions {
   readonly samples?: number;
   readonly rtol?: number;
   readonly atol?: number;
+  /** --storage-law: the storage laws of a time-varying description's two forms. */
+  readonly storageLaw?: 'conservative' | 'non-conservative';
   /** Whether to return an overlay plot (--plot FILE). */
   readonly plot?: boolean;
   readonly note?: (line: string) => void;
@@ -37,8 +43,25 @@ function refuse(option: string, given: unknown, modes: string): void {
   if (present) throw new SysgraphError('bad-option', `${option} applies to ${modes} only`, { field: option, expected: `${option} together with ${modes}` });
 }
 
+/** A description with values in t: the charge-flux and across-through forms simulated and compared. */
+function compareForms(desc: SystemDescription, opts: CompareOptions, format: 'text' | 'json'): CompareResult {
+  if (opts.b1VsB2) refuseTimeVarying(desc, '--b1-vs-b2', 'a time-varying model has the forms charge-flux and across-through, compared without this option');
+  if (opts.linearVsNonlinear) refuseTimeVarying(desc, '--linear-vs-nonlinear', 'the description has no laws; its values vary with t');
+  refuse('--input', opts.input, '--linear-vs-nonlinear');
+  refuse('--guess', opts.guess, '--linear-vs-nonlinear');
+  refuse('--time', opts.time, '--linear-vs-nonlinear');
+  const r = compareTimeVaryingForms(desc, { signals: opts.signal, tEnd: opts.tEnd, samples: opts.samples, rtol: opts.rtol, atol: opts.atol, storageLaw: opts.storageLaw, note: opts.note });
+  const sim = r.simulation;
+  const plot = opts.plot
+    ? overlayPlotHtml(`${r.title}: charge-flux and across-through states`, { label: '(charge-flux)', trace: sim.chargeFlux }, { label: '(across-through)', trace: sim.acrossThrough }, sim.pairs)
+    : undefined;
+  return { report: formatTimeVaryingForms(r, format), ...(plot ? { plot } : {}) };
+}
+
 export function runCompare(desc: SystemDescription, opts: CompareOptions): CompareResult {
   const format = opts.format ?? 'text';
+  if (isTimeVarying(desc)) return compareForms(desc, opts, format);
+  if (opts.storageLaw !== undefined) requireTimeVarying(desc, '--storage-law');
   if (opts.linearVsNonlinear && opts.b1VsB2) {
     throw new SysgraphError('bad-option', '--linear-vs-nonlinear and --b1-vs-b2 are two comparisons: ask for one at a time', { field: '--b1-vs-b2', expected: 'one of --linear-vs-nonlinear, --b1-vs-b2' });
   }

@@ -3,19 +3,24 @@
  * A linear description goes through the linear formulation (toSimulationModel); a description with laws
  * through the nonlinear one (buildNonlinear), whose 'auto' solver is chosen by @sysgraph/simulate's
  * chooseSolver from the eigenvalues of ∂f/∂x at the initial state (the stiff solver then uses the model's
- * Jacobian).
+ * Jacobian); a law not differentiable where the Jacobian is needed (sqrt(|Δp|) at zero flow) makes it run again
+ * with secants in the Jacobians (nonlinearModel's secantWidth), with a note. A description with values in t goes
+ * through the linear time-varying model (timeVaryingModel: the charge-flux form by default), its initial values
+ * given by its own states or by the physical v_C, i_L.
  */
-import { SysgraphError } from '@sysgraph/core';
+import { SysgraphError, isSysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { evaluateExpression } from '@sysgraph/description';
 import { toSimulationModel, parseSignal, SOLVER_NAMES } from '@sysgraph/simulate';
-import type { StateSpace } from '@sysgraph/formulation';
+import type { StateSpace, StorageLaw, TimeMath, TimeVaryingForm } from '@sysgraph/formulation';
 import { eigenvalues } from '@sysgraph/linalg';
 import { simulate, traceToCsv, traceToJson } from '@sysgraph/simulate';
-import type { LinearModel, SimulationModel, SimulationResult } from '@sysgraph/simulate';
+import type { LinearModel, NonlinearModel, SimulationModel, SimulationResult } from '@sysgraph/simulate';
 import { buildModel } from '../build-model';
 import type { ModelOptions } from '../build-model';
-import { hasLaws, refuseLaws } from '../nonlinear/law-elements';
+import { hasLaws, refuseLaws, requireLaws } from '../nonlinear/law-elements';
+import { isTimeVarying, refuseTimeVarying, requireTimeVarying } from '../time-varying/time-varying-elements';
+import { buildTimeVarying, initialState } from '../time-varying/build-time-varying';
 import { buildNonlinear } from '../nonlinear/build-nonlinear';
 import type { NonlinearBuild } from '../nonlinear/build-nonlinear';
 import { parsePairs } from '../pairs';
@@ -33,6 +38,13 @@ export interface SimulateCommandOptions {
   readonly samples?: number;
   readonly onProgress?: (fraction: number) => void;
   readonly note?: (line: string) => void;
+  /** --tv-form and --storage-law: the time-varying model's form and storage laws (values in t). */
+  readonly form?: TimeVaryingForm;
+  readonly storageLaw?: StorageLaw;
+  /** The mathjs instance that differentiates in t (one is created when absent). */
+  readonly math?: TimeMath;
+  /** --secant-width: nonlinearModel's secantWidth (laws not differentiable somewhere). */
+  readonly secantWidth?: number;
 }
 
 /** Five times the slowest time constant (or two periods of the slowest oscillation) of A; 1 s without states. */
@@ -52,7 +64,12 @@ export interface SimulationRun {
   readonly result: SimulationResult;
   readonly tEnd: number;
   readonly inputs: Record<string, string>;
+  /** Set when the Jacobians of a law not differentiable somewhere were replaced by secants of this width. */
+  readonly secantWidth?: number;
 }
+
+/** The secant width used when a law is not differentiable where a Jacobian is needed (law variable's units). */
+export const SECANT_WIDTH = 1e-6;
 
 /** 'auto' or a solver of @sysgraph/simulate's registry; 'bad-option' naming --solver otherwise. */
 export function checkSolver(solver: string | undefined): void {
@@ -97,35 +114,66 @@ export function nonlinearEndTime(build: NonlinearBuild, inputs: Record<string, s
   return suggestEndTime(build.result.evaluate.jacobians(0, x, u).A);
 }
 
-export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {
-  checkSolver(opts.solver);
-  const initial = initialValues(opts.initial);
-  let sim: SimulationModel;
-  let inputs: Record<string, string>;
-  let suggested: () => number;
-  let why: string;
-  if (hasLaws(desc)) {
-    if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
-    if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
-    const build = buildNonlinear(desc);
-    sim = build.model;
-    inputs = inputSignals(desc, sim.inputNames, opts.inputs, opts.note);
-    suggested = () => nonlinearEndTime(build, inputs, initial);
-    why = "from the slowest eigenvalue of ∂f/∂x at the initial state";
-  } else {
-    const built = buildModel(desc, { ...model, symbolic: false });
-    const ss = built.numeric as StateSpace<number[][]>;
-    sim = toSimulationModel(ss, built.structure) as LinearModel;
-    inputs = inputSignals(desc, ss.inputs, opts.inputs, opts.note);
-    suggested = () => (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A));
-    why = 'from the slowest eigenvalue';
+/** The model, its inputs and initial state, and how to suggest an end time, before integration. */
+interface Prepared {
+  readonly sim: SimulationModel;
+  readonly inputs: Record<string, string>;
+  readonly initial: Record<string, number>;
+  readonly suggested: () => number;
+  readonly why: string;
+}
+
+/** 'bad-law' raised by a Jacobian: a law not differentiable there (f itself was fine). */
+class NotDifferentiable extends Error {
+  constructor(readonly error: SysgraphError) {
+    super(error.message);
   }
-  const tEnd = opts.tEnd ?? suggested();
-  if (opts.tEnd === undefined) opts.note?.(`t-end = ${tEnd} s (${why}; set it with --t-end)`);
-  const result = simulate(sim, {
+}
+
+/** Rethrows a 'bad-law' of a Jacobian as NotDifferentiable, so that it is told apart from f's own failures. */
+function marking<T>(jacobian: () => T): T {
+  try {
+    return jacobian();
+  } catch (e) {
+    throw isSysgraphError(e) && e.code === 'bad-law' ? new NotDifferentiable(e) : e;
+  }
+}
+
+function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, initial: Record<string, number>, secantWidth: number | undefined): Prepared {
+  if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
+  if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
+  const build = buildNonlinear(desc, { secantWidth });
+  const inputs = inputSignals(desc, build.model.inputNames, opts.inputs, opts.note);
+  const inner = build.model;
+  const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
+  return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(build, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
+}
+
+function prepareTimeVarying(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>): Prepared {
+  if (model.stateChoice === 'b2') refuseTimeVarying(desc, '--state-choice', 'the time-varying model takes --tv-form charge-flux (the default) or across-through');
+  if (model.formulation === 'masd') refuseTimeVarying(desc, '--formulation', "MASD's closed form is time-invariant");
+  const build = buildTimeVarying(desc, { form: opts.form, storageLaw: opts.storageLaw, math: opts.math });
+  const sim = build.model;
+  const inputs = inputSignals(desc, sim.inputNames, opts.inputs, opts.note);
+  const u0 = sim.inputNames.map((name) => parseSignal(inputs[name], name).value(0));
+  const initial = initialState(build.tv, given, 0, u0, opts.note);
+  return { sim, inputs, initial, suggested: () => suggestEndTime(build.tv.at(0).A), why: 'from the slowest eigenvalue of A(0)' };
+}
+
+function prepareLinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, initial: Record<string, number>): Prepared {
+  const built = buildModel(desc, { ...model, symbolic: false });
+  const ss = built.numeric as StateSpace<number[][]>;
+  const inputs = inputSignals(desc, ss.inputs, opts.inputs, opts.note);
+  return { sim: toSimulationModel(ss, built.structure) as LinearModel, inputs, initial, suggested: () => (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A)), why: 'from the slowest eigenvalue' };
+}
+
+function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
+  const tEnd = opts.tEnd ?? p.suggested();
+  if (opts.tEnd === undefined) opts.note?.(`t-end = ${tEnd} s (${p.why}; set it with --t-end)`);
+  const result = simulate(p.sim, {
     tEnd,
-    inputs,
-    initial,
+    inputs: p.inputs,
+    initial: p.initial,
     solver: (opts.solver ?? 'auto') as never,
     rtol: opts.rtol,
     atol: opts.atol,
@@ -133,10 +181,35 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
     samples: opts.samples,
     onProgress: opts.onProgress,
   });
-  return { result, tEnd, inputs };
+  return { result, tEnd, inputs: p.inputs };
+}
+
+export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {
+  checkSolver(opts.solver);
+  const initial = initialValues(opts.initial);
+  if (opts.form !== undefined) requireTimeVarying(desc, '--tv-form');
+  if (opts.storageLaw !== undefined) requireTimeVarying(desc, '--storage-law');
+  if (opts.secantWidth !== undefined) requireLaws(desc, '--secant-width');
+  if (isTimeVarying(desc)) return integrate(prepareTimeVarying(desc, opts, model, initial), opts);
+  if (!hasLaws(desc)) return integrate(prepareLinear(desc, opts, model, initial), opts);
+  // each note once: a second attempt repeats the input defaults
+  const said = new Set<string>();
+  const once = { ...opts, note: opts.note && ((line: string) => void (said.has(line) || (said.add(line), opts.note!(line)))) };
+  try {
+    const run = integrate(prepareNonlinear(desc, once, model, initial, opts.secantWidth), once);
+    return opts.secantWidth === undefined ? run : { ...run, secantWidth: opts.secantWidth };
+  } catch (thrown) {
+    // A law not differentiable where a Jacobian was asked for (an orifice sqrt(|Δp|) at zero flow): again with
+    // a secant of the law in the Jacobians (f stays exact), and say so.
+    if (!(thrown instanceof NotDifferentiable)) throw thrown;
+    const e = thrown.error;
+    if (opts.secantWidth !== undefined) throw e;
+    once.note?.(`${e.message}: simulating again with secants of width ${SECANT_WIDTH} in the Jacobians (f unchanged; set the width with --secant-width)`);
+    return { ...integrate(prepareNonlinear(desc, once, model, initial, SECANT_WIDTH), once), secantWidth: SECANT_WIDTH };
+  }
 }
 
 export function formatSimulation(run: SimulationRun, format: 'csv' | 'json'): string {
-  if (format === 'json') return JSON.stringify({ ...traceToJson(run.result), solver: run.result.solver, solverReason: run.result.solverReason, inputs: run.inputs, tEnd: run.tEnd });
+  if (format === 'json') return JSON.stringify({ ...traceToJson(run.result), solver: run.result.solver, solverReason: run.result.solverReason, inputs: run.inputs, tEnd: run.tEnd, ...(run.secantWidth !== undefined ? { secantWidth: run.secantWidth } : {}) });
   return traceToCsv(run.result);
 }

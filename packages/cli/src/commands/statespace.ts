@@ -1,7 +1,8 @@
 /**
  * sysgraph statespace: A, B, C, D, E, Bd as JSON, LaTeX, MATLAB, Python or text. A description with laws is
  * nonlinear: its model x' = f(x, u, t) is printed instead (nonlinear-statespace.ts), never the linear model
- * about zero; --linearise gives A, B, C, D at an operating point.
+ * about zero; --linearise gives A, B, C, D at an operating point. A description with values in t is linear
+ * time-varying: A(t), B(t) and, with --time T, the matrices at T (time-varying-statespace.ts).
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
@@ -16,10 +17,25 @@ import type { ModelOptions } from '../build-model';
 import { hasLaws, requireLaws } from '../nonlinear/law-elements';
 import { nonlinearStatespaceReport } from './nonlinear-statespace';
 import type { NonlinearStatespaceOptions } from './nonlinear-statespace';
+import { isTimeVarying, requireTimeVarying } from '../time-varying/time-varying-elements';
+import type { TimeVaryingBuildOptions } from '../time-varying/build-time-varying';
+import { timeVaryingStatespaceReport } from './time-varying-statespace';
 
 export type StateSpaceFormat = 'json' | 'latex' | 'matlab' | 'python' | 'text';
 
-export type StatespaceOptions = ModelOptions & NonlinearStatespaceOptions;
+export type StatespaceOptions = ModelOptions & NonlinearStatespaceOptions & Pick<TimeVaryingBuildOptions, 'form' | 'storageLaw' | 'math'>;
+
+/** The options of time-invariant models that a time-varying one does not have: typed errors naming the option. */
+function checkTimeVaryingOptions(desc: SystemDescription, opts: StatespaceOptions): void {
+  const refuse = (option: string, expected: string) => {
+    throw new SysgraphError('unsupported', `${option} does not apply to a time-varying description (values in t)`, { field: option, expected });
+  };
+  if (opts.formulation === 'masd') refuse('--formulation', "general: MASD's closed form is time-invariant");
+  if (opts.stateChoice === 'b2') refuse('--state-choice', '--tv-form charge-flux (the default) for charges and flux linkages');
+  if (opts.linearise) refuse('--linearise', 'no --linearise: the model is linear; --time T gives its matrices at T');
+  if (opts.inputs?.length) requireLaws(desc, '--input');
+  if (opts.guess?.length) requireLaws(desc, '--guess');
+}
 
 /** The options of the linear formulation that a nonlinear model does not have: 'unsupported' naming the option. */
 function checkNonlinearOptions(opts: StatespaceOptions): void {
@@ -33,6 +49,12 @@ function checkNonlinearOptions(opts: StatespaceOptions): void {
 }
 
 export function statespaceReport(desc: SystemDescription, format: StateSpaceFormat, opts: StatespaceOptions): string {
+  if (opts.form !== undefined) requireTimeVarying(desc, '--tv-form');
+  if (opts.storageLaw !== undefined) requireTimeVarying(desc, '--storage-law');
+  if (isTimeVarying(desc)) {
+    checkTimeVaryingOptions(desc, opts);
+    return timeVaryingStatespaceReport(desc, format, { form: opts.form, storageLaw: opts.storageLaw, math: opts.math, time: opts.time, symbolic: opts.symbolic, symbolicParams: opts.symbolicParams, note: opts.note });
+  }
   if (hasLaws(desc)) {
     checkNonlinearOptions(opts);
     return nonlinearStatespaceReport(desc, format, opts);

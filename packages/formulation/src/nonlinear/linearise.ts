@@ -56,7 +56,7 @@ export function linearise(nl: NonlinearResult, opts: LinearisationOptions = {}):
       throw new SysgraphError('bad-option', `linearise: ${name} is not an input`, { field: 'inputs', element: name, expected: `one of ${sys.inputs.join(', ')}` });
     }
   }
-  let x = Float64Array.from(sys.states, (s) => opts.guess?.[s.name] ?? 0);
+  let x: Float64Array = Float64Array.from(sys.states, (s) => opts.guess?.[s.name] ?? 0);
   const norm = (v: ArrayLike<number>) => Array.from(v).reduce((a, b) => Math.max(a, Math.abs(b)), 0);
 
   /** f's terms' size: max_i Σ_j |J_ij| (|x_j| + 1) + Σ_k |K_ik| |u_k|. */

@@ -1,0 +1,19 @@
+/** resultAnswer: the answer of a request that produced a model — the description's names and the views, as the page reads them. */
+import type { SystemDescription } from '@sysgraph/description';
+import type { DerivationView, GraphDrawing, RunResult } from './protocol';
+
+type Body = Pick<RunResult, 'model' | 'inputs' | 'tEnd' | 'simulation' | 'timings'> & Partial<Pick<RunResult, 'nonlinear' | 'timeVarying'>>;
+
+export function resultAnswer(id: number, desc: SystemDescription, views: { readonly graph: GraphDrawing; readonly derivation: DerivationView }, body: Body): RunResult {
+  return {
+    id,
+    kind: 'result',
+    ok: true,
+    name: desc.name,
+    ...(desc.title !== undefined ? { title: desc.title } : {}),
+    ...(desc.description !== undefined ? { summary: desc.description } : {}),
+    graph: views.graph,
+    derivation: views.derivation,
+    ...body,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * inputInfo / simulateTrace: the inputs of a model as the page shows them (default signal, unit) and one
+ * simulation of a model with the page's settings, as a TraceView (columnar Float64Array, transferred to the page).
+ */
+import { DOMAIN_VARIABLES } from '@sysgraph/core';
+import { evaluateExpression } from '@sysgraph/description';
+import type { Structure } from '@sysgraph/graph';
+import { parseSignal, simulate } from '@sysgraph/simulate';
+import type { RestrictedParser, Signal, SimulateOptions, SimulationModel } from '@sysgraph/simulate';
+import type { InputInfo, TraceView } from './protocol';
+import type { Settings } from './settings';
+
+/** Each input with its default signal (step(value) for a source with a constant) and unit. */
+export function inputInfo(s: Structure, inputs: readonly string[]): InputInfo[] {
+  const desc = s.description;
+  return inputs.map((name) => {
+    const source = desc.sources.find((x) => x.input === name && x.constant !== undefined);
+    let defaultSignal = 'step(1)';
+    if (source?.constant) {
+      try {
+        const v = evaluateExpression(source.constant, desc.parameters);
+        if (Number.isFinite(v)) defaultSignal = `step(${v})`;
+      } catch {
+        // a constant of a parameter without a value: keep step(1)
+      }
+    }
+    const u = s.partition.inputs.find((x) => x.name === name);
+    const domain = u && u.sources.length > 0 ? DOMAIN_VARIABLES[s.graph.branches[u.sources[0]].domain] : undefined;
+    const unit = domain ? (u!.variable === 'across' ? domain.acrossUnit : domain.throughUnit) : '';
+    return { name, defaultSignal, unit };
+  });
+}
+
+export function simulateTrace(ctx: { readonly signals: RestrictedParser }, model: SimulationModel, settings: Settings, inputs: readonly InputInfo[], tEnd: number, initial?: Readonly<Record<string, number>>): TraceView {
+  const signals: Record<string, Signal> = {};
+  for (const u of inputs) signals[u.name] = parseSignal(settings.signals[u.name] ?? u.defaultSignal, u.name, ctx.signals);
+  const options: SimulateOptions = { tEnd, inputs: signals, samples: settings.samples, solver: settings.solver as SimulateOptions['solver'], ...(initial ? { initial } : {}) };
+  const r = simulate(model, options);
+  const n = model.stateNames.length;
+  return {
+    names: r.names,
+    units: r.units,
+    roles: r.names.slice(1).map((_, k) => (k < n ? 'state' : 'output')),
+    columns: r.columns as Float64Array[],
+    solver: r.solver,
+    solverReason: r.solverReason,
+  };
+}
