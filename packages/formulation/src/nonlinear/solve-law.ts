@@ -22,7 +22,7 @@ export interface SolveLawResult {
 const RELATIVE_TOLERANCE = 1e-14;
 const MAX_NEWTON = 50;
 const MAX_BRACKET_DOUBLINGS = 200;
-const MAX_BISECTIONS = 400;
+const MAX_BISECTIONS = 1200;
 
 const small = (step: number, z: number) => Math.abs(step) <= RELATIVE_TOLERANCE * (1 + Math.abs(z));
 
@@ -67,23 +67,41 @@ export function solveOnInterval(h: LawFunction, target: number, interval: readon
   return refine(h, target, a, b, guess > a && guess < b ? guess : 0.5 * (a + b));
 }
 
-/** Safeguarded Newton on a bracket [lo, hi] whose ends have residuals of opposite signs. */
+/**
+ * Safeguarded Newton on a bracket [lo, hi] whose ends have residuals of opposite signs: a Newton step that leaves
+ * the bracket, or a bracket that has not halved over the last two steps, is replaced by bisection; a Newton step
+ * below the tolerance ends the search (Newton converging from one side never shrinks the far end).
+ */
 function refine(h: LawFunction, target: number, lo: number, hi: number, start: number): SolveLawResult {
   const residual = (z: number) => h.value(z) - target;
   let rlo = residual(lo);
   let z = start;
+  let width = hi - lo;
+  let widthTwoAgo = Infinity;
   for (let k = 0; k < MAX_BISECTIONS; k++) {
     const r = residual(z);
-    if (r === 0) return { z, converged: true };
+    if (r === 0 || Math.abs(r) <= RELATIVE_TOLERANCE * Math.abs(target)) return { z, converged: true };
     if (Math.sign(r) === Math.sign(rlo)) {
       lo = z;
       rlo = r;
     } else {
       hi = z;
     }
-    if (small(hi - lo, z)) return { z, converged: true };
-    const newton = z - r / h.slope(z);
-    z = newton > lo && newton < hi ? newton : 0.5 * (lo + hi);
+    if (tight(lo, hi)) return { z, converged: true };
+    const step = r / h.slope(z);
+    const newton = z - step;
+    const stalled = hi - lo > 0.5 * widthTwoAgo;
+    widthTwoAgo = width;
+    width = hi - lo;
+    if (newton > lo && newton < hi && !stalled) {
+      if (Math.abs(step) <= RELATIVE_TOLERANCE * Math.abs(newton)) return { z: newton, converged: true };
+      z = newton;
+    } else z = 0.5 * (lo + hi);
   }
-  return { z, converged: small(hi - lo, z) };
+  return { z, converged: tight(lo, hi) };
+}
+
+/** A bracket narrower than the tolerance relative to its ends (laws like sqrt(|x|) are steep at 0: no absolute floor). */
+function tight(lo: number, hi: number): boolean {
+  return hi - lo <= RELATIVE_TOLERANCE * Math.max(Math.abs(lo), Math.abs(hi)) || hi - lo < 1e-300;
 }
