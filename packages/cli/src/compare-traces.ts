@@ -14,6 +14,22 @@ export interface TraceDifference extends ColumnPair {
   readonly scale: number;
 }
 
+/** The options every simulated comparison takes (state choices, linear vs nonlinear, time-varying forms). */
+export interface CompareRunOptions {
+  /** --signal NAME=SIGNAL: the inputs of both simulations. */
+  readonly signals?: readonly string[];
+  readonly tEnd?: number;
+  readonly samples?: number;
+  readonly rtol?: number;
+  readonly atol?: number;
+  readonly note?: (line: string) => void;
+}
+
+/** The JSON rows of a comparison's differences. */
+export function differencesToJson(ds: readonly TraceDifference[]): { name: string; role: string; unit: string; maxDifference: number; scale: number }[] {
+  return ds.map((d) => ({ name: d.name, role: d.role, unit: d.unit, maxDifference: d.maxDifference, scale: d.scale }));
+}
+
 /** Values of column `c` of `trace` at the times `t` (linear interpolation, clamped at the ends). */
 export function resample(trace: Trace, c: number, t: ArrayLike<number>): Float64Array {
   const tt = trace.columns[0];

@@ -22,25 +22,19 @@ import { operatingPoint } from '../nonlinear/operating-point';
 import type { OperatingPoint } from '../nonlinear/operating-point';
 import { operatingInputs, parseNumbers } from '../operating-inputs';
 import { formatPole, poleDistance, sortedPoles, transferDistance } from '../model-invariants';
-import { columnPairs, compareTraces } from '../compare-traces';
-import type { TraceDifference } from '../compare-traces';
+import { columnPairs, compareTraces, differencesToJson } from '../compare-traces';
+import type { CompareRunOptions, TraceDifference } from '../compare-traces';
 import { inputSignals, suggestEndTime } from './simulate';
 import { operatingPointJson, operatingPointLines } from './nonlinear-statespace';
 
-export interface LinearVsNonlinearOptions {
+/** --signal NAME=SIGNAL here is δu(t), the deviation from u0 (default: see deviationSignals). */
+export interface LinearVsNonlinearOptions extends CompareRunOptions {
   /** --input NAME=VALUE: the constant inputs u0 of the operating point (default 0). */
   readonly inputs?: readonly string[];
   /** --guess STATE=VALUE: Newton's start. */
   readonly guess?: readonly string[];
   /** --time T: t0 of the operating point, where the simulation starts. */
   readonly time?: number;
-  /** --signal NAME=SIGNAL: δu(t), the deviation from u0 (default: see deviationSignals). */
-  readonly signals?: readonly string[];
-  readonly tEnd?: number;
-  readonly samples?: number;
-  readonly rtol?: number;
-  readonly atol?: number;
-  readonly note?: (line: string) => void;
 }
 
 export interface LinearVsNonlinear {
@@ -156,7 +150,7 @@ export function formatLinearVsNonlinear(r: LinearVsNonlinear, format: 'text' | '
           samples: sim.nonlinear.columns[0].length,
           deviations: sim.deviations,
           solvers: { nonlinear: sim.nonlinear.solver, linear: sim.linearSolver },
-          differences: sim.differences.map((d) => ({ name: d.name, role: d.role, unit: d.unit, maxDifference: d.maxDifference, scale: d.scale })),
+          differences: differencesToJson(sim.differences),
         },
       },
       null,

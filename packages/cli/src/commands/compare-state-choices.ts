@@ -13,19 +13,12 @@ import { simulate, toSimulationModel } from '@sysgraph/simulate';
 import type { SimulationResult } from '@sysgraph/simulate';
 import { refuseLaws } from '../nonlinear/law-elements';
 import { formatPole, poleDistance, sortedPoles, transferDistance } from '../model-invariants';
-import { columnPairs, compareTraces } from '../compare-traces';
-import type { TraceDifference } from '../compare-traces';
+import { columnPairs, compareTraces, differencesToJson } from '../compare-traces';
+import type { CompareRunOptions, TraceDifference } from '../compare-traces';
 import { inputSignals, suggestEndTime } from './simulate';
 
-export interface StateChoicesOptions {
-  /** --signal NAME=SIGNAL (default: the source's constant, else step(1)). */
-  readonly signals?: readonly string[];
-  readonly tEnd?: number;
-  readonly samples?: number;
-  readonly rtol?: number;
-  readonly atol?: number;
-  readonly note?: (line: string) => void;
-}
+/** --signal default: the source's constant, else step(1). */
+export type StateChoicesOptions = CompareRunOptions;
 
 export interface StateChoices {
   readonly name: string;
@@ -82,7 +75,7 @@ export function formatStateChoices(r: StateChoices, format: 'text' | 'json'): st
           samples: sim.b1.columns[0].length,
           signals: sim.signals,
           solvers: { b1: sim.b1.solver, b2: sim.b2.solver },
-          differences: sim.differences.map((d) => ({ name: d.name, role: d.role, unit: d.unit, maxDifference: d.maxDifference, scale: d.scale })),
+          differences: differencesToJson(sim.differences),
         },
       },
       null,

@@ -11,23 +11,16 @@ import { createTimeMath } from '@sysgraph/formulation';
 import type { StorageLaw, TimeMath, TimeVaryingModel } from '@sysgraph/formulation';
 import { parseSignal, simulate } from '@sysgraph/simulate';
 import type { SimulationResult } from '@sysgraph/simulate';
-import { compareTraces } from '../compare-traces';
-import type { TraceDifference } from '../compare-traces';
+import { compareTraces, differencesToJson } from '../compare-traces';
+import type { CompareRunOptions, TraceDifference } from '../compare-traces';
 import type { ColumnPair } from '../plot-html';
 import { buildTimeVarying } from '../time-varying/build-time-varying';
 import { inputSignals, suggestEndTime } from './simulate';
 
-export interface TimeVaryingFormsOptions {
-  /** --signal NAME=SIGNAL (default: the source's constant, else step(1)). */
-  readonly signals?: readonly string[];
-  readonly tEnd?: number;
-  readonly samples?: number;
-  /** Tolerances of both simulations; default 1e-9 relative, 1e-12 absolute (the forms agree to about these). */
-  readonly rtol?: number;
-  readonly atol?: number;
+/** --signal default: the source's constant, else step(1); tolerances default 1e-9 relative, 1e-12 absolute (the forms agree to about these). */
+export interface TimeVaryingFormsOptions extends CompareRunOptions {
   readonly storageLaw?: StorageLaw;
   readonly math?: TimeMath;
-  readonly note?: (line: string) => void;
 }
 
 export interface TimeVaryingForms {
@@ -100,7 +93,7 @@ export function formatTimeVaryingForms(r: TimeVaryingForms, format: 'text' | 'js
           samples: sim.chargeFlux.columns[0].length,
           signals: sim.signals,
           solvers: { chargeFlux: sim.chargeFlux.solver, acrossThrough: sim.acrossThrough.solver },
-          differences: sim.differences.map((d) => ({ name: d.name, role: d.role, unit: d.unit, maxDifference: d.maxDifference, scale: d.scale })),
+          differences: differencesToJson(sim.differences),
         },
       },
       null,

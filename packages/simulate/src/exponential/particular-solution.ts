@@ -55,9 +55,10 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
     luA!.solve(b, out);
     for (let i = 0; i < n; i++) if (!Number.isFinite(out[i])) throw singularA(solver);
   };
-  const cache = new Map<string, HarmonicResponse>();
-  const harmonicFor = (omega: number, g: Float64Array): HarmonicResponse => {
-    const key = `${omega}:${Array.from(g).join(',')}`;
+  const cache = new Map<number, HarmonicResponse>();
+  /** One response per input (its sine and hence g are fixed over the run). */
+  const harmonicFor = (input: number, omega: number, g: Float64Array): HarmonicResponse => {
+    const key = input;
     let hit = cache.get(key);
     if (!hit) {
       stats.factorizations++;
@@ -84,7 +85,7 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
       if (forcing.sloped) solveA(tmp, p1);
       for (let i = 0; i < n; i++) tmp[i] = mass[i] * p1[i] - forcing.b0[i];
       if (tmp.some((v) => v !== 0)) solveA(tmp, p0);
-      const periodic = forcing.harmonics.map((h) => ({ h, x: harmonicFor(h.omega, h.column) }));
+      const periodic = forcing.harmonics.map((h) => ({ h, x: harmonicFor(h.input, h.omega, h.column) }));
       const trig = periodic.map(() => ({ sn: 0, cs: 0 }));
       return (t, out, rows) => {
         const tau = t - t0;

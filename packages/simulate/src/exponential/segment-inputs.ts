@@ -14,6 +14,8 @@ import type { Signal } from '../signals/signal';
 export const PIECEWISE_LINEAR_KINDS: readonly string[] = ['constant', 'step', 'ramp', 'pwl'];
 
 export interface HarmonicForcing {
+  /** The input's index in the model. */
+  readonly input: number;
   /** g = B e_k · amplitude. */
   readonly column: Float64Array;
   readonly omega: number;
@@ -45,7 +47,7 @@ export function segmentInputs(inputs: InputVector, B: LinearOperator, t0: number
       if (s.harmonic.amplitude !== 0) {
         const unit = new Float64Array(m);
         unit[k] = s.harmonic.amplitude;
-        harmonics.push({ column: B.mulVec(unit, new Float64Array(n)), omega: s.harmonic.omega, phase: s.harmonic.phase });
+        harmonics.push({ input: k, column: B.mulVec(unit, new Float64Array(n)), omega: s.harmonic.omega, phase: s.harmonic.phase });
       }
     } else {
       u[k] = s.value(t0);
