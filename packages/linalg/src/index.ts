@@ -35,3 +35,8 @@ export { expmBlockAugmented } from './dense/expm-block-augmented';
 export type { BlockExponential } from './dense/expm-block-augmented';
 export { generalizedEigenvalues } from './dense/generalized-eigenvalues';
 export { formatDense } from './dense/format-dense';
+
+// Banded Cholesky (chains: ladders, lines in their natural order).
+export type { BandedCholesky, BandedCholeskyOptions } from './sparse/banded-cholesky';
+export { rcmOrdering } from './sparse/rcm-ordering';
+export { bandIsNarrow, factorBandedCholesky, halfBandwidth, NotPositiveDefiniteError } from './sparse/banded-cholesky';

@@ -58,9 +58,10 @@ export function scaledOperator(A: LinearOperator, mass: Float64Array): ScaledOpe
   let colIdx: Int32Array;
   let values: Float64Array;
   if (A.csr) {
-    rowPtr = Int32Array.from(A.csr.rowPtr);
-    colIdx = Int32Array.from(A.csr.colIdx);
-    values = Float64Array.from(A.csr.values);
+    // the pattern is shared (CSR matrices are immutable); the values are scaled in a copy
+    rowPtr = A.csr.rowPtr;
+    colIdx = A.csr.colIdx;
+    values = A.csr.values.slice();
   } else {
     const dense = A.toDense();
     const r: number[] = [0];
@@ -89,28 +90,39 @@ export function scaledOperator(A: LinearOperator, mass: Float64Array): ScaledOpe
   const sumRow = new Float64Array(n);
   const difRow = new Float64Array(n);
   const mark = new Int32Array(n).fill(-1);
-  const touched: number[] = [];
+  const touched = new Int32Array(n);
   let reMin = Infinity;
   let reMax = -Infinity;
   let imMax = 0;
   for (let i = 0; i < n; i++) {
-    touched.length = 0;
-    const visit = (j: number, a: number, b: number) => {
+    let count = 0;
+    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+      const j = colIdx[p];
       if (mark[j] !== i) {
         mark[j] = i;
         sumRow[j] = 0;
         difRow[j] = 0;
-        touched.push(j);
+        touched[count++] = j;
       }
-      sumRow[j] += a;
-      difRow[j] += b;
-    };
-    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) visit(colIdx[p], values[p] / 2, values[p] / 2);
-    for (let p = tPtr[i]; p < tPtr[i + 1]; p++) visit(tCol[p], tVal[p] / 2, -tVal[p] / 2);
+      sumRow[j] += values[p] / 2;
+      difRow[j] += values[p] / 2;
+    }
+    for (let p = tPtr[i]; p < tPtr[i + 1]; p++) {
+      const j = tCol[p];
+      if (mark[j] !== i) {
+        mark[j] = i;
+        sumRow[j] = 0;
+        difRow[j] = 0;
+        touched[count++] = j;
+      }
+      sumRow[j] += tVal[p] / 2;
+      difRow[j] -= tVal[p] / 2;
+    }
     let centre = 0;
     let radiusH = 0;
     let radiusK = 0;
-    for (const j of touched) {
+    for (let q = 0; q < count; q++) {
+      const j = touched[q];
       if (j === i) centre = sumRow[j];
       else radiusH += Math.abs(sumRow[j]);
       radiusK += Math.abs(difRow[j]);

@@ -13,7 +13,8 @@ import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
 import type { HarmonicResponse } from './harmonic-response';
 import { harmonicResponse } from './harmonic-response';
 import { segmentInputs } from './segment-inputs';
-import { factorSparse } from '../sparse/sparse-backend';
+import type { SymmetricPlan } from '../sparse/sparse-backend';
+import { factorSparse, factorSymmetricDefinite } from '../sparse/sparse-backend';
 import { factorDenseLU } from '../dense/dense-lu';
 
 /** x̃_p on one segment: out = x̃_p(t) (only the given rows when asked). */
@@ -33,7 +34,11 @@ export function singularA(solver: string): SysgraphError {
   });
 }
 
-export function createParticularSolver(problem: OdeProblem, mass: Float64Array, solver: string): ParticularSolver {
+/**
+ * `symmetric`: the plan for a symmetric A (the Krylov solver's symmetric mode); −A, positive definite for passive
+ * networks, then takes the banded Cholesky when its band is narrow (symmetricFactoriser).
+ */
+export function createParticularSolver(problem: OdeProblem, mass: Float64Array, solver: string, symmetric?: SymmetricPlan): ParticularSolver {
   const lti = problem.lti!;
   const n = problem.n;
   const stats = problem.stats;
@@ -42,7 +47,8 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
     if (!luA) {
       stats.factorizations++;
       try {
-        luA = lti.A.csr ? factorSparse(lti.A.csr) : factorDenseLU(lti.A.toDense(), 'state matrix A');
+        const csr = lti.A.csr;
+        luA = csr ? (symmetric ? factorSymmetricDefinite(csr, -1, symmetric) : factorSparse(csr)) : factorDenseLU(lti.A.toDense(), 'state matrix A');
       } catch {
         throw singularA(solver);
       }

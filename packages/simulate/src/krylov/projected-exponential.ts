@@ -12,6 +12,8 @@
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { ArnoldiBasis } from './arnoldi-basis';
+import type { LanczosBasis } from './lanczos-basis';
+import { tridiagonalEigen } from './tridiagonal-eigen';
 import type { DenseMatrix } from '../dense/dense-matrix';
 import { denseIdentity, denseZeros } from '../dense/dense-matrix';
 import { factorDenseLU } from '../dense/dense-lu';
@@ -119,6 +121,35 @@ export function projectedExponential(basis: ArnoldiBasis, k: number, gamma: numb
       for (let r = 0; r < k; r++) {
         let s = 0;
         for (let col = 0; col < k; col++) s += x.data[r * k + col] * scaled[col];
+        y[r] = s;
+      }
+      return y;
+    },
+  };
+}
+
+/**
+ * The symmetric case (Lanczos, H_k = tridiag(β, α, β)): H_k = X Λ Xᵀ with X orthogonal, so
+ * y_k(σ) = X g_σ(Λ) Xᵀ e_1 needs no inverse of X and no conditioning check: O(k³) once, O(k²) per σ.
+ * Falls back to the general path when a Ritz value of Z is not positive (Z not definite) or QL does not converge.
+ */
+export function tridiagonalExponential(basis: LanczosBasis, k: number, gamma: number): ProjectedExponential {
+  const eig = tridiagonalEigen(basis.alpha, basis.offDiagonal, k);
+  if (eig === undefined || !eig.values.every((mu) => mu > 0)) return projectedExponential(basis, k, gamma);
+  const { values, vectors } = eig;
+  // first row of X: the weights of e_1
+  const first = vectors.slice(0, k);
+  const exponent = Float64Array.from(values, (mu) => (1 - 1 / mu) / gamma);
+  const scaled = new Float64Array(k);
+  return {
+    dimension: k,
+    at(sigma) {
+      for (let j = 0; j < k; j++) scaled[j] = Math.exp(sigma * exponent[j]) * first[j];
+      const y = new Float64Array(k);
+      for (let r = 0; r < k; r++) {
+        let s = 0;
+        const row = r * k;
+        for (let j = 0; j < k; j++) s += vectors[row + j] * scaled[j];
         y[r] = s;
       }
       return y;

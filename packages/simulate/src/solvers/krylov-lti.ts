@@ -30,12 +30,16 @@
  * Restrictions: linear time-invariant models with nonsingular M, inputs affine between breakpoints or sines.
  */
 import { SysgraphError } from '@sysgraph/core';
-import { csrTranspose } from '@sysgraph/linalg';
 import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
 import type { Solver, SolverSettings, DenseOutput } from './solver';
 import type { ProjectedExponential } from '../krylov/projected-exponential';
+import type { ArnoldiBasis } from '../krylov/arnoldi-basis';
+import type { LanczosBasis } from '../krylov/lanczos-basis';
 import { createArnoldiBasis } from '../krylov/arnoldi-basis';
-import { projectedExponential } from '../krylov/projected-exponential';
+import { createLanczosBasis } from '../krylov/lanczos-basis';
+import { projectedExponential, tridiagonalExponential } from '../krylov/projected-exponential';
+import { scaledShiftInvert } from '../krylov/scaled-shift-invert';
+import { symmetricPlan } from '../sparse/sparse-backend';
 import type { SegmentInputs } from '../exponential/segment-inputs';
 import { PIECEWISE_LINEAR_KINDS, segmentInputs, unsupportedSignal } from '../exponential/segment-inputs';
 import type { ParticularSolution } from '../exponential/particular-solution';
@@ -43,6 +47,7 @@ import { createParticularSolver } from '../exponential/particular-solution';
 import { positiveDiagonal } from '../chebyshev/scaled-operator';
 import type { LinearOperator } from '../problem/linear-operator';
 import { allFinite, notFinite, stepTooSmall, tooManySteps } from './solver-failure';
+import { isSymmetric } from '../sparse/is-symmetric';
 
 /** Largest Krylov dimension per step. */
 export const KRYLOV_MAX_DIMENSION = 40;
@@ -72,7 +77,9 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   const harmonicCount = problem.inputs.signals.filter((s) => s.harmonic !== undefined).length;
   // symmetric mode: M = D² diagonal, A symmetric and nonsingular (RC-type networks)
   const mass = positiveDiagonal(lti.M, n);
-  const candidate = mass !== undefined && isSymmetric(lti.A) ? createParticularSolver(problem, mass, 'krylov') : undefined;
+  const symmetricA = mass !== undefined && isSymmetric(lti.A);
+  const plan = symmetricA && lti.A.csr ? symmetricPlan(lti.A.csr) : undefined;
+  const candidate = symmetricA ? createParticularSolver(problem, mass!, 'krylov', plan) : undefined;
   // the particular solution needs A nonsingular; otherwise the augmented form
   const particularSolver = candidate?.factorisable() ? candidate : undefined;
   const symmetric = particularSolver !== undefined;
@@ -80,7 +87,12 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   const dMin = d ? d.reduce((a, b) => Math.min(a, b), Infinity) : 1;
   const size = symmetric ? n : n + 2 + 2 * harmonicCount;
   const maxDim = Math.max(MIN_DIMENSION + 1, Math.min(KRYLOV_MAX_DIMENSION, size));
-  const basis = createArnoldiBasis(size, maxDim, symmetric ? 2 : Infinity);
+  const lanczos: LanczosBasis | undefined = symmetric ? createLanczosBasis(size, maxDim) : undefined;
+  const basis: ArnoldiBasis = lanczos ?? createArnoldiBasis(size, maxDim);
+  const project = (k: number): ProjectedExponential =>
+    lanczos ? tridiagonalExponential(lanczos, k, gamma) : projectedExponential(basis, k, gamma);
+  // symmetric mode with a sparse A: Z = (I − γJ̃)⁻¹ factorised directly (J̃ = D⁻¹AD⁻¹ formed once)
+  const shiftInvert = symmetric && lti.A.csr ? scaledShiftInvert(lti.A.csr, d!, plan!) : undefined;
   const { rtol, atol } = settings;
   const stats = problem.stats;
 
@@ -97,6 +109,12 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   let trial = Infinity;
 
   const applyZ = (v: Float64Array, out: Float64Array): void => {
+    if (shiftInvert) {
+      // Z = (I − γJ̃)⁻¹
+      lu!.solve(v, out);
+      stats.functionEvaluations++;
+      return;
+    }
     if (symmetric) {
       // Z = (I − γJ̃)⁻¹ = D (M − γA)⁻¹ D
       for (let i = 0; i < n; i++) scaledV[i] = d![i] * v[i];
@@ -188,7 +206,10 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
 
   const refactor = (sigma: number) => {
     gamma = sigma / GAMMA_RATIO;
-    lu = problem.factorIteration(gamma, 0, w0);
+    if (shiftInvert) {
+      stats.factorizations++;
+      lu = shiftInvert(gamma);
+    } else lu = problem.factorIteration(gamma, 0, w0);
   };
 
   return {
@@ -245,14 +266,14 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
           const k = basis.dimension;
           if (!grew && basis.invariant) {
             // exact: the space is invariant
-            jk = projectedExponential(basis, k, gamma);
+            jk = project(k);
             converged = true;
             error = 0;
             break;
           }
           if (k >= MIN_DIMENSION && (k % CHECK_EVERY === 0 || k === maxDim)) {
-            jk = projectedExponential(basis, k, gamma);
-            jkm1 = projectedExponential(basis, k - 1, gamma);
+            jk = project(k);
+            jkm1 = project(k - 1);
             error = errorAt(jk, jkm1, checks(sigma));
             if (error <= tol(zNorm)) {
               converged = true;
@@ -298,37 +319,4 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
       }
     },
   };
-}
-
-/** A = Aᵀ to rounding (relative 1e-12 of the largest entry). O(nnz + n) for CSR (rows of A against rows of Aᵀ). */
-function isSymmetric(A: LinearOperator): boolean {
-  const n = A.rows;
-  if (A.csr) {
-    const { rowPtr, colIdx, values } = A.csr;
-    let scale = 0;
-    for (let p = 0; p < rowPtr[n]; p++) scale = Math.max(scale, Math.abs(values[p]));
-    // scatter row i of A into acc, subtract row i of Aᵀ
-    const { rowPtr: tPtr, colIdx: tCol, values: tVal } = csrTranspose(A.csr);
-    const acc = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) acc[colIdx[p]] += values[p];
-      for (let p = tPtr[i]; p < tPtr[i + 1]; p++) acc[tCol[p]] -= tVal[p];
-      let ok = true;
-      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-        if (Math.abs(acc[colIdx[p]]) > 1e-12 * scale) ok = false;
-        acc[colIdx[p]] = 0;
-      }
-      for (let p = tPtr[i]; p < tPtr[i + 1]; p++) {
-        if (Math.abs(acc[tCol[p]]) > 1e-12 * scale) ok = false;
-        acc[tCol[p]] = 0;
-      }
-      if (!ok) return false;
-    }
-    return true;
-  }
-  const a = A.toDense().data;
-  let scale = 0;
-  for (let k = 0; k < a.length; k++) scale = Math.max(scale, Math.abs(a[k]));
-  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) if (Math.abs(a[i * n + j] - a[j * n + i]) > 1e-12 * scale) return false;
-  return true;
 }

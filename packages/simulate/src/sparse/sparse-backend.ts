@@ -2,7 +2,7 @@
  * The sparse kernels of @sysgraph/linalg the stiff solver uses: C = αA + βB, the identity, and the sparse LU
  * with AMD ordering (one factorisation per step size, then one triangular solve pair per stage).
  */
-import { csrAdd, csrIdentity, factorSparseLU, refactorSparseLU } from '@sysgraph/linalg';
+import { bandIsNarrow, csrAdd, csrIdentity, csrScale, factorBandedCholesky, factorSparseLU, halfBandwidth, NotPositiveDefiniteError, rcmOrdering, refactorSparseLU } from '@sysgraph/linalg';
 import type { CsrMatrix, SparseLU } from '@sysgraph/linalg';
 import type { LinearSolve } from '../problem/ode-problem';
 
@@ -10,6 +10,69 @@ import type { LinearSolve } from '../problem/ode-problem';
 export function factorSparse(a: CsrMatrix): LinearSolve {
   const lu = factorSparseLU(a, { ordering: 'amd' });
   return { solve: (b, out) => lu.solve(b, out) as Float64Array };
+}
+
+/**
+ * Factorise the symmetric matrix a that is expected to be definite: s·a positive definite for `sign` s
+ * (symmetricPlan, symmetricFactoriser).
+ */
+export function factorSymmetricDefinite(a: CsrMatrix, sign: 1 | -1, plan = symmetricPlan(a)): LinearSolve {
+  return symmetricFactoriser(plan, sign)(a);
+}
+
+/** How symmetric matrices of one pattern are factorised: banded Cholesky in `ordering`, or the sparse LU. */
+export interface SymmetricPlan {
+  readonly banded: boolean;
+  /** Symmetric permutation of the banded factorisation (undefined: natural order). */
+  readonly ordering?: Int32Array;
+  readonly bandwidth: number;
+}
+
+/**
+ * The method for a pattern: banded when the band is narrow in the natural order or after reverse Cuthill–McKee
+ * (chains: ladders, lines, in any labelling), else the sparse LU (grids, meshes). O(nnz) plus the RCM searches.
+ * A plan made for A serves every matrix whose pattern lies within A's pattern plus the diagonal.
+ */
+export function symmetricPlan(pattern: CsrMatrix): SymmetricPlan {
+  const natural = halfBandwidth(pattern);
+  if (bandIsNarrow(pattern, natural)) return { banded: true, bandwidth: natural };
+  const ordering = rcmOrdering(pattern);
+  const bandwidth = halfBandwidth(pattern, ordering);
+  return bandIsNarrow(pattern, bandwidth) ? { banded: true, ordering, bandwidth } : { banded: false, bandwidth };
+}
+
+/**
+ * A factoriser for symmetric matrices that are expected to be definite (s·a positive definite for `sign` s), by
+ * the plan: the banded Cholesky of s·a, O(n b²) with no fill-reducing ordering, or the sparse LU with AMD (its
+ * pattern reused for later matrices). A pivot that is not positive (a not definite after all) falls back to the
+ * sparse LU for this and later matrices.
+ */
+export function symmetricFactoriser(plan: SymmetricPlan, sign: 1 | -1): (a: CsrMatrix) => LinearSolve {
+  let banded = plan.banded;
+  const general = sparseRefactorer();
+  return (a) => {
+    if (banded) {
+      try {
+        const l = factorBandedCholesky(sign === 1 ? a : csrNegate(a), { ordering: plan.ordering, bandwidth: plan.bandwidth });
+        if (sign === 1) return { solve: (rhs, out) => l.solve(rhs, out) };
+        return {
+          solve: (rhs, out) => {
+            l.solve(rhs, out);
+            for (let i = 0; i < out.length; i++) out[i] = -out[i];
+            return out;
+          },
+        };
+      } catch (e) {
+        if (!(e instanceof NotPositiveDefiniteError)) throw e;
+        banded = false;
+      }
+    }
+    return general(a);
+  };
+}
+
+function csrNegate(a: CsrMatrix): CsrMatrix {
+  return csrScale(a, -1);
 }
 
 /**
