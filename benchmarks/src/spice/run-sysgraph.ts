@@ -1,19 +1,27 @@
 /**
  * runSysgraph: a Network through the whole sysgraph pipeline, each stage timed:
  *
- *   description JSON text ─► parseSystem ─► analyzeStructure ─► formulate(sparseBackend) ─► toSimulationModel
+ *   input text ─► description ─► analyzeStructure ─► formulate(sparseBackend) ─► toSimulationModel
  *   ─► simulate(solver, rtol, atol, samples)
  *
- * The probes are recorded as the capacitor-voltage states v_<capacitor>. The parser is created by the caller
- * (its schema compilation is a one-off cost of a process, not of a network).
+ * The input text is the description JSON (parseSystem) or the very netlist ngspice reads (readSpiceNetlist;
+ * element ids are then the netlist's names, kind letter + id). The probes are recorded as the capacitor-voltage
+ * states v_<capacitor>. The parser is created by the caller (its schema compilation is a one-off cost of a
+ * process, not of a network).
  */
 import type { SystemParser } from '@sysgraph/description';
+import { readSpiceNetlist } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { formulate, sparseBackend } from '@sysgraph/formulation';
 import { simulate, toSimulationModel } from '@sysgraph/simulate';
 import type { LinearModel, SolverName, SolverStats } from '@sysgraph/simulate';
 import type { Network } from './network';
 import { networkToDescription, sourceSignal } from './network-description';
+import { GROUND } from './network';
+import { SPICE_DEFAULTS, writeSpiceNetlist } from './spice-netlist';
+
+/** The wrdata path written into the netlist (ngspice's output; unused by the reader). */
+const NETLIST_OUTPUT = '/tmp/sysgraph-netlist-probes.txt';
 
 export interface SysgraphSettings {
   readonly rtol: number;
@@ -22,6 +30,8 @@ export interface SysgraphSettings {
   readonly samples: number;
   /** The solver; 'auto' lets simulate() choose (and say why). */
   readonly solver: SolverName | 'auto';
+  /** The input text: the description JSON (default) or the SPICE netlist given to ngspice. */
+  readonly input?: 'json' | 'netlist';
 }
 
 export interface StageTimes {
@@ -44,9 +54,10 @@ export interface SysgraphRun {
 }
 
 export function runSysgraph(n: Network, settings: SysgraphSettings, parser: SystemParser): SysgraphRun {
-  const text = JSON.stringify(networkToDescription(n));
+  const netlist = settings.input === 'netlist';
+  const text = netlist ? writeSpiceNetlist(n, SPICE_DEFAULTS, NETLIST_OUTPUT) : JSON.stringify(networkToDescription(n));
   const t0 = performance.now();
-  const description = parser.parse(text);
+  const description = netlist ? readSpiceNetlist(text, { ground: GROUND, expressions: parser.expressions }).description : parser.parse(text);
   const t1 = performance.now();
   const structure = analyzeStructure(description);
   const t2 = performance.now();
@@ -54,11 +65,12 @@ export function runSysgraph(n: Network, settings: SysgraphSettings, parser: Syst
   const t3 = performance.now();
   const model = toSimulationModel(ss, structure) as LinearModel;
   const t4 = performance.now();
-  const record = n.probes.map((p) => `v_${p.capacitor}`);
+  const record = n.probes.map((p) => `v_${netlist ? 'C' : ''}${p.capacitor}`);
+  const source = `${netlist ? (n.source.kind === 'voltage' ? 'V' : 'I') : ''}${n.source.id}`;
   const result = simulate(model, {
     tEnd: n.tEnd,
     solver: settings.solver,
-    inputs: { [n.source.id]: sourceSignal(n) },
+    inputs: { [source]: sourceSignal(n) },
     rtol: settings.rtol,
     atol: settings.atol,
     samples: settings.samples,

@@ -2,7 +2,8 @@
  * Runs one spice-benchmark network through the whole sysgraph pipeline repeatedly (runSysgraph: parse →
  * structure → formulate → model → simulate) and prints the median time of each stage over the runs after the
  * first `warm` ones. For tuning a stage and for profiling:
- *   npx tsx benchmarks/src/tools/pipeline-stages.ts rc-ladder 10000 [--repeats 25] [--warm 5]
+ *   npx tsx benchmarks/src/tools/pipeline-stages.ts rc-ladder 10000 [--repeats 25] [--warm 5] [--netlist]
+ * (--netlist: the input is the SPICE netlist ngspice reads, through readSpiceNetlist, instead of the JSON)
  * Profiles read best from an esbuild bundle (tsx wraps functions, so closures show as "(anonymous)"):
  *   node_modules/.pnpm/esbuild@0.28.2/node_modules/esbuild/bin/esbuild benchmarks/src/tools/pipeline-stages.ts \
  *     --bundle --platform=node --format=esm --outfile=/tmp/stages.mjs
@@ -21,16 +22,16 @@ const option = (name: string, fallback: number) => {
   const k = args.indexOf(name);
   return k >= 0 ? Number(args[k + 1]) : fallback;
 };
-const [family = 'rc-ladder', sizeText = '10000'] = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+const [family = 'rc-ladder', sizeText = '10000'] = args.filter((a, i) => !a.startsWith('--') && !['--repeats', '--warm'].includes(args[i - 1]));
 const repeats = option('--repeats', 25);
 const warm = option('--warm', 5);
 const size = Number(sizeText);
 const network =
   family === 'rc-ladder' ? rcLadderNetwork(size) : family === 'rc-grid' ? rcGridNetwork(size) : rlcLineNetwork(size);
 const parser = createSystemParser();
-const settings = { rtol: 1e-6, atol: 1e-9, samples: 201, solver: 'auto' as const };
+const settings = { rtol: 1e-6, atol: 1e-9, samples: 201, solver: 'auto' as const, input: args.includes('--netlist') ? ('netlist' as const) : ('json' as const) };
 const runs = Array.from({ length: repeats }, () => runSysgraph(network, settings, parser)).slice(Math.min(warm, repeats - 1));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const keys: (keyof StageTimes)[] = ['parseMs', 'structureMs', 'formulateMs', 'modelMs', 'simulateMs', 'totalMs'];
-console.log(`${family} ${size}: ${network.states} states, solver ${runs[0].solver}, median of ${runs.length} runs`);
+console.log(`${family} ${size} from ${settings.input}: ${network.states} states, solver ${runs[0].solver}, median of ${runs.length} runs`);
 console.log(keys.map((k) => `${k.replace('Ms', '')} ${median(runs.map((r) => r.times[k])).toFixed(1)} ms`).join(', '));

@@ -30,7 +30,8 @@ export type SysgraphErrorCode =
   | 'solver-failure'
   | 'singular-matrix'
   | 'bad-ground' // ground naming an unknown node, or two grounds in one connected component
-  | 'bad-law'; // a constitutive law of the wrong form for its element, or one that cannot be inverted or solved
+  | 'bad-law' // a constitutive law of the wrong form for its element, or one that cannot be inverted or solved
+  | 'bad-netlist'; // a SPICE netlist line that does not follow the supported grammar (line, element and field named)
 
 export interface SysgraphErrorDetails {
   /** The element (or two-port, mutual inductance, output, parameter) at fault. */

@@ -38,8 +38,11 @@ export class NodeTable {
 
   /** One branch from → to: two terminals, and the union of the two nodes' components. */
   connect(from: string, to: string): void {
-    const a = this.id(from);
-    const b = this.id(to);
+    this.join(this.id(from), this.id(to));
+  }
+
+  /** One branch between the nodes numbered a and b (see id). */
+  join(a: number, b: number): void {
     this.terminals[a]++;
     this.terminals[b]++;
     const ra = this.find(a);

@@ -5,10 +5,12 @@
  * nodes → grounds → mutual inductances → outputs → numeric value checks. Every independent error is collected;
  * one is thrown as a SysgraphError, several as SysgraphErrors. The happy path allocates per element only what
  * it returns: nodes and ids are numbered once, error locations are built only for errors, repeated values share
- * one Expression, and a valid document never reaches ajv (schema-fast-path.ts). Cost: O(input size + Σ size of
- * distinct expressions).
+ * one Expression, and a valid document never reaches ajv (schema-fast-path.ts). The node numbers of the branch
+ * terminals and the id order found for the duplicate check are kept as the description's branchNumbering
+ * (branch-numbering.ts) for buildLinearGraph. Cost: O(input size + Σ size of distinct expressions).
  */
 import { SysgraphError } from '@sysgraph/core';
+import { BranchRecorder, MUTUAL, ONE_PORT, SOURCE, TWO_PORT } from './branch-numbering';
 import { checkMutuals } from './check-mutuals';
 import { checkValues } from './check-values';
 import { ErrorList, throwAll } from './error-list';
@@ -98,6 +100,7 @@ function parseWith(
   const twoPorts: TwoPort[] = [];
   const mutualsRead: MutualInductance[] = [];
   const nodes = new NodeTable();
+  const recorder = new BranchRecorder();
   let ordinal = 0;
   for (const list of lists) {
     ctx.list = list.name;
@@ -108,25 +111,30 @@ function parseWith(
       const info = elementKind(element.kind ?? list.defaultKind ?? '');
       if (info === undefined) {
         ids.add(element.id, 'mutual'); // the schema lists every kind; unreachable
+        recorder.add(MUTUAL);
         continue;
       }
       if (info.family === 'one-port') {
         ids.add(element.id, info.type);
-        nodes.connect(element.from as string, element.to as string);
+        recorder.add(ONE_PORT);
+        recorder.branch(ONE_PORT, nodes, element.from as string, element.to as string);
         const e = readOnePort(element, info, ctx);
         if (e !== undefined) oneports.push(e);
       } else if (info.family === 'source') {
         ids.add(element.id, info.type);
-        nodes.connect(element.from as string, element.to as string);
+        recorder.add(SOURCE);
+        recorder.branch(SOURCE, nodes, element.from as string, element.to as string);
         const s = readSource(element, info, ctx);
         if (s !== undefined) sources.push(s);
       } else if (info.family === 'two-port') {
         ids.add(element.id, 'two-port');
-        for (const p of element.ports ?? []) nodes.connect(p.from, p.to);
+        recorder.add(TWO_PORT);
+        for (const p of element.ports ?? []) recorder.branch(TWO_PORT, nodes, p.from, p.to);
         const t = readTwoPort(element, ctx);
         if (t !== undefined) twoPorts.push(t);
       } else {
         ids.add(element.id, 'mutual');
+        recorder.add(MUTUAL);
         const m = readMutual(element, ctx);
         if (m !== undefined) mutualsRead.push(m);
       }
@@ -171,6 +179,7 @@ function parseWith(
     grounds,
     nodes: nodes.names,
     nodeIndex: nodes.index,
+    branchNumbering: recorder.finish(ids.order()),
   };
   if (raw.title !== undefined) description.title = raw.title;
   if (raw.description !== undefined) description.description = raw.description;

@@ -182,6 +182,12 @@ export interface SystemDescription {
    * agree with `nodes`.
    */
   readonly nodeIndex?: ReadonlyMap<string, number>;
+  /**
+   * The branches as parseSystem numbered them while reading the elements (see BranchNumbering), kept so that
+   * buildLinearGraph neither hashes the node names nor sorts the ids again. Absent in descriptions built by hand;
+   * buildLinearGraph checks it against the elements (O(B) comparisons) and recomputes what does not agree.
+   */
+  readonly branchNumbering?: BranchNumbering;
   /** Unit and description of the parameters that have them (display only). */
   readonly parameterDetails?: ReadonlyMap<string, ParameterDetails>;
 }
@@ -189,4 +195,15 @@ export interface SystemDescription {
 export interface ParameterDetails {
   readonly unit?: string;
   readonly description?: string;
+}
+
+/**
+ * Branches numbered as the linear graph numbers them: every one-port, then every source, then the two ports of
+ * every two-port (each list in its order); a port's id is `<two-port id>.1` or `.2`.
+ */
+export interface BranchNumbering {
+  /** Node indices (into `nodes`) of branch k: from at 2k, to at 2k + 1. */
+  readonly terminals: Int32Array;
+  /** The branch numbers in code-unit order of their ids (JavaScript's `<`). */
+  readonly idOrder: Int32Array;
 }

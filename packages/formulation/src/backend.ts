@@ -28,6 +28,9 @@ export interface Backend<M, T> {
 
 function numericScalar(values: ReadonlyMap<string, number | null>) {
   return (expr: Expression, ctx: ValueContext): number => {
+    // A literal (every value of a generated netlist) is its own value: no parameter check, no tree walk.
+    const literal = (expr.node as { value?: unknown }).value;
+    if (expr.node.type === 'ConstantNode' && typeof literal === 'number') return literal;
     try {
       return evaluateExpression(expr, values);
     } catch (e) {

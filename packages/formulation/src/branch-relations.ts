@@ -7,7 +7,8 @@
  * gives Z = M⁻¹·RHS, the rows of v_σ and i_ρ. With the tree across variables
  * VT = [u_E; v_C; v_σ; v_Γ] and the link through variables IL = [i_S; i_ρ; i_L; i_J] over β,
  *   link across  VL = −F VT   (KVL)        tree through  IT = Fᵀ IL   (KCL).
- * Cost: one solve with M (block-wise for sparse backends) plus products with F, O(nnz(F)·k).
+ * Cost: one solve with M (block-wise for sparse backends) plus products with F, O(nnz(F)·k). The stages after
+ * read a few row blocks of VL and IT (v_S, v_L, i_C, i_Γ, the outputs): those are formed block by block.
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { Partition } from '@sysgraph/graph';
@@ -20,14 +21,18 @@ import { solveSingularStatic } from './singular-static';
 import type { Diagnostic } from '@sysgraph/core';
 
 export interface BranchRelations<M> {
-  /** Tree across variables (rows in tree order) over β. */
+  /** Tree across variables (rows in tree order) over β (formed on first read). */
   readonly VT: M;
   /** Link through variables (rows in link order) over β. */
   readonly IL: M;
-  /** Link across variables, −F·VT. */
+  /** Link across variables, −F·VT (formed on first read). */
   readonly VL: M;
-  /** Tree through variables, Fᵀ·IL. */
+  /** Tree through variables, Fᵀ·IL (formed on first read). */
   readonly IT: M;
+  /** Rows of VL (positions in link order) without forming the others: −F(rows, :)·VT. */
+  linkAcross(rows: ArrayLike<number>): M;
+  /** Rows of IT (positions in tree order) without forming the others: Fᵀ(rows, :)·IL. */
+  treeThrough(rows: ArrayLike<number>): M;
   /** Input selection: u_E = U_E u, u_J = U_J u. */
   readonly UE: M;
   readonly UJ: M;
@@ -58,9 +63,24 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
     alg.hcat([alg.add(el.Hrs, F_rs), el.Hrr]),
   ]);
   const Z0 = (r: number, c: number) => alg.zeros(r, c);
+  // The tree across variables other than v_σ, and the link through variables other than i_ρ, over β:
+  //   P = [u_E; v_C; 0_σ; v_Γ] = [U_E u; x_C; 0; v_Γ],   Q = [i_S; 0_ρ; i_L; i_J] = [i_S; 0; x_L; U_J u].
+  const P = alg.vcat([
+    alg.hcat([Z0(p.groups.E.length, basis.nx), UE, Z0(p.groups.E.length, nS + nGamma)]),
+    alg.hcat([alg.identity(nC), Z0(nC, basis.size - nC)]),
+    Z0(ns, basis.size),
+    alg.hcat([Z0(nGamma, basis.size - nGamma), alg.identity(nGamma)]),
+  ]);
+  const Q = alg.vcat([
+    alg.hcat([Z0(nS, basis.nx + m), alg.identity(nS), Z0(nS, nGamma)]),
+    Z0(nr, basis.size),
+    alg.hcat([Z0(nL, nC), alg.identity(nL), Z0(nL, m + nS + nGamma)]),
+    alg.hcat([Z0(p.groups.J.length, basis.nx), UJ, Z0(p.groups.J.length, nS + nGamma)]),
+  ]);
+  // [F_Lσᵀ i_L + F_Sσᵀ i_S + j_σ ; −F_ρC v_C − F_ρΓ v_Γ + e_ρ] = [F_·σᵀ Q ; F_ρ· (−P)]  (j_σ = F_Jσᵀ u_J, e_ρ = −F_ρE u_E).
   const rhs = alg.vcat([
-    alg.hcat([Z0(ns, nC), alg.transpose(blk(rows('L'), sigmaCols)), alg.mul(alg.transpose(blk(rows('J'), sigmaCols)), UJ), alg.transpose(blk(rows('S'), sigmaCols)), Z0(ns, nGamma)]),
-    alg.hcat([alg.neg(blk(rhoRows, cols('C'))), Z0(nr, nL), alg.neg(alg.mul(blk(rhoRows, cols('E')), UE)), Z0(nr, nS), alg.neg(blk(rhoRows, cols('Gamma')))]),
+    alg.mul(alg.transpose(alg.selectCols(F, sigmaCols)), Q),
+    alg.mul(alg.selectRows(F, rhoRows), alg.neg(P)),
   ]);
 
   let Z: M;
@@ -88,19 +108,32 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
     }
   }
 
-  const VT = alg.vcat([
-    alg.hcat([Z0(p.groups.E.length, basis.nx), UE, Z0(p.groups.E.length, nS + nGamma)]),
-    alg.hcat([alg.identity(nC), Z0(nC, basis.size - nC)]),
-    alg.selectRows(Z, span(0, ns)),
-    alg.hcat([Z0(nGamma, basis.size - nGamma), alg.identity(nGamma)]),
-  ]);
-  const IL = alg.vcat([
-    alg.hcat([Z0(nS, basis.nx + m), alg.identity(nS), Z0(nS, nGamma)]),
-    alg.selectRows(Z, span(ns, ns + nr)),
-    alg.hcat([Z0(nL, nC), alg.identity(nL), Z0(nL, m + nS + nGamma)]),
-    alg.hcat([Z0(p.groups.J.length, basis.nx), UJ, Z0(p.groups.J.length, nS + nGamma)]),
-  ]);
-  const VL = alg.neg(alg.mul(F, VT));
-  const IT = alg.mul(alg.transpose(F), IL);
-  return { VT, IL, VL, IT, UE, UJ, diagnostics };
+  // VT = P + [0; 0; v_σ; 0] and IL = Q + [0; i_ρ; 0; 0], with v_σ and i_ρ the rows of Z.
+  const Zs = Z; // a const, for the lazy closure below
+  const treeAcross = (): M => (ns === 0 ? P : alg.add(P, alg.vcat([Z0(tr.G[0], basis.size), alg.selectRows(Zs, span(0, ns)), Z0(nGamma, basis.size)])));
+  const IL = nr === 0 ? Q : alg.add(Q, alg.vcat([Z0(nS, basis.size), alg.selectRows(Z, span(ns, ns + nr)), Z0(nL + p.groups.J.length, basis.size)]));
+  // VL = −F VT and IT = Fᵀ IL, whole or by rows; VT and Fᵀ are formed once, on first use.
+  let VT: M | undefined;
+  let Ft: M | undefined;
+  let VL: M | undefined;
+  let IT: M | undefined;
+  const linkAcross = (r: ArrayLike<number>): M => (r.length === 0 ? Z0(0, basis.size) : alg.neg(alg.mul(alg.selectRows(F, r), (VT ??= treeAcross()))));
+  const treeThrough = (r: ArrayLike<number>): M => (r.length === 0 ? Z0(0, basis.size) : alg.mul(alg.selectRows((Ft ??= alg.transpose(F)), r), IL));
+  return {
+    get VT() {
+      return (VT ??= treeAcross());
+    },
+    IL,
+    get VL() {
+      return (VL ??= alg.neg(alg.mul(F, (VT ??= treeAcross()))));
+    },
+    get IT() {
+      return (IT ??= alg.mul((Ft ??= alg.transpose(F)), IL));
+    },
+    linkAcross,
+    treeThrough,
+    UE,
+    UJ,
+    diagnostics,
+  };
 }

@@ -19,6 +19,7 @@ import type { Basis } from './basis';
 import { span } from './basis';
 import type { BranchRelations } from './branch-relations';
 import type { ElementMatrices } from './element-matrices';
+import { splitColumns } from './algebra/split-columns';
 
 export interface Descriptor<M> {
   readonly E: M;
@@ -36,37 +37,37 @@ export function descriptorForm<M, T>(p: Partition, basis: Basis, el: ElementMatr
   const alg = be.algebra;
   const tr = p.loop.treeOrder.ranges;
   const lr = p.loop.linkOrder.ranges;
-  const cols = (M: M, c: Int32Array) => alg.selectCols(M, c);
-  const vS = alg.selectRows(rel.VL, span(lr.S[0], lr.S[1]));
-  const vL = alg.selectRows(rel.VL, span(lr.L[0], lr.L[1]));
-  const iC = alg.selectRows(rel.IT, span(tr.C[0], tr.C[1]));
-  const iG = alg.selectRows(rel.IT, span(tr.Gamma[0], tr.Gamma[1]));
+  const vS = rel.linkAcross(span(lr.S[0], lr.S[1]));
+  const vL = rel.linkAcross(span(lr.L[0], lr.L[1]));
+  const iC = rel.treeThrough(span(tr.C[0], tr.C[1]));
+  const iG = rel.treeThrough(span(tr.Gamma[0], tr.Gamma[1]));
+
+  // Column blocks over β = [x; u; i_S; v_Γ].
+  const parts = (M: M) => splitColumns(alg, M, [basis.nx, basis.m, basis.nS, basis.nGamma]);
+  const [PS, QS, vS_S, vS_G] = parts(vS);
+  const [PG, QG, iG_S, iG_G] = parts(iG);
 
   // Properness (D2): v_S and i_Γ must not depend on i_S or v_Γ.
-  const hidden = Int32Array.from([...basis.iS, ...basis.vGamma]);
-  checkProper(p, cols(vS, hidden), p.groups.S, alg);
-  checkProper(p, cols(iG, hidden), p.groups.Gamma, alg);
+  checkProper(p, alg.hcat([vS_S, vS_G]), p.groups.S, alg);
+  checkProper(p, alg.hcat([iG_S, iG_G]), p.groups.Gamma, alg);
 
-  const PS = cols(vS, basis.x);
-  const QS = cols(vS, basis.u);
-  const PG = cols(iG, basis.x);
-  const QG = cols(iG, basis.u);
   const { nC, nL } = basis;
-  const PiC = alg.hcat([alg.identity(nC), alg.zeros(nC, nL)]);
-  const PiL = alg.hcat([alg.zeros(nL, nC), alg.identity(nL)]);
+  // Π_C = [I 0] and Π_L = [0 I] pick v_C and i_L out of x: X Π_C = [X 0], X Π_L = [0 X].
+  const timesPiC = (X: M) => alg.hcat([X, alg.zeros(alg.rows(X), nL)]);
+  const timesPiL = (X: M) => alg.hcat([alg.zeros(alg.rows(X), nC), X]);
 
   const Sx = alg.mul(el.C1, PS);
   const Su = alg.mul(el.C1, QS);
-  const Gx = alg.add(alg.mul(el.L21, PiL), alg.mul(el.L22, PG));
+  const Gx = alg.add(timesPiL(el.L21), alg.mul(el.L22, PG));
   const Gu = alg.mul(el.L22, QG);
-  const Lx = alg.add(alg.mul(el.L11, PiL), alg.mul(el.L12, PG));
+  const Lx = alg.add(timesPiL(el.L11), alg.mul(el.L12, PG));
   const Lu = alg.mul(el.L12, QG);
 
-  const ax = cols(iC, basis.x), au = cols(iC, basis.u), aS = cols(iC, basis.iS), aG = cols(iC, basis.vGamma);
-  const bx = cols(vL, basis.x), bu = cols(vL, basis.u), bS = cols(vL, basis.iS), bG = cols(vL, basis.vGamma);
+  const [ax, au, aS, aG] = parts(iC);
+  const [bx, bu, bS, bG] = parts(vL);
 
   const E = alg.vcat([
-    alg.sub(alg.sub(alg.mul(el.C2, PiC), alg.mul(aS, Sx)), alg.mul(aG, Gx)),
+    alg.sub(alg.sub(timesPiC(el.C2), alg.mul(aS, Sx)), alg.mul(aG, Gx)),
     alg.sub(alg.sub(Lx, alg.mul(bS, Sx)), alg.mul(bG, Gx)),
   ]);
   const A0 = alg.vcat([ax, bx]);

@@ -9,8 +9,8 @@
  *     gyrator in the tree:    i_γT = Y v_γT, Y = [[0, −1/GY], [1/GY, 0]]
  *     gyrator in the co-tree: v_γL = Z i_γL, Z = [[0, GY], [−GY, 0]]
  */
-import type { SystemDescription } from '@sysgraph/description';
-import type { Partition } from '@sysgraph/graph';
+import type { OnePort, SystemDescription } from '@sysgraph/description';
+import type { LinearGraph, Partition } from '@sysgraph/graph';
 import type { Backend } from './backend';
 
 export interface ElementMatrices<M> {
@@ -33,22 +33,29 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   const alg = be.algebra;
   const F = alg.field;
   const lg = p.loop.tree.graph;
-  const id = (k: number) => lg.branches[k].id;
-  const oneport = new Map(desc.oneports.map((e) => [e.id, e]));
-  const valueOf = (k: number): T => be.scalar(oneport.get(id(k))!.value, { element: id(k), field: 'value' });
+  const oneportOf = oneportLookup(lg.branches, desc.oneports);
+  const valueOf = (k: number): T => {
+    const e = oneportOf(k);
+    return be.scalar(e.value, { element: e.id, field: 'value' });
+  };
+  const valuesOf = (branches: ArrayLike<number>): T[] => {
+    const out = new Array<T>(branches.length);
+    for (let i = 0; i < branches.length; i++) out[i] = valueOf(branches[i]);
+    return out;
+  };
 
-  const C2 = alg.diag(Array.from(p.groups.C, valueOf));
-  const C1 = alg.diag(Array.from(p.groups.S, valueOf));
+  const C2 = alg.diag(valuesOf(p.groups.C));
+  const C1 = alg.diag(valuesOf(p.groups.S));
 
   // Inductance matrix over [L; Γ].
-  const ind = [...p.groups.L, ...p.groups.Gamma];
-  const Lvals = ind.map(valueOf);
+  const ind = concat(p.groups.L, p.groups.Gamma);
+  const Lvals = valuesOf(ind);
   const nL = p.groups.L.length;
   const nG = p.groups.Gamma.length;
   const rL = Int32Array.from({ length: nL }, (_, i) => i);
   const rG = Int32Array.from({ length: nG }, (_, i) => nL + i);
   const pick = (M: M, rows: Int32Array, cols: Int32Array) => alg.selectCols(alg.selectRows(M, rows), cols);
-  const posInd = new Map(desc.mutuals.length > 0 ? ind.map((k, i) => [id(k), i]) : []);
+  const posInd = new Map(desc.mutuals.length > 0 ? Array.from(ind, (k, i) => [lg.branches[k].id, i]) : []);
   const entries: [number, number, T][] = [];
   for (const m of desc.mutuals) {
     const i = posInd.get(m.between[0]);
@@ -66,8 +73,8 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   };
 
   // Static hybrid matrix.
-  const sigma = Int32Array.from([...p.groups.G, ...p.groups.theta, ...p.groups.gammaT]);
-  const rho = Int32Array.from([...p.groups.R, ...p.groups.alpha, ...p.groups.gammaL]);
+  const sigma = concat(p.groups.G, p.groups.theta, p.groups.gammaT);
+  const rho = concat(p.groups.R, p.groups.alpha, p.groups.gammaL);
   const position = new Int32Array(lg.branches.length).fill(-1);
   sigma.forEach((k, i) => (position[k] = i));
   rho.forEach((k, i) => (position[k] = i));
@@ -78,8 +85,10 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   const rs: [number, number, T][] = [];
   const rr: [number, number, T][] = [];
   // Resistors: diagonal blocks, given as value lists (the two-port entries are added below).
-  const ssDiag = [...Array.from(p.groups.G, (g) => F.div(F.one, valueOf(g))), ...new Array<T>(sigma.length - p.groups.G.length).fill(F.zero)];
-  const rrDiag = [...Array.from(p.groups.R, valueOf), ...new Array<T>(rho.length - p.groups.R.length).fill(F.zero)];
+  const ssDiag = new Array<T>(sigma.length).fill(F.zero);
+  for (let i = 0; i < p.groups.G.length; i++) ssDiag[i] = F.div(F.one, valueOf(p.groups.G[i]));
+  const rrDiag = new Array<T>(rho.length).fill(F.zero);
+  for (let i = 0; i < p.groups.R.length; i++) rrDiag[i] = valueOf(p.groups.R[i]);
   const twoPort = new Map(desc.twoPorts.map((t) => [t.id, t]));
   for (const tp of lg.twoPorts) {
     const ratio = be.scalar(twoPort.get(tp.id)!.ratio, { element: tp.id, field: 'ratio' });
@@ -118,4 +127,32 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
     sigma,
     rho,
   };
+}
+
+/**
+ * The one-port of branch k. The linear graph numbers the one-ports first, in the description's order, so
+ * branch k is usually oneports[k] (checked by id); a description in another order is looked up by id. O(1) per
+ * branch in the first case, one map of the one-ports otherwise.
+ */
+function oneportLookup(branches: LinearGraph['branches'], oneports: readonly OnePort[]): (k: number) => OnePort {
+  let byId: Map<string, OnePort> | undefined;
+  return (k) => {
+    const id = branches[k].id;
+    const e = oneports[k];
+    if (e !== undefined && e.id === id) return e;
+    byId ??= new Map(oneports.map((o) => [o.id, o]));
+    return byId.get(id)!;
+  };
+}
+
+function concat(...parts: Int32Array[]): Int32Array {
+  let n = 0;
+  for (const a of parts) n += a.length;
+  const out = new Int32Array(n);
+  let at = 0;
+  for (const a of parts) {
+    out.set(a, at);
+    at += a.length;
+  }
+  return out;
 }

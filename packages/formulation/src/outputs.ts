@@ -32,8 +32,8 @@ export function outputRows<M, T>(p: Partition, rel: BranchRelations<M>, outputs:
   const inTree = p.loop.tree.inTree;
   const pos = p.loop.position;
   const rowOf = (k: number, variable: 'across' | 'through'): M => {
-    const src = inTree[k] ? (variable === 'across' ? rel.VT : rel.IT) : variable === 'across' ? rel.VL : rel.IL;
-    return alg.selectRows(src, [pos[k]]);
+    if (inTree[k]) return variable === 'across' ? alg.selectRows(rel.VT, [pos[k]]) : rel.treeThrough([pos[k]]);
+    return variable === 'across' ? rel.linkAcross([pos[k]]) : alg.selectRows(rel.IL, [pos[k]]);
   };
   let forest: ReturnType<typeof rootForest> | undefined;
   const potential = (node: number): M => {

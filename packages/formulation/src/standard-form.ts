@@ -1,13 +1,13 @@
 /**
  * Standard form, formulation.md section 5.3 (LTI): with x̃ = x − Bd u,
  *   x̃' = A x̃ + B u,   A = E⁻¹A0,   Bd = E⁻¹B1,   B = E⁻¹B0 + A Bd.
- * One solve with E for the columns [A0 | B0 | B1]. E singular is D3.
+ * One factorisation of E for the three blocks A0, B0, B1. E singular is D3.
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { Backend } from './backend';
 import type { Descriptor } from './descriptor';
 import { SingularMatrix } from './algebra/matrix-algebra';
-import { span } from './basis';
+import { solveEach } from './algebra/solve-each';
 
 export interface StandardForm<M> {
   readonly A: M;
@@ -17,7 +17,8 @@ export interface StandardForm<M> {
   readonly Bx: M;
 }
 
-export function standardForm<M, T>(d: Descriptor<M>, be: Backend<M, T>, stateIds: readonly string[]): StandardForm<M> {
+/** stateIds: the state branches' ids, read only to name the elements of a singular E. */
+export function standardForm<M, T>(d: Descriptor<M>, be: Backend<M, T>, stateIds: () => readonly string[]): StandardForm<M> {
   const alg = be.algebra;
   const nx = alg.rows(d.E);
   if (nx === 0) {
@@ -25,16 +26,15 @@ export function standardForm<M, T>(d: Descriptor<M>, be: Backend<M, T>, stateIds
     return { A: alg.zeros(0, 0), B: alg.zeros(0, m), Bd: alg.zeros(0, m), Bx: alg.zeros(0, m) };
   }
   const m = alg.cols(d.B0);
-  let X: M;
+  let X: M[];
   try {
-    X = alg.solve(d.E, alg.hcat([d.A0, d.B0, d.B1]));
+    X = solveEach(alg, d.E, [d.A0, d.B0, d.B1]);
   } catch (e) {
     if (!(e instanceof SingularMatrix)) throw e;
-    throw new SysgraphError('singular-storage', `the storage elements are dependent in a way no tree removes (generalised mass matrix singular near ${stateIds[e.column] ?? 'a state'}): zero or perfectly coupled capacitances or inductances (|k| = 1). Model a perfect coupling as an ideal transformer plus a magnetising inductance.`, { elements: [...stateIds], expected: 'a nonsingular generalised mass matrix' });
+    const ids = stateIds();
+    throw new SysgraphError('singular-storage', `the storage elements are dependent in a way no tree removes (generalised mass matrix singular near ${ids[e.column] ?? 'a state'}): zero or perfectly coupled capacitances or inductances (|k| = 1). Model a perfect coupling as an ideal transformer plus a magnetising inductance.`, { elements: [...ids], expected: 'a nonsingular generalised mass matrix' });
   }
-  const A = alg.selectCols(X, span(0, nx));
-  const Bx = alg.selectCols(X, span(nx, nx + m));
-  const Bd = alg.selectCols(X, span(nx + m, nx + 2 * m));
+  const [A, Bx, Bd] = X;
   const B = alg.add(Bx, alg.mul(A, Bd));
   return { A, B, Bd, Bx };
 }

@@ -8,6 +8,7 @@ import type { BranchClass, Domain } from '@sysgraph/core';
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { connectedComponents } from './components';
+import { rankBranchIds } from './id-ranks';
 import { lazyIndex } from './lazy-index';
 
 /**
@@ -50,73 +51,75 @@ export interface LinearGraph {
   readonly nodeIndex: ReadonlyMap<string, number>;
   /** Rank of each branch's id in canonical (code-point) order: every tie-break sorts on this integer. */
   readonly idRank: Int32Array;
+  /** The branches in canonical id order (the inverse permutation of idRank). */
+  readonly idOrder: Int32Array;
 }
 
 /**
- * buildLinearGraph: O(B log B) for the id ranks, O(B + N) for the rest. Branch order: one-ports and sources in
- * input order, then the ports of each two-port. Nothing downstream depends on this order (the tree's
- * tie-breaks use ids). The node index is the description's (parseSystem's) when it has one; the branch index is
- * built on first use.
+ * buildLinearGraph: O(B + N) with the description's BranchNumbering (parseSystem's), else O(L + B + N) for the
+ * id sort (L the total length of the ids, radix sort) and one hash lookup per terminal. Branch order: one-ports
+ * and sources in input order, then the ports of each two-port. Nothing downstream depends on this order (the
+ * tree's tie-breaks use ids). The node index is the description's (parseSystem's) when it has one; the branch
+ * index is built on first use.
  */
 export function buildLinearGraph(desc: SystemDescription): LinearGraph {
+  const nodeNames = desc.nodes;
   // The description's own numbering when it has one (parseSystem's), else one built here.
-  const nodeIndex = desc.nodeIndex ?? new Map(desc.nodes.map((n, i) => [n, i]));
-  const node = (name: string, element: string, field: string): number => {
-    const k = nodeIndex.get(name);
-    if (k === undefined) {
-      throw new SysgraphError('dangling-node', `${element}.${field}: node "${name}" is not declared`, {
-        element,
-        field,
-        expected: 'a node of the system',
-      });
-    }
-    return k;
+  const nodeIndex = desc.nodeIndex ?? new Map(nodeNames.map((n, i) => [n, i]));
+  const numbering = desc.branchNumbering;
+  const B = desc.oneports.length + desc.sources.length + 2 * desc.twoPorts.length;
+  const nodes: NodeLookup = {
+    names: nodeNames,
+    index: nodeIndex,
+    hinted: numbering !== undefined && numbering.terminals.length === 2 * B ? numbering.terminals : undefined,
   };
 
   const branches: BranchInfo[] = [];
   for (const e of desc.oneports) {
-    branches.push({ index: branches.length, id: e.id, element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from: node(e.from, e.id, 'from'), to: node(e.to, e.id, 'to') });
+    const k = branches.length;
+    const from = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
+    const to = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
+    branches.push({ index: k, id: e.id, element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from, to });
   }
   for (const s of desc.sources) {
-    branches.push({ index: branches.length, id: s.id, element: s.id, port: undefined, cls: s.type, kind: s.kind, domain: s.domain, from: node(s.from, s.id, 'from'), to: node(s.to, s.id, 'to') });
+    const k = branches.length;
+    const from = nodeOf(nodes, 2 * k, s.from, s.id, 'from');
+    const to = nodeOf(nodes, 2 * k + 1, s.to, s.id, 'to');
+    branches.push({ index: k, id: s.id, element: s.id, port: undefined, cls: s.type, kind: s.kind, domain: s.domain, from, to });
   }
   const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
   for (const tp of desc.twoPorts) {
     const cls: BranchClass = tp.kind === 'transformer' ? 'TF' : 'GY';
     const first = branches.length;
-    tp.ports.forEach((p, j) => {
-      branches.push({
-        index: branches.length,
-        id: `${tp.id}.${j + 1}`,
-        element: tp.id,
-        port: (j + 1) as 1 | 2,
-        cls,
-        kind: tp.kind,
-        domain: j === 0 ? tp.domain1 : tp.domain2,
-        from: node(p.from, tp.id, `ports[${j}].from`),
-        to: node(p.to, tp.id, `ports[${j}].to`),
-      });
-    });
+    for (let j = 0; j < 2; j++) {
+      const k = branches.length;
+      const p = tp.ports[j];
+      const from = nodeOf(nodes, 2 * k, p.from, tp.id, `ports[${j}].from`);
+      const to = nodeOf(nodes, 2 * k + 1, p.to, tp.id, `ports[${j}].to`);
+      const domain = j === 0 ? tp.domain1 : tp.domain2;
+      branches.push({ index: k, id: `${tp.id}.${j + 1}`, element: tp.id, port: (j + 1) as 1 | 2, cls, kind: tp.kind, domain, from, to });
+    }
     twoPortsRaw.push({ id: tp.id, kind: tp.kind, ports: [first, first + 1] });
   }
-  twoPortsRaw.sort((a, b) => compareIds(a.id, b.id));
+  twoPortsRaw.sort((x, y) => compareIds(x.id, y.id));
 
-  // Ids in canonical order; a repeated id is then next to its twin.
-  const idRank = rankIds(branches);
-  // Branch id → index, built on first use (later stages look up a few outputs; see lazy-index.ts).
-  const branchIndex = lazyIndex(() => branches.map((b) => b.id));
-
-  const B = branches.length;
+  const ids: string[] = new Array(B);
   const from = new Int32Array(B);
   const to = new Int32Array(B);
   const cls = new Uint8Array(B);
   for (let k = 0; k < B; k++) {
     const b = branches[k];
+    ids[k] = b.id;
     from[k] = b.from;
     to[k] = b.to;
     cls[k] = CLASS_CODE[b.cls];
   }
-  const N = desc.nodes.length;
+  // Ids in canonical order (a repeated id is a duplicate-id error).
+  const { idOrder, idRank } = rankBranchIds(ids, (k) => branches[k].element, numbering?.idOrder);
+  // Branch id → index, built on first use (later stages look up a few outputs; see lazy-index.ts).
+  const branchIndex = lazyIndex(() => ids);
+
+  const N = nodeNames.length;
   const { component, count } = connectedComponents(N, from, to);
   const groundOf = new Int32Array(count).fill(-1);
   for (const g of desc.grounds) {
@@ -125,37 +128,34 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   }
   for (let n = 0; n < N; n++) if (groundOf[component[n]] < 0) groundOf[component[n]] = n;
 
-  return { nodeNames: desc.nodes, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex, idRank };
+  return { nodeNames, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex, idRank, idOrder };
+}
+
+interface NodeLookup {
+  readonly names: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
+  /** The description's node numbers of the terminals (BranchNumbering.terminals), when their count fits. */
+  readonly hinted: Int32Array | undefined;
 }
 
 /**
- * The rank of every branch id in code-point order: one string sort per graph, O(B log B). Throws
- * 'duplicate-id' for a repeated id (two-port ports are named <id>.1 and <id>.2), naming the branch whose second
- * occurrence comes first in branch order.
+ * The number of the node `name` at terminal t (2k: from, 2k + 1: to of branch k): the description's number when
+ * it names the same node (one string comparison, usually of the same string object), else a hash lookup.
  */
-function rankIds(branches: readonly BranchInfo[]): Int32Array {
-  const B = branches.length;
-  const rank = new Int32Array(B);
-  let sorted = true;
-  for (let k = 1; k < B && sorted; k++) if (!(branches[k - 1].id < branches[k].id)) sorted = false;
-  if (sorted) {
-    for (let k = 0; k < B; k++) rank[k] = k;
-    return rank;
+function nodeOf(nodes: NodeLookup, t: number, name: string, element: string, field: string): number {
+  if (nodes.hinted !== undefined) {
+    const k = nodes.hinted[t];
+    if (nodes.names[k] === name) return k;
   }
-  const order = Array.from(branches.keys());
-  // Ties (equal ids) keep branch order: the sort is stable.
-  order.sort((a, b) => compareIds(branches[a].id, branches[b].id));
-  let duplicate = -1;
-  for (let r = 1; r < B; r++) {
-    const k = order[r];
-    if (branches[k].id === branches[order[r - 1]].id && (duplicate < 0 || k < duplicate)) duplicate = k;
+  const k = nodes.index.get(name);
+  if (k === undefined) {
+    throw new SysgraphError('dangling-node', `${element}.${field}: node "${name}" is not declared`, {
+      element,
+      field,
+      expected: 'a node of the system',
+    });
   }
-  if (duplicate >= 0) {
-    const b = branches[duplicate];
-    throw new SysgraphError('duplicate-id', `branch id "${b.id}" is used twice`, { element: b.element, field: 'id', expected: 'unique ids (two-port ports are named <id>.1 and <id>.2)' });
-  }
-  for (let r = 0; r < B; r++) rank[order[r]] = r;
-  return rank;
+  return k;
 }
 
 /** Canonical order of ids: plain code-point order, independent of locale. */

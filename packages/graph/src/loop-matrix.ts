@@ -73,48 +73,62 @@ export interface LoopMatrix {
   /** Position of every branch within its order (tree branches in treeOrder, links in linkOrder). */
   readonly position: Int32Array;
   readonly F: SignedMatrix;
+  /** The normal tree rooted at the ground of each component (the loops were read from it). */
+  readonly forest: RootedForest;
 }
 
 export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
   const lg = tree.graph;
   const { tree: treeOrder, links: linkOrder } = orderBranches(tree);
   const position = new Int32Array(lg.branches.length);
-  treeOrder.branches.forEach((k, i) => (position[k] = i));
-  linkOrder.branches.forEach((k, i) => (position[k] = i));
+  for (let i = 0; i < treeOrder.branches.length; i++) position[treeOrder.branches[i]] = i;
+  for (let i = 0; i < linkOrder.branches.length; i++) position[linkOrder.branches[i]] = i;
   const forest = rootForest(tree);
   const { parent, parentBranch, depth } = forest;
+  const from = lg.from;
+  const to = lg.to;
 
   const rows = linkOrder.branches.length;
   const rowPtr = new Int32Array(rows + 1);
-  const cols: number[] = [];
-  const vals: number[] = [];
+  let cols = new Int32Array(Math.max(16, 2 * rows));
+  let vals = new Int8Array(cols.length);
+  let nnz = 0;
   for (let r = 0; r < rows; r++) {
     const l = linkOrder.branches[r];
-    const start = cols.length;
-    let x = lg.to[l]; // walking the tree path from b_l …
-    let y = lg.from[l]; // … back to a_l
+    const start = nnz;
+    let x = to[l]; // walking the tree path from b_l …
+    let y = from[l]; // … back to a_l
     while (x !== y) {
+      if (nnz === cols.length) {
+        cols = grow(cols, new Int32Array(2 * cols.length));
+        vals = grow(vals, new Int8Array(2 * vals.length));
+      }
       if (depth[x] >= depth[y]) {
         const t = parentBranch[x]; // traversed x → parent(x)
-        cols.push(position[t]);
-        vals.push(lg.from[t] === x ? 1 : -1);
+        cols[nnz] = position[t];
+        vals[nnz++] = from[t] === x ? 1 : -1;
         x = parent[x];
       } else {
         const t = parentBranch[y]; // traversed parent(y) → y
-        cols.push(position[t]);
-        vals.push(lg.to[t] === y ? 1 : -1);
+        cols[nnz] = position[t];
+        vals[nnz++] = to[t] === y ? 1 : -1;
         y = parent[y];
       }
     }
-    sortRowSegment(cols, vals, start, cols.length);
-    rowPtr[r + 1] = cols.length;
+    sortRowSegment(cols, vals, start, nnz);
+    rowPtr[r + 1] = nnz;
   }
   const F: SignedMatrix = {
     rows,
     cols: treeOrder.branches.length,
     rowPtr,
-    colIdx: Int32Array.from(cols),
-    values: Int8Array.from(vals),
+    colIdx: cols.slice(0, nnz),
+    values: vals.slice(0, nnz),
   };
-  return { tree, treeOrder, linkOrder, position, F };
+  return { tree, treeOrder, linkOrder, position, F, forest };
+}
+
+function grow<A extends Int32Array | Int8Array>(old: A, bigger: A): A {
+  bigger.set(old);
+  return bigger;
 }

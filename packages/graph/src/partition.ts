@@ -39,31 +39,66 @@ export function groupOf(tree: NormalTree, k: number): Group {
   }
 }
 
-/** Orders the tree branches and the links by group. O(B log B) for the id sort within groups. */
+/** Group index (TREE_GROUPS then LINK_GROUPS) of a branch, by 2·class code + (1 if in the tree). */
+const GROUP_INDEX: readonly number[] = (() => {
+  const all: readonly Group[] = [...TREE_GROUPS, ...LINK_GROUPS];
+  const out: number[] = [];
+  for (const [cls, link, tree] of [
+    [CLASS_CODE.E, 'E', 'E'], [CLASS_CODE.TF, 'alpha', 'theta'], [CLASS_CODE.A, 'S', 'C'], [CLASS_CODE.GY, 'gammaL', 'gammaT'],
+    [CLASS_CODE.D, 'R', 'G'], [CLASS_CODE.T, 'L', 'Gamma'], [CLASS_CODE.J, 'J', 'J'],
+  ] as const) {
+    out[2 * cls] = all.indexOf(link);
+    out[2 * cls + 1] = all.indexOf(tree);
+  }
+  return out;
+})();
+
+/**
+ * Orders the tree branches and the links by group: a counting sort by group of the branches taken in id order
+ * (LinearGraph.idOrder), so each group is in id order, except the port groups, filled two-port by two-port in
+ * canonical two-port order. O(B).
+ */
 export function orderBranches(tree: NormalTree): { tree: BranchOrder; links: BranchOrder } {
   const lg = tree.graph;
-  const buckets = new Map<Group, number[]>();
-  for (const g of [...TREE_GROUPS, ...LINK_GROUPS]) buckets.set(g, []);
-  // Two-port ports: in two-port canonical order, port 1 before port 2.
-  const portRank = new Int32Array(lg.branches.length).fill(-1);
-  lg.twoPorts.forEach((tp, j) => {
-    portRank[tp.ports[0]] = 2 * j;
-    portRank[tp.ports[1]] = 2 * j + 1;
+  const B = lg.cls.length;
+  const T = TREE_GROUPS.length;
+  const group = new Uint8Array(B);
+  const count = new Int32Array(T + LINK_GROUPS.length);
+  for (let k = 0; k < B; k++) {
+    const g = GROUP_INDEX[2 * lg.cls[k] + tree.inTree[k]];
+    group[k] = g;
+    count[g]++;
+  }
+  // next[g]: where the next branch of group g goes, within the tree order (g < T) or the link order.
+  const next = new Int32Array(count.length);
+  const treeRanges: Record<string, [number, number]> = {};
+  const linkRanges: Record<string, [number, number]> = {};
+  let treeCount = 0;
+  let linkCount = 0;
+  TREE_GROUPS.forEach((name, g) => {
+    next[g] = treeCount;
+    treeRanges[name] = [treeCount, (treeCount += count[g])];
   });
-  // Branches visited in id-rank order fill each bucket already sorted; ports are reordered by two-port.
-  const byRank = new Int32Array(lg.branches.length);
-  lg.idRank.forEach((r, k) => (byRank[r] = k));
-  for (const k of byRank) buckets.get(groupOf(tree, k))!.push(k);
-  for (const g of ['theta', 'gammaT', 'alpha', 'gammaL'] as const) buckets.get(g)!.sort((a, b) => portRank[a] - portRank[b]);
-  const build = (groups: readonly Group[]): BranchOrder => {
-    const all: number[] = [];
-    const ranges: Record<string, [number, number]> = {};
-    for (const g of groups) {
-      const start = all.length;
-      for (const k of buckets.get(g)!) all.push(k);
-      ranges[g] = [start, all.length];
-    }
-    return { branches: Int32Array.from(all), ranges };
+  LINK_GROUPS.forEach((name, i) => {
+    next[T + i] = linkCount;
+    linkRanges[name] = [linkCount, (linkCount += count[T + i])];
+  });
+  const treeBranches = new Int32Array(treeCount);
+  const linkBranches = new Int32Array(linkCount);
+  const place = (k: number): void => {
+    const g = group[k];
+    if (g < T) treeBranches[next[g]++] = k;
+    else linkBranches[next[g]++] = k;
   };
-  return { tree: build(TREE_GROUPS), links: build(LINK_GROUPS) };
+  for (let r = 0; r < B; r++) {
+    const k = lg.idOrder[r];
+    const c = lg.cls[k];
+    if (c !== CLASS_CODE.TF && c !== CLASS_CODE.GY) place(k);
+  }
+  // Two-port ports: in two-port canonical order, port 1 before port 2.
+  for (const tp of lg.twoPorts) {
+    place(tp.ports[0]);
+    place(tp.ports[1]);
+  }
+  return { tree: { branches: treeBranches, ranges: treeRanges }, links: { branches: linkBranches, ranges: linkRanges } };
 }

@@ -60,16 +60,15 @@ export function partitionLoopMatrix(loop: LoopMatrix, desc: SystemDescription): 
     return m;
   };
 
-  const states: StateVariable[] = [
-    ...Array.from(groups.C, (k) => ({ name: `v_${lg.branches[k].id}`, branch: k, variable: 'across' as const })),
-    ...Array.from(groups.L, (k) => ({ name: `i_${lg.branches[k].id}`, branch: k, variable: 'through' as const })),
-  ];
+  const states: StateVariable[] = [];
+  for (const k of groups.C) states.push({ name: `v_${lg.branches[k].id}`, branch: k, variable: 'across' });
+  for (const k of groups.L) states.push({ name: `i_${lg.branches[k].id}`, branch: k, variable: 'through' });
 
   const sourceById = new Map(desc.sources.map((s) => [s.id, s]));
   const inputs: InputVariable[] = [];
   const inputIndex = new Map<string, number>();
   const inputOfBranch = new Int32Array(lg.branches.length).fill(-1);
-  for (const k of [...groups.E, ...groups.J]) {
+  for (const k of concat(groups.E, groups.J)) {
     const b = lg.branches[k];
     const name = sourceById.get(b.id)?.input ?? b.id;
     let j = inputIndex.get(name);
@@ -112,6 +111,13 @@ function dependentStorage(loop: LoopMatrix, groups: Record<Group, Int32Array>): 
     const into = inds.length > 0 ? `the effective inductance of ${inds.map(id).join(', ')}` : ports.length > 0 ? 'the effective inertance of the states it is coupled to' : 'the sources of its cutset';
     out.push(diagnostic('D4', 'info', `${id(g)} is not a state: it forms a cutset with ${members.map(id).join(', ')}${via} (dependent storage); its energy is included in ${into}.`, [id(g), ...members.map(id)]));
   }
+  return out;
+}
+
+function concat(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
   return out;
 }
 

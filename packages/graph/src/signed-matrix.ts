@@ -70,7 +70,7 @@ export function signedSelect(m: SignedMatrix, rowList: ArrayLike<number>, colLis
 }
 
 /** Insertion sort of one row's (column, value) pairs: rows of topology matrices are short. */
-export function sortRowSegment(cols: number[], vals: number[], start: number, end: number): void {
+export function sortRowSegment(cols: { [k: number]: number }, vals: { [k: number]: number }, start: number, end: number): void {
   for (let a = start + 1; a < end; a++) {
     const c = cols[a];
     const v = vals[a];

@@ -11,11 +11,13 @@ import { UnionFind } from './union-find';
 import { connectedComponents } from './components';
 import { treePath } from './tree-path';
 
+/** `order`: the canonical order (class, then id; tree-greedy.ts). */
 export function checkAcrossSourceLoops(lg: LinearGraph, order: Int32Array): void {
   const uf = new UnionFind(lg.nodeNames.length);
   const accepted: number[] = [];
+  // The canonical order lists the across sources first (class E), so the walk stops at the first other branch.
   for (const k of order) {
-    if (lg.cls[k] !== CLASS_CODE.E) continue;
+    if (lg.cls[k] !== CLASS_CODE.E) break;
     if (uf.union(lg.from[k], lg.to[k])) {
       accepted.push(k);
       continue;
@@ -32,6 +34,7 @@ export function checkAcrossSourceLoops(lg: LinearGraph, order: Int32Array): void
 
 export function checkThroughSourceCutsets(lg: LinearGraph): void {
   const N = lg.nodeNames.length;
+  if (!lg.cls.includes(CLASS_CODE.J)) return; // no through source, no cutset of them
   const without = connectedComponents(N, lg.from, lg.to, (k) => lg.cls[k] !== CLASS_CODE.J);
   if (without.count === lg.componentCount) return;
   // The first piece of G − J that is separated from the rest of its component: its boundary is a J-cutset.

@@ -1,7 +1,8 @@
 /**
  * analyzeStructure: the topology stages in one reading —
  *   SystemDescription ─► buildLinearGraph ─► selectNormalTree ─► buildLoopMatrix ─► partitionLoopMatrix
- * Cost O(B log B + nnz(F)) plus the two-port placement search (normal-tree.ts).
+ * Cost O(L + B + N + nnz(F)) (L the total length of the ids, sorted by radix in parseSystem or buildLinearGraph)
+ * plus the two-port placement search (normal-tree.ts).
  */
 import type { SystemDescription } from '@sysgraph/description';
 import { buildLinearGraph } from './linear-graph';

@@ -83,3 +83,53 @@ describe('branchIndex and nodeIndex', () => {
     expect(caught).toMatchObject({ code: 'duplicate-id', element: 'R', field: 'id' });
   });
 });
+
+describe('the description\'s BranchNumbering', () => {
+  const desc = parseSystem({
+    elements: [
+      { id: 'V', kind: 'voltage-source', from: 'a', to: 'g' },
+      { id: 'R10', kind: 'resistor', from: 'a', to: 'b', value: 1 },
+      { id: 'R9', kind: 'resistor', from: 'b', to: 'g', value: 1 },
+      { id: 'C', kind: 'capacitor', from: 'b', to: 'g', value: 1 },
+      { id: 'T', kind: 'transformer', ports: [{ from: 'b', to: 'g' }, { from: 'c', to: 'g' }], ratio: 2 },
+      { id: 'L', kind: 'inductor', from: 'c', to: 'g', value: 1 },
+    ],
+  });
+  const { branchNumbering, ...byHand } = desc;
+  const reference = buildLinearGraph(byHand as SystemDescription);
+  const same = (lg: ReturnType<typeof buildLinearGraph>) => {
+    expect(Array.from(lg.from)).toEqual(Array.from(reference.from));
+    expect(Array.from(lg.to)).toEqual(Array.from(reference.to));
+    expect(Array.from(lg.idRank)).toEqual(Array.from(reference.idRank));
+    expect(Array.from(lg.idOrder)).toEqual(Array.from(reference.idOrder));
+  };
+
+  it('is used when it agrees with the elements, and gives the graph built without it', () => {
+    expect(branchNumbering).toBeDefined();
+    const lg = buildLinearGraph(desc);
+    expect(lg.idOrder).toBe(branchNumbering!.idOrder);
+    same(lg);
+    // idOrder is the inverse of idRank, and sorts the ids.
+    lg.idOrder.forEach((k, r) => expect(lg.idRank[k]).toBe(r));
+    const ids = Array.from(lg.idOrder, (k) => lg.branches[k].id);
+    expect(ids).toEqual([...ids].sort());
+  });
+
+  it('is checked and ignored where it does not agree (stale or wrong numbering)', () => {
+    const { terminals, idOrder } = branchNumbering!;
+    const B = idOrder.length;
+    const wrong = [
+      { terminals, idOrder: idOrder.slice().reverse() },
+      { terminals, idOrder: new Int32Array(B) },
+      { terminals, idOrder: idOrder.subarray(1) },
+      { terminals: terminals.map((n) => (n + 1) % desc.nodes.length), idOrder },
+      { terminals: terminals.subarray(2), idOrder },
+    ];
+    for (const numbering of wrong) same(buildLinearGraph({ ...desc, branchNumbering: numbering }));
+  });
+
+  it('a repeated id is still found when the numbering claims an order', () => {
+    const twice = { ...desc, oneports: desc.oneports.map((e) => (e.id === 'R9' ? { ...e, id: 'R10' } : e)) };
+    expect(() => buildLinearGraph(twice)).toThrow(expect.objectContaining({ code: 'duplicate-id', element: 'R10' }));
+  });
+});

@@ -17,6 +17,7 @@ import { denseZeros } from './dense/dense-matrix';
 import { factorDenseLU } from './dense/dense-lu';
 import { unsupportedSignal } from './exponential/segment-inputs';
 import { positiveDiagonal, scaledOperator } from './chebyshev/scaled-operator';
+import { isSymmetric } from './sparse/is-symmetric';
 
 export interface SolverChoice {
   readonly solver: SolverName;
@@ -72,7 +73,8 @@ function chooseExponential(problem: OdeProblem, span: number): SolverChoice | un
   const lti = problem.lti!;
   const n = problem.n;
   const mass = positiveDiagonal(lti.M, n);
-  if (mass) {
+  // M = D² and A symmetric: J̃ = D⁻¹AD⁻¹ is symmetric, its spectrum real, never oscillation-dominated
+  if (mass && !isSymmetric(lti.A)) {
     const op = scaledOperator(lti.A, mass);
     const spread = (op.reMax - op.reMin) / 2;
     const terms = op.imMax * span;

@@ -25,6 +25,7 @@ export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<Csr
   };
   if (ss.backend === 'sparse') {
     const sp = ss as StateSpace<CsrMatrix>;
+    // B0 + A0 Bd (B0 itself when Bd = 0: csrMul and csrAdd skip empty operands).
     const B = csrAdd(1, sp.descriptor.B0, 1, csrMul(sp.descriptor.A0, sp.Bd));
     return { ...base, M: sp.descriptor.E, A: sp.descriptor.A0, B, Bd: sp.Bd, C: sp.C, D: sp.D, F: sp.E };
   }
@@ -32,19 +33,22 @@ export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<Csr
   return { ...base, A: d.A, B: d.B, Bd: d.Bd, C: d.C, D: d.D, F: d.E };
 }
 
-/** Units of the states and outputs from the elements' domains (charge-like b2 states have none). */
+/**
+ * Units of the states and outputs from the elements' domains (charge-like b2 states have none). O(n) for the
+ * states (read from their branches), one lookup per output.
+ */
 function unitsOf(ss: StateSpace<unknown>, s: Structure): { states: string[]; outputs: string[] } {
   const desc: SystemDescription = s.description;
-  const domainOf = (branch: string): Domain => s.graph.branches[s.graph.branchIndex.get(branch) ?? 0]?.domain ?? 'generic';
-  const unit = (branch: string, variable: 'across' | 'through') => {
-    const v = DOMAIN_VARIABLES[domainOf(branch)];
+  const branches = s.graph.branches;
+  const unitOf = (domain: Domain, variable: 'across' | 'through') => {
+    const v = DOMAIN_VARIABLES[domain];
     return variable === 'across' ? v.acrossUnit : v.throughUnit;
   };
-  const states = s.partition.states.map((x) => (ss.stateChoice === 'b2' ? '' : unit(s.graph.branches[x.branch].id, x.variable)));
+  const domainOf = (branch: string): Domain => branches[s.graph.branchIndex.get(branch) ?? 0]?.domain ?? 'generic';
+  const states = s.partition.states.map((x) => (ss.stateChoice === 'b2' ? '' : unitOf(branches[x.branch]?.domain ?? 'generic', x.variable)));
   const outputs = desc.outputs.map((o) => {
-    if (o.kind === 'node') return DOMAIN_VARIABLES[s.graph.branches.find((b) => s.graph.nodeNames[b.from] === o.node || s.graph.nodeNames[b.to] === o.node)?.domain ?? 'generic'].acrossUnit;
-    return unit(o.port ? `${o.element}.${o.port}` : o.element, o.variable);
+    if (o.kind === 'node') return DOMAIN_VARIABLES[branches.find((b) => s.graph.nodeNames[b.from] === o.node || s.graph.nodeNames[b.to] === o.node)?.domain ?? 'generic'].acrossUnit;
+    return unitOf(domainOf(o.port ? `${o.element}.${o.port}` : o.element), o.variable);
   });
   return { states, outputs };
 }
-

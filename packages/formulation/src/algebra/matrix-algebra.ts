@@ -27,6 +27,11 @@ export interface MatrixAlgebra<M, T> {
   vcat(blocks: readonly M[]): M;
   /** a⁻¹ b; throws SingularMatrix (with the pivot column) when a is singular. */
   solve(a: M, b: M): M;
+  /**
+   * Optional: a⁻¹ b_k for every block b_k, one factorisation of a for all, without assembling [b_1 | b_2 | …].
+   * solveEach (solve-each.ts) falls back to one solve with the blocks side by side.
+   */
+  solveEach?(a: M, bs: readonly M[]): M[];
   isZero(a: M): boolean;
   get(a: M, i: number, j: number): T;
   toDense(a: M): T[][];

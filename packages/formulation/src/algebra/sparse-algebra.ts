@@ -47,9 +47,21 @@ export function sparseAlgebra(singularTol = 1e-13): MatrixAlgebra<CsrMatrix, num
     transpose: (a) => csrTranspose(a),
     selectRows: (a, rows) => (isRun(rows) ? sliceRows(a, rows.length > 0 ? rows[0] : 0, rows.length) : csrSelect(a, rows, range(a.cols))),
     selectCols: (a, cols) => (isRun(cols) ? sliceCols(a, cols.length > 0 ? cols[0] : 0, cols.length) : csrSelect(a, range(a.rows), cols)),
-    hcat: (blocks) => csrBlocks([blocks.map((b) => b)]),
-    vcat: (blocks) => csrBlocks(blocks.map((b) => [b])),
+    hcat: (blocks) => concatenate(blocks, 'h'),
+    vcat: (blocks) => concatenate(blocks, 'v'),
     solve: (a, b) => blockSolve(a, b, singularTol),
+    solveEach(a, bs) {
+      // A diagonal a (the capacitances and inductances of uncoupled storage): a⁻¹ b_k = D⁻¹ b_k, row scalings.
+      const inv = diagonalInverse(a);
+      if (inv) return bs.map((b) => csrScaleRows(b, inv));
+      const X = blockSolve(a, csrBlocks([bs.slice()]), singularTol);
+      let c0 = 0;
+      return bs.map((b) => {
+        const block = sliceCols(X, c0, b.cols);
+        c0 += b.cols;
+        return block;
+      });
+    },
     isZero: (a) => {
       for (let p = 0; p < a.nnz; p++) if (a.values[p] !== 0) return false;
       return true;
@@ -59,6 +71,45 @@ export function sparseAlgebra(singularTol = 1e-13): MatrixAlgebra<CsrMatrix, num
     nnz: (a) => a.nnz,
   };
   return alg;
+}
+
+/**
+ * [b_1 | b_2 | …] ('h') or [b_1; b_2; …] ('v'). When one block holds every stored entry (the others are zero
+ * blocks that only pad), the result shares its arrays: O(1) for the first block of a row, O(rows) for a block
+ * stacked under or over zero blocks, O(nnz) for a block right of zero blocks. Otherwise csrBlocks,
+ * O(nnz + rows · blocks).
+ */
+function concatenate(blocks: readonly CsrMatrix[], direction: 'h' | 'v'): CsrMatrix {
+  const h = direction === 'h';
+  let filled = -1;
+  for (let k = 0; k < blocks.length; k++) {
+    if (blocks[k].nnz === 0) continue;
+    if (filled >= 0) return h ? csrBlocks([blocks.slice()]) : csrBlocks(blocks.map((b) => [b]));
+    filled = k;
+  }
+  // csrBlocks checks the shapes (and reports a mismatch); here they only need to agree.
+  const fixed = blocks.length > 0 ? (h ? blocks[0].rows : blocks[0].cols) : 0;
+  if (blocks.some((b) => (h ? b.rows : b.cols) !== fixed)) return h ? csrBlocks([blocks.slice()]) : csrBlocks(blocks.map((b) => [b]));
+  let before = 0;
+  let total = 0;
+  for (let k = 0; k < blocks.length; k++) {
+    const size = h ? blocks[k].cols : blocks[k].rows;
+    if (k < filled) before += size;
+    total += size;
+  }
+  if (filled < 0) return h ? csrZeros(fixed, total) : csrZeros(total, fixed);
+  const b = blocks[filled];
+  if (h) {
+    if (before === 0) return new CsrMatrix(b.rows, total, b.rowPtr, b.colIdx, b.values);
+    const colIdx = new Int32Array(b.nnz);
+    for (let p = 0; p < colIdx.length; p++) colIdx[p] = b.colIdx[p] + before;
+    return new CsrMatrix(b.rows, total, b.rowPtr, colIdx, b.values);
+  }
+  // Rows before the block are empty, rows after it end at nnz(b).
+  const rowPtr = new Int32Array(total + 1);
+  rowPtr.set(b.rowPtr, before);
+  rowPtr.fill(b.nnz, before + b.rows + 1);
+  return new CsrMatrix(total, b.cols, rowPtr, b.colIdx, b.values);
 }
 
 function range(n: number): Int32Array {
@@ -73,46 +124,70 @@ function isRun(list: ArrayLike<number>): boolean {
   return true;
 }
 
-/** Rows r0 … r0+count−1: O(count + their nonzeros). */
+/**
+ * Rows r0 … r0+count−1: a itself for all of them, else a new row pointer over views of a's column and value
+ * arrays (instances are immutable). O(count).
+ */
 function sliceRows(a: CsrMatrix, r0: number, count: number): CsrMatrix {
+  if (r0 === 0 && count === a.rows) return a;
   const p0 = a.rowPtr[r0];
   const p1 = a.rowPtr[r0 + count];
   const rowPtr = new Int32Array(count + 1);
   for (let i = 0; i <= count; i++) rowPtr[i] = a.rowPtr[r0 + i] - p0;
-  return new CsrMatrix(count, a.cols, rowPtr, a.colIdx.slice(p0, p1), a.values.slice(p0, p1));
+  return new CsrMatrix(count, a.cols, rowPtr, a.colIdx.subarray(p0, p1), a.values.subarray(p0, p1));
 }
 
-/** Columns c0 … c0+count−1: O(rows + nonzeros). */
+/**
+ * Columns c0 … c0+count−1: a itself for all of them. Otherwise, since columns are sorted within a row, each row's
+ * entries in the range are one run: a scan finds each run, a copy moves only the kept entries.
+ * O(rows + nonzeros up to the end of each run).
+ */
 function sliceCols(a: CsrMatrix, c0: number, count: number): CsrMatrix {
+  if (c0 === 0 && count === a.cols) return a;
+  if (count === 0 || a.nnz === 0) return csrZeros(a.rows, count);
   const c1 = c0 + count;
+  const rows = a.rows;
+  const ptr = a.rowPtr, idx = a.colIdx, val = a.values;
+  const rowPtr = new Int32Array(rows + 1);
+  const first = new Int32Array(rows);
   let nnz = 0;
-  for (let p = 0; p < a.nnz; p++) if (a.colIdx[p] >= c0 && a.colIdx[p] < c1) nnz++;
-  const rowPtr = new Int32Array(a.rows + 1);
+  for (let i = 0; i < rows; i++) {
+    const end = ptr[i + 1];
+    let p = ptr[i];
+    while (p < end && idx[p] < c0) p++;
+    first[i] = p;
+    let q = p;
+    while (q < end && idx[q] < c1) q++;
+    nnz += q - p;
+    rowPtr[i + 1] = nnz;
+  }
   const colIdx = new Int32Array(nnz);
   const values = new Float64Array(nnz);
-  let q = 0;
-  for (let i = 0; i < a.rows; i++) {
-    for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
-      const c = a.colIdx[p];
-      if (c >= c0 && c < c1) {
-        colIdx[q] = c - c0;
-        values[q++] = a.values[p];
-      }
+  for (let i = 0; i < rows; i++) {
+    for (let out = rowPtr[i], p = first[i], outEnd = rowPtr[i + 1]; out < outEnd; out++, p++) {
+      colIdx[out] = idx[p] - c0;
+      values[out] = val[p];
     }
-    rowPtr[i + 1] = q;
   }
-  return new CsrMatrix(a.rows, count, rowPtr, colIdx, values);
+  return new CsrMatrix(rows, count, rowPtr, colIdx, values);
 }
 
-/** The diagonal of a when a is diagonal (every stored entry on the diagonal), else undefined. */
-function diagonalOf(a: CsrMatrix): Float64Array | undefined {
-  const d = new Float64Array(a.rows);
-  for (let i = 0; i < a.rows; i++) {
-    for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
-      if (a.colIdx[p] !== i) {
-        if (a.values[p] !== 0) return undefined;
-      } else d[i] = a.values[p];
+/** 1 / a_ii when a is diagonal (every stored entry on the diagonal), else undefined; SingularMatrix on a zero. O(n). */
+function diagonalInverse(a: CsrMatrix): Float64Array | undefined {
+  const n = a.rows;
+  if (a.cols !== n) throw new RangeError(`solve: ${a.rows}×${a.cols}`);
+  const d = new Float64Array(n);
+  const ptr = a.rowPtr, idx = a.colIdx, val = a.values;
+  for (let i = 0; i < n; i++) {
+    for (let p = ptr[i]; p < ptr[i + 1]; p++) {
+      if (idx[p] !== i) {
+        if (val[p] !== 0) return undefined;
+      } else d[i] = val[p];
     }
+  }
+  for (let i = 0; i < n; i++) {
+    if (!(Math.abs(d[i]) > 0) || !Number.isFinite(d[i])) throw new SingularMatrix(i, n);
+    d[i] = 1 / d[i];
   }
   return d;
 }
@@ -121,14 +196,8 @@ function diagonalOf(a: CsrMatrix): Float64Array | undefined {
 function blockSolve(a: CsrMatrix, b: CsrMatrix, singularTol: number): CsrMatrix {
   const n = a.rows;
   if (a.cols !== n || b.rows !== n) throw new RangeError(`solve: ${a.rows}×${a.cols} with ${b.rows}×${b.cols}`);
-  const d = diagonalOf(a);
-  if (d) {
-    for (let i = 0; i < n; i++) {
-      if (!(Math.abs(d[i]) > 0) || !Number.isFinite(d[i])) throw new SingularMatrix(i, n);
-      d[i] = 1 / d[i];
-    }
-    return csrScaleRows(b, d);
-  }
+  const d = diagonalInverse(a);
+  if (d) return csrScaleRows(b, d);
   const uf = new UnionFind(n);
   for (let i = 0; i < n; i++) for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) if (a.values[p] !== 0) uf.union(i, a.colIdx[p]);
   const members = new Map<number, number[]>();

@@ -85,7 +85,13 @@ export function staticNetwork(s: Structure, basis: Basis, table: ValueTable, be0
   const alg = be0.algebra;
   const eye = alg.identity(total);
   const block = (a: number, b: number) => eye.slice(a, b);
-  const selector: BranchRelations<Dense<number>> = { VT: block(0, nT), VL: block(nT, nT + nLk), IT: block(nT + nLk, 2 * nT + nLk), IL: block(2 * nT + nLk, total), UE: [], UJ: [], diagnostics: [] };
+  const VL = block(nT, nT + nLk);
+  const IT = block(nT + nLk, 2 * nT + nLk);
+  const selector: BranchRelations<Dense<number>> = {
+    VT: block(0, nT), VL, IT, IL: block(2 * nT + nLk, total), UE: [], UJ: [], diagnostics: [],
+    linkAcross: (r) => alg.selectRows(VL, r),
+    treeThrough: (r) => alg.selectRows(IT, r),
+  };
   const outputSelector = alg.toDense(outputRows(p, selector, s.description.outputs, be0, total));
   const selectAll = (stack: Rows, cols: number): Rows => [...pick.map((r) => stack[r].slice()), ...mul(outputSelector, stack, cols)];
 

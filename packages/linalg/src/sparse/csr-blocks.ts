@@ -18,7 +18,8 @@ function blockError(field: string, expected: string): never {
 /**
  * Block row r has the height of its non-null blocks, block column c the width of its non-null blocks;
  * each block row and block column needs at least one non-null block (use csrZeros for an all-zero one).
- * Rows of the result concatenate the rows of the blocks left to right, so columns stay sorted. O(nnz + rows).
+ * Rows of the result concatenate the rows of the blocks left to right, so columns stay sorted.
+ * A count pass sizes the result exactly, a fill pass copies block by block. O(nnz + rows · blocks per block row).
  */
 export function csrBlocks(blocks: (CsrMatrix | null)[][]): CsrMatrix {
   const blockRows = blocks.length;
@@ -42,26 +43,40 @@ export function csrBlocks(blocks: (CsrMatrix | null)[][]): CsrMatrix {
   const colOffset = new Array<number>(blockCols + 1).fill(0);
   for (let c = 0; c < blockCols; c++) colOffset[c + 1] = colOffset[c] + widths[c];
   const rows = heights.reduce((s, h) => s + h, 0);
-  let nnz = 0;
-  for (const row of blocks) for (const b of row) if (b) nnz += b.nnz;
 
+  // Count pass: rowPtr[row + 1] = Σ over the blocks of the block row of their row lengths.
   const rowPtr = new Int32Array(rows + 1);
-  const colIdx = new Int32Array(nnz);
-  const values = new Float64Array(nnz);
-  let out = 0;
   let rowBase = 0;
   for (let r = 0; r < blockRows; r++) {
-    for (let i = 0; i < heights[r]; i++) {
-      for (let c = 0; c < blockCols; c++) {
-        const b = blocks[r][c];
-        if (b === null) continue;
-        const off = colOffset[c];
-        for (let p = b.rowPtr[i]; p < b.rowPtr[i + 1]; p++) {
-          colIdx[out] = b.colIdx[p] + off;
-          values[out++] = b.values[p];
+    for (const b of blocks[r]) {
+      if (b === null || b.nnz === 0) continue;
+      const ptr = b.rowPtr;
+      for (let i = 0; i < b.rows; i++) rowPtr[rowBase + i + 1] += ptr[i + 1] - ptr[i];
+    }
+    rowBase += heights[r];
+  }
+  for (let i = 0; i < rows; i++) rowPtr[i + 1] += rowPtr[i];
+
+  // Fill pass, one block at a time (left to right, so each row's columns stay sorted).
+  const nnz = rowPtr[rows];
+  const colIdx = new Int32Array(nnz);
+  const values = new Float64Array(nnz);
+  const next = rowPtr.slice(0, rows);
+  rowBase = 0;
+  for (let r = 0; r < blockRows; r++) {
+    for (let c = 0; c < blockCols; c++) {
+      const b = blocks[r][c];
+      if (b === null || b.nnz === 0) continue;
+      const off = colOffset[c];
+      const ptr = b.rowPtr, idx = b.colIdx, val = b.values;
+      for (let i = 0; i < b.rows; i++) {
+        let out = next[rowBase + i];
+        for (let p = ptr[i], pEnd = ptr[i + 1]; p < pEnd; p++) {
+          colIdx[out] = idx[p] + off;
+          values[out++] = val[p];
         }
+        next[rowBase + i] = out;
       }
-      rowPtr[rowBase + i + 1] = out;
     }
     rowBase += heights[r];
   }

@@ -12,8 +12,8 @@
  * fused: three passes over N per step (two here plus the normalisation), against five to ten for the general
  * Arnoldi basis with a window of two.
  *
- * Cost of step j: one application of Z plus O(N); memory (k + 1)·N doubles (the basis is kept for the dense
- * output).
+ * Cost of step j: one application of Z plus O(N); memory (k + 1)·N doubles for the largest k reached (the basis
+ * is kept for the dense output).
  */
 import type { ArnoldiBasis } from './arnoldi-basis';
 
@@ -25,8 +25,8 @@ export interface LanczosBasis extends ArnoldiBasis {
 }
 
 export function createLanczosBasis(size: number, maxDimension: number): LanczosBasis {
-  const vectors: Float64Array[] = [];
-  for (let k = 0; k <= maxDimension; k++) vectors.push(new Float64Array(size));
+  // allocated as the basis grows (most steps stop well below the largest dimension)
+  const vectors: Float64Array[] = [new Float64Array(size)];
   const alpha = new Float64Array(maxDimension);
   const offDiagonal = new Float64Array(maxDimension);
   let dimension = 0;
@@ -70,6 +70,7 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
       if (invariant || dimension >= maxDimension) return false;
       const j = dimension;
       const v = vectors[j];
+      if (vectors.length < j + 2) vectors.push(new Float64Array(size));
       const w = vectors[j + 1];
       applyZ(v, w);
       const prev = j > 0 ? vectors[j - 1] : v;
