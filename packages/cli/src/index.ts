@@ -1,5 +1,6 @@
 /** @sysgraph/cli: the reports behind the sysgraph commands, for scripts and tests (the program is main.ts). */
-export { loadSystem, resolveSystemFile, parseParams, EXAMPLES_DIR, DEFAULT_EXAMPLE } from './load-system';
+export { loadSystem, resolveSystemFile, parseParams, EXAMPLES_DIR, DEFAULT_EXAMPLE, isNetlistFile, withNetlistInputs, NETLIST_EXTENSIONS } from './load-system';
+export type { NetlistDefaults } from './load-system';
 export { buildModel, SPARSE_ABOVE } from './build-model';
 export type { ModelOptions, BuiltModel } from './build-model';
 export { structureReport } from './commands/structure';

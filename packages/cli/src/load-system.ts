@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
-import { parseSystem, withParameters } from '@sysgraph/description';
+import { parseSystem, readSpiceNetlist, withParameters } from '@sysgraph/description';
 import type { SystemDescription } from '@sysgraph/description';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
@@ -31,11 +31,42 @@ export function parseParams(list: readonly string[] | undefined): Record<string,
   return out;
 }
 
-export function loadSystem(file: string | undefined, params?: readonly string[]): { desc: SystemDescription; path: string } {
+/** A netlist's analysis as defaults for simulate: the sources' waveforms and the .tran stop time. */
+export interface NetlistDefaults {
+  /** NAME=SIGNAL pairs, one per source with a waveform (the form of --input). */
+  readonly inputs: readonly string[];
+  readonly tEnd?: number;
+}
+
+/** SPICE netlists are recognised by their extension; everything else is a JSON description. */
+export const NETLIST_EXTENSIONS = ['.cir', '.sp', '.spi', '.spice', '.net', '.ckt'];
+
+export function isNetlistFile(path: string): boolean {
+  const lower = path.toLowerCase();
+  return NETLIST_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+export function loadSystem(
+  file: string | undefined,
+  params?: readonly string[],
+): { desc: SystemDescription; path: string; netlist?: NetlistDefaults } {
   const path = resolveSystemFile(file);
   const text = readFileSync(path, 'utf8');
-  let desc = parseSystem(text, { name: basename(path).replace(/\.json$/, '') });
+  let desc: SystemDescription;
+  let netlist: NetlistDefaults | undefined;
+  if (isNetlistFile(path)) {
+    const read = readSpiceNetlist(text, { name: basename(path).replace(/\.[^.]*$/, '') });
+    desc = read.description;
+    netlist = { inputs: Object.entries(read.signals).map(([name, signal]) => `${name}=${signal}`), tEnd: read.tran?.tstop };
+  } else desc = parseSystem(text, { name: basename(path).replace(/\.json$/, '') });
   const overrides = parseParams(params);
   if (Object.keys(overrides).length > 0) desc = withParameters(desc, overrides);
-  return { desc, path };
+  return { desc, path, netlist };
+}
+
+/** --input pairs after the netlist's waveforms: a name given on the command line wins. */
+export function withNetlistInputs(given: readonly string[], netlist: NetlistDefaults | undefined): string[] {
+  if (!netlist) return [...given];
+  const named = new Set(given.map((pair) => pair.split('=')[0].trim()));
+  return [...netlist.inputs.filter((pair) => !named.has(pair.split('=')[0])), ...given];
 }

@@ -72,7 +72,7 @@ export function createProgram(): Command {
   program
     .command('structure')
     .description('the normal tree, the partitioned loop matrix F and the derivation (primary, secondary and state variables; elemental, continuity and compatibility equations)')
-    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'latex']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[] }) => {
@@ -83,7 +83,7 @@ export function createProgram(): Command {
   program
     .command('statespace')
     .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u; for a description with laws, the nonlinear model x' = f(x, u, t), y = g(x, u, t) and its Jacobians, or with --linearise A, B, C, D at an operating point; for a description with values in t, the time-varying model s' = A(t) s + B(t) u (A(t), B(t) in the parameters and a symbol per varying value) and with --time T its matrices at T")
-    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .option('--symbolic', 'entries as expressions of the parameters')
     .option('--symbolic-params <names>', 'with --symbolic: keep only these parameters (comma-separated) as symbols and substitute the others', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
@@ -116,7 +116,7 @@ export function createProgram(): Command {
   program
     .command('compare')
     .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them; --b1-vs-b2: both state choices as matrices, poles and overlaid simulations; --linear-vs-nonlinear: a description with laws against its linear model at an operating point, as matrices, poles and overlaid simulations from it; a description with values in t: its charge-flux and across-through forms simulated for the same inputs, the physical states and outputs compared (they must agree)')
-    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .option('--b1-vs-b2', 'states b1 against b2: matrices, poles, H(s) and simulations from rest for the same inputs')
     .option('--linear-vs-nonlinear', 'the nonlinear model against the linear model with each law replaced by its incremental value at the operating point')
@@ -141,7 +141,7 @@ export function createProgram(): Command {
   program
     .command('analyze')
     .description('poles, DC gain, H(s) at a point, a frequency response, and H(s) in the parameters')
-    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .option('--s <value>', 'evaluate H at a complex s, e.g. 2, 0.5j or 1-3j')
     .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s')
     .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
@@ -155,7 +155,7 @@ export function createProgram(): Command {
   program
     .command('simulate')
     .description('integrate the model and write the trace (t, states, outputs) as CSV or JSON')
-    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
     .option('--input <name=signal>', 'an input signal: step(1), step(1, 0.5), ramp(1, 4e-6), sine(1, 50), pwl(0,0, 1e-3,1) or an expression of t (repeatable)', collect, [])
     .option('--initial <state=value>', 'an initial state value (repeatable; default 0); values in t: by the model\'s states (q_C, lambda_L in the charge-flux form) or by the physical v_C, i_L', collect, [])
@@ -172,7 +172,10 @@ export function createProgram(): Command {
     .addOption(new Option('--storage-law <law>', "values in t: conservative i = (C v)' (the default) or non-conservative i = C v'").choices(['conservative', 'non-conservative']))
     .option('--secant-width <w>', 'laws: a secant of this width in the Jacobians where a law is not differentiable (default: none, and 1e-6 with a note when a Jacobian needs it)', number)
     .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'csv' | 'json'; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      const loader = await engine.load();
+      const { desc, netlist } = loader.loadSystem(file, opts.param);
+      // a netlist supplies its waveforms and its .tran stop time unless given here
+      opts = { ...opts, input: loader.withNetlistInputs(opts.input, netlist), tEnd: opts.tEnd ?? netlist?.tEnd };
       const { runSimulation, formatSimulation } = await engine.simulate();
       const { plotHtml } = await engine.plot();
       const bar = progressBar(process.stderr);

@@ -140,12 +140,12 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
   // 1 / l_ii, and the band without its diagonal for the solves
   const inv = new Float64Array(n);
   for (let i = 0; i < n; i++) inv[i] = 1 / l[i * w + b];
-  // half-bandwidth 1: multipliers l_{i,i−1}/l_ii and l_{i+1,i}/l_ii, so each recurrence step is one multiply-add
-  const forward = b === 1 ? new Float64Array(n) : undefined;
-  const backward = b === 1 ? new Float64Array(n) : undefined;
-  if (forward && backward) {
-    for (let i = 1; i < n; i++) forward[i] = l[2 * i] * inv[i];
-    for (let i = 0; i + 1 < n; i++) backward[i] = l[2 * i + 2] * inv[i];
+  // half-bandwidth 1 as L̂ D L̂ᵀ (L̂ unit bidiagonal): multipliers m_i = l_{i,i−1}/l_{i−1,i−1}, 1/d_i = 1/l_ii²
+  const multiplier = b === 1 ? new Float64Array(n + 1) : undefined;
+  const dInv = b === 1 ? new Float64Array(n) : undefined;
+  if (multiplier && dInv) {
+    for (let i = 1; i < n; i++) multiplier[i] = l[2 * i] * inv[i - 1];
+    for (let i = 0; i < n; i++) dInv[i] = inv[i] * inv[i];
   }
   const y = new Float64Array(n);
   return {
@@ -153,10 +153,13 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
     bandwidth: b,
     solve(rhs, out) {
       const x = out ?? new Float64Array(n);
+      if (multiplier && dInv) {
+        solveBidiagonal(multiplier, dInv, perm, rhs, y, x, n);
+        return x;
+      }
       if (perm) for (let k = 0; k < n; k++) y[k] = rhs[perm[k]];
       else for (let k = 0; k < n; k++) y[k] = rhs[k];
-      if (forward && backward) solveBidiagonal(forward, backward, inv, y, n);
-      else solveBand(l, inv, y, n, b);
+      solveBand(l, inv, y, n, b);
       // x = Pᵀ y
       if (perm) for (let k = 0; k < n; k++) x[perm[k]] = y[k];
       else x.set(y);
@@ -166,19 +169,40 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
 }
 
 /**
- * L y = y, then Lᵀ y = y, for half-bandwidth 1: y_i ← y_i / l_ii − (l_{i,i−1}/l_ii) y_{i−1} forward,
- * y_i ← y_i / l_ii − (l_{i+1,i}/l_ii) y_{i+1} backward (the divisions folded into inv and the multipliers).
+ * P A Pᵀ = L̂ D L̂ᵀ with L̂ unit lower bidiagonal, in two passes with the permutation folded in:
+ *   z_i = (P rhs)_i − m_i z_{i−1},   (Pᵀ x)_i = z_i / d_i − m_{i+1} (Pᵀ x)_{i+1}
+ * (one multiply-add per step of each recurrence). `x` may be `rhs`: the forward pass reads all of rhs first.
  */
-function solveBidiagonal(forward: Float64Array, backward: Float64Array, inv: Float64Array, y: Float64Array, n: number): void {
+function solveBidiagonal(
+  m: Float64Array,
+  dInv: Float64Array,
+  perm: Int32Array | undefined,
+  rhs: ArrayLike<number>,
+  z: Float64Array,
+  x: Float64Array,
+  n: number,
+): void {
   let prev = 0;
+  if (perm) {
+    for (let i = 0; i < n; i++) {
+      prev = rhs[perm[i]] - m[i] * prev;
+      z[i] = prev;
+    }
+    let next = 0;
+    for (let i = n - 1; i >= 0; i--) {
+      next = z[i] * dInv[i] - m[i + 1] * next;
+      x[perm[i]] = next;
+    }
+    return;
+  }
   for (let i = 0; i < n; i++) {
-    prev = y[i] * inv[i] - forward[i] * prev;
-    y[i] = prev;
+    prev = rhs[i] - m[i] * prev;
+    z[i] = prev;
   }
   let next = 0;
   for (let i = n - 1; i >= 0; i--) {
-    next = y[i] * inv[i] - backward[i] * next;
-    y[i] = next;
+    next = z[i] * dInv[i] - m[i + 1] * next;
+    x[i] = next;
   }
 }
 
