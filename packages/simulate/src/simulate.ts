@@ -80,9 +80,14 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
 
   const row = new Float64Array(n + p);
   const picked = new Float64Array(keep.length - 1);
+  // recorded states only and x = x̃ (Bd = 0): the row is picked from x̃ directly, O(recorded) instead of O(n + p)
+  const direct = parts !== undefined && parts.Bd.isZero && !outputsRecorded;
   const emit = (t: number, zt: Float64Array, fromLeft: boolean) => {
-    physicalRow(model, parts, t, zt, fromLeft, inputs, u, du, row);
-    for (let k = 1; k < keep.length; k++) picked[k - 1] = row[keep[k] - 1];
+    if (direct) for (let k = 1; k < keep.length; k++) picked[k - 1] = zt[keep[k] - 1];
+    else {
+      physicalRow(model, parts, t, zt, fromLeft, inputs, u, du, row);
+      for (let k = 1; k < keep.length; k++) picked[k - 1] = row[keep[k] - 1];
+    }
     trace.push(t, picked);
   };
 

@@ -6,6 +6,17 @@ import type { LinearOperator } from '../problem/linear-operator';
  * search in row j, O(nnz · log(row length)), no transpose formed.
  */
 export function isSymmetric(A: LinearOperator): boolean {
+  // operators are immutable: the answer is kept with the operator (auto and the solver both ask)
+  const known = answers.get(A);
+  if (known !== undefined) return known;
+  const answer = checkSymmetric(A);
+  answers.set(A, answer);
+  return answer;
+}
+
+const answers = new WeakMap<LinearOperator, boolean>();
+
+function checkSymmetric(A: LinearOperator): boolean {
   const n = A.rows;
   if (A.csr) {
     const { rowPtr, colIdx, values } = A.csr;
