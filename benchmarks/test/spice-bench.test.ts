@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseSystem } from '@sysgraph/description';
+import { createSystemParser, parseSystem } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { formulate, numericBackend } from '@sysgraph/formulation';
 import { simulate, toSimulationModel } from '@sysgraph/simulate';
@@ -25,6 +25,7 @@ import { writeSpiceNetlist, SPICE_DEFAULTS } from '../src/spice/spice-netlist';
 import { parseWrdata } from '../src/spice/parse-wrdata';
 import { interpolateLinear, maxDeviation, peakOf, sampleTimes } from '../src/spice/compare-traces';
 import { ngspiceVersion, runNgspice } from '../src/spice/run-ngspice';
+import { runSysgraph } from '../src/spice/run-sysgraph';
 
 /** The probe voltages by sysgraph's exact method (block matrix exponential, dense formulation). */
 function exactBySysgraph(n: Network, samples: number): { t: Float64Array; probes: Float64Array[] } {
@@ -173,5 +174,21 @@ describe('netlist, wrdata and comparison', () => {
     const ref = ladderModalReference(n, t);
     const got = run.probes!.map((y) => interpolateLinear(run.t!, y, t));
     expect(maxDeviation(got, ref, peakOf(ref))).toBeLessThan(1e-2);
+  });
+});
+
+describe('runSysgraph from the netlist', () => {
+  it('gives the same probe traces as from the JSON description, for every family', () => {
+    const parser = createSystemParser();
+    for (const n of [rcLadderNetwork(30), rcGridNetwork(5), rlcLineNetwork(10)]) {
+      const settings = { rtol: 1e-8, atol: 1e-12, samples: 21, solver: 'auto' as const };
+      const json = runSysgraph(n, settings, parser);
+      const netlist = runSysgraph(n, { ...settings, input: 'netlist' }, parser);
+      expect(netlist.solver).toBe(json.solver);
+      const peak = peakOf(json.probes);
+      for (let p = 0; p < json.probes.length; p++) {
+        for (let k = 0; k < json.t.length; k++) expect(Math.abs(netlist.probes[p][k] - json.probes[p][k])).toBeLessThan(1e-9 * peak);
+      }
+    }
   });
 });

@@ -41,3 +41,8 @@ export type {
 } from './types';
 export { withParasitics } from './with-parasitics';
 export type { ParasiticOptions } from './with-parasitics';
+export { codeUnitOrder } from './code-unit-order';
+export type { BranchNumbering } from './types';
+export { readSpiceNetlist } from './netlist/read-spice-netlist';
+export type { ReadNetlistOptions, SpiceNetlist, TranCard, SourceWaveform } from './netlist/netlist-types';
+export { parseSpiceNumber, SPICE_SCALE_FACTORS } from './netlist/spice-number';

@@ -1,0 +1,112 @@
+/**
+ * What the card readers share while reading one netlist: the tokens, the node and id tables, the elements read so
+ * far, the pending cross-references (waveforms that need `.tran`, probes, mutual couplings) and the error list;
+ * with the token helpers and the error helper (every error names its line as `path: "line N"`).
+ */
+import type { SysgraphErrorCode, SysgraphErrorDetails } from '@sysgraph/core';
+import type { ErrorList } from '../error-list';
+import type { ExpressionParser } from '../expression';
+import type { ElementClass } from '../raw-input';
+import type { Expression, OnePort, Source } from '../types';
+import type { FoldedNames } from './folded-names';
+import type { NetlistBranches } from './netlist-branches';
+import type { NetlistNodes } from './netlist-nodes';
+import type { TranCard } from './netlist-types';
+import type { NetlistTokens } from './scan-netlist';
+
+/** A source waveform waiting for `.tran` (PULSE and SIN defaults depend on tstep and tstop). */
+export interface PendingWaveform {
+  readonly id: string;
+  readonly spice: 'pwl' | 'sin' | 'pulse';
+  readonly arguments: number[];
+  readonly line: number;
+}
+
+/** A `.save` / `.print` probe: v(node[, reference]) or i(element), as token numbers. */
+export interface PendingProbe {
+  readonly kind: 'v' | 'i';
+  readonly first: number;
+  readonly second: number; // −1 when absent
+  readonly line: number;
+}
+
+/** A K card: the coupled inductors as token numbers, resolved once every id is known. */
+export interface PendingMutual {
+  readonly id: string;
+  readonly first: number;
+  readonly second: number;
+  readonly value: Expression;
+  readonly line: number;
+}
+
+export interface NetlistContext {
+  readonly text: string;
+  readonly tokens: NetlistTokens;
+  readonly errors: ErrorList;
+  readonly nodes: NetlistNodes;
+  /** Element ids as written, matched without regard to case; per id its class and line. */
+  readonly ids: FoldedNames;
+  readonly idClass: ElementClass[];
+  readonly idLine: number[];
+  readonly expressions: ExpressionParser;
+  /** Value → Expression: repeated values share one (as withExpressionCache does on the JSON path). */
+  readonly numbers: Map<number, Expression>;
+  /** Which list each element joins and its terminals, for SystemDescription.branchNumbering. */
+  readonly branches: NetlistBranches;
+  readonly oneports: OnePort[];
+  readonly sources: Source[];
+  /** Per two-terminal element, in order: its id and its two nodes (for the dangling-node check). */
+  readonly branchId: string[];
+  readonly branchNodes: number[];
+  readonly waveforms: PendingWaveform[];
+  readonly probes: PendingProbe[];
+  readonly mutuals: PendingMutual[];
+  readonly options: Map<string, number | string | true>;
+  tran: TranCard | undefined;
+  /** The nodes of the element being read (set by readTerminals). */
+  from: number;
+  to: number;
+}
+
+/** The text of token t. */
+export function tokenText(ctx: NetlistContext, t: number): string {
+  return ctx.text.slice(ctx.tokens.start[t], ctx.tokens.end[t]);
+}
+
+/** Whether token t is the (lower-case) word, in any case. */
+export function isWord(ctx: NetlistContext, t: number, word: string): boolean {
+  const s = ctx.tokens.start[t];
+  if (ctx.tokens.end[t] - s !== word.length) return false;
+  for (let k = 0; k < word.length; k++) if ((ctx.text.charCodeAt(s + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Whether token t is the single character `c` (a parenthesis or `=`). */
+export function isChar(ctx: NetlistContext, t: number, c: number): boolean {
+  return ctx.tokens.end[t] - ctx.tokens.start[t] === 1 && ctx.text.charCodeAt(ctx.tokens.start[t]) === c;
+}
+
+export const OPEN = 40;
+export const CLOSE = 41;
+export const EQUALS = 61;
+
+/** Records an error at a line: the message starts with "line N:", `path` is "line N". */
+export function fail(
+  ctx: NetlistContext,
+  code: SysgraphErrorCode,
+  line: number,
+  message: string,
+  details: Omit<SysgraphErrorDetails, 'path'> = {},
+): void {
+  ctx.errors.add(code, `line ${line}: ${message}`, { ...details, path: `line ${line}` });
+}
+
+/** The shared Expression of a number. */
+export function numberExpression(ctx: NetlistContext, value: number): Expression {
+  let e = ctx.numbers.get(value);
+  if (e === undefined) {
+    e = ctx.expressions.fromNumber(value);
+    if (!Object.is(value, -0)) ctx.numbers.set(value, e);
+  }
+  return e;
+}
