@@ -12,6 +12,7 @@ import type { FoldedNames } from './folded-names';
 import type { NetlistBranches } from './netlist-branches';
 import type { NetlistNodes } from './netlist-nodes';
 import type { TranCard } from './netlist-types';
+import type { RecentValues } from './recent-values';
 import type { NetlistTokens } from './scan-netlist';
 
 /** A source waveform waiting for `.tran` (PULSE and SIN defaults depend on tstep and tstop). */
@@ -51,6 +52,8 @@ export interface NetlistContext {
   readonly expressions: ExpressionParser;
   /** Value → Expression: repeated values share one (as withExpressionCache does on the JSON path). */
   readonly numbers: Map<number, Expression>;
+  /** The values of the last few R, L, C cards, by spelling. */
+  readonly values: RecentValues;
   /** Which list each element joins and its terminals, for SystemDescription.branchNumbering. */
   readonly branches: NetlistBranches;
   readonly oneports: OnePort[];

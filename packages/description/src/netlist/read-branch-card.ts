@@ -33,10 +33,9 @@ export function readElementName(ctx: NetlistContext, t: number, cls: ElementClas
     });
     return undefined;
   }
-  const written = ctx.text.slice(s, e);
-  const k = ctx.ids.intern(written);
+  const k = ctx.ids.intern(ctx.text, s, e);
   if (!ctx.ids.added) {
-    const id = written;
+    const id = tokenText(ctx, t);
     fail(ctx, 'duplicate-id', line, `"${id}" is already the name of the element on line ${ctx.idLine[k]}`, {
       element: id,
       field: 'id',
@@ -47,7 +46,7 @@ export function readElementName(ctx: NetlistContext, t: number, cls: ElementClas
   }
   ctx.idClass.push(cls);
   ctx.idLine.push(line);
-  return written;
+  return ctx.ids.names[k];
 }
 
 /**

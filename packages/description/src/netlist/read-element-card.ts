@@ -33,7 +33,7 @@ export function readOnePortCard(ctx: NetlistContext, info: OnePortInfo, first: n
     fail(ctx, 'bad-netlist', line, `${id}: the value is missing`, { element: id, field: 'value', expected: NUMBER_EXPECTED });
     return;
   }
-  const x = parseSpiceNumber(ctx.text, ctx.tokens.start[t], ctx.tokens.end[t]);
+  const x = ctx.values.number(ctx.text, ctx.tokens.start[t], ctx.tokens.end[t]);
   if (Number.isNaN(x)) {
     fail(ctx, 'bad-netlist', line, `${id}: "${tokenText(ctx, t)}" is not a value`, { element: id, field: 'value', expected: NUMBER_EXPECTED });
     return;
@@ -53,7 +53,11 @@ export function readOnePortCard(ctx: NetlistContext, info: OnePortInfo, first: n
   }
   if (!connected) return;
   // Generalised value: C, L and R are the values themselves (mapping 'direct'), value and userValue one object.
-  const value = numberExpression(ctx, x);
+  let value = ctx.values.expression();
+  if (value === undefined) {
+    value = numberExpression(ctx, x);
+    ctx.values.remember(value);
+  }
   const names = ctx.nodes.names;
   ctx.branches.add(ONE_PORT_BRANCH, ctx.from, ctx.to);
   ctx.oneports.push({

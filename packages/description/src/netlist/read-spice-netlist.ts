@@ -21,6 +21,7 @@ import type { ReadNetlistOptions, SpiceNetlist } from './netlist-types';
 import { readDotCard } from './read-dot-card';
 import { CAPACITOR, INDUCTOR, RESISTOR, readMutualCard, readOnePortCard } from './read-element-card';
 import { readSourceCard } from './read-source-card';
+import { RecentValues } from './recent-values';
 import { scanNetlist } from './scan-netlist';
 
 /** Device letters of SPICE that have no element kind in the description. */
@@ -71,11 +72,12 @@ export function readSpiceNetlist(text: string, options: ReadNetlistOptions = {})
     tokens,
     errors: new ErrorList(),
     nodes: new NetlistNodes(groundName),
-    ids: new FoldedNames(),
+    ids: new FoldedNames(tokens.cardCount),
     idClass: [],
     idLine: [],
     expressions: options.expressions ?? (shared as ExpressionParser),
     numbers: new Map(),
+    values: new RecentValues(),
     branches: new NetlistBranches(),
     oneports: [],
     sources: [],

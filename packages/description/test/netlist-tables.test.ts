@@ -1,0 +1,37 @@
+/**
+ * The name tables and the value memory of readSpiceNetlist: node and element names in any case and with
+ * non-ASCII letters meet the same node or the same id whether or not they were just seen; values spelled alike
+ * or differently give the hand-computed numbers; many names grow the tables.
+ */
+import { describe, expect, it } from 'vitest';
+import { readSpiceNetlist } from '../src/index';
+import { expectError, parser } from './helpers';
+
+const read = (text: string) => readSpiceNetlist(text, { expressions: parser.expressions });
+
+describe('netlist name tables', () => {
+  it('match node names without regard to ASCII case, near and far apart', () => {
+    const text = ['t', 'R1 A b 1', 'R2 B c 2', 'R3 C 0 3', 'R4 a b 4', 'R5 xÀ 0 5', 'R6 XÀ c 6', 'R7 xà 0 7', 'R8 xà a 8', '.end'].join('\n');
+    const d = read(text).description;
+    // By hand: a, b, c, 0 (the ground), xÀ (ASCII folded only: X → x, À kept), xà.
+    expect(d.nodes).toEqual(['a', 'b', 'c', '0', 'xÀ', 'xà']);
+    expect([...(d.nodeIndex ?? [])]).toEqual([['a', 0], ['b', 1], ['c', 2], ['0', 3], ['xÀ', 4], ['xà', 5]]);
+    expect(d.oneports.map((e) => `${e.from}-${e.to}`)).toEqual(['a-b', 'b-c', 'c-0', 'a-b', 'xÀ-0', 'xÀ-c', 'xà-0', 'xà-a']);
+  });
+
+  it('find element ids without regard to case, also after many ids (table growth)', () => {
+    const lines = ['t'];
+    for (let k = 0; k < 700; k++) lines.push(`R${k} n${k} n${k + 1} 1`, `C${k} n${k + 1} 0 1p`);
+    lines.push('r350 n0 0 1', '.end');
+    expectError(() => read(lines.join('\n')), { code: 'duplicate-id', element: 'r350', field: 'id', elements: ['R350'] });
+  });
+
+  it('read each value from its own spelling, whatever was read before', () => {
+    const values = ['0.1', '100m', '0.1', '1e-1', '2', '0.2', '2', '1k', '1K', '1.0', '1', '0.1'];
+    const expected = [0.1, 0.1, 0.1, 0.1, 2, 0.2, 2, 1000, 1000, 1, 1, 0.1];
+    const lines = ['t', ...values.map((v, k) => `R${k} n${k} n${k + 1} ${v}`), `R${values.length} n${values.length} n0 1`, '.end'];
+    const d = read(lines.join('\n')).description;
+    const numbers = d.oneports.slice(0, values.length).map((e) => Number(e.value.text));
+    expect(numbers).toEqual(expected);
+  });
+});
