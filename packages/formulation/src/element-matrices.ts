@@ -76,8 +76,8 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   const sigma = concat(p.groups.G, p.groups.theta, p.groups.gammaT);
   const rho = concat(p.groups.R, p.groups.alpha, p.groups.gammaL);
   const position = new Int32Array(lg.branches.length).fill(-1);
-  sigma.forEach((k, i) => (position[k] = i));
-  rho.forEach((k, i) => (position[k] = i));
+  for (let i = 0; i < sigma.length; i++) position[sigma[i]] = i;
+  for (let i = 0; i < rho.length; i++) position[rho[i]] = i;
   const sPos = { has: (k: number) => position[k] >= 0 && sigma[position[k]] === k, get: (k: number) => position[k] };
   const rPos = { get: (k: number) => position[k] };
   const ss: [number, number, T][] = [];

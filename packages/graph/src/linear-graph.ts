@@ -74,46 +74,54 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
     hinted: numbering !== undefined && numbering.terminals.length === 2 * B ? numbering.terminals : undefined,
   };
 
-  const branches: BranchInfo[] = [];
+  // One pass per element list, filling the typed arrays as the branches are made (no second pass over them).
+  const branches: BranchInfo[] = new Array(B);
+  const ids: string[] = new Array(B);
+  const from = new Int32Array(B);
+  const to = new Int32Array(B);
+  const cls = new Uint8Array(B);
+  let k = 0;
   for (const e of desc.oneports) {
-    const k = branches.length;
-    const from = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
-    const to = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
-    branches.push({ index: k, id: e.id, element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from, to });
+    const f = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
+    const t = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
+    branches[k] = { index: k, id: e.id, element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from: f, to: t };
+    ids[k] = e.id;
+    from[k] = f;
+    to[k] = t;
+    cls[k] = CLASS_CODE[e.type];
+    k++;
   }
   for (const s of desc.sources) {
-    const k = branches.length;
-    const from = nodeOf(nodes, 2 * k, s.from, s.id, 'from');
-    const to = nodeOf(nodes, 2 * k + 1, s.to, s.id, 'to');
-    branches.push({ index: k, id: s.id, element: s.id, port: undefined, cls: s.type, kind: s.kind, domain: s.domain, from, to });
+    const f = nodeOf(nodes, 2 * k, s.from, s.id, 'from');
+    const t = nodeOf(nodes, 2 * k + 1, s.to, s.id, 'to');
+    branches[k] = { index: k, id: s.id, element: s.id, port: undefined, cls: s.type, kind: s.kind, domain: s.domain, from: f, to: t };
+    ids[k] = s.id;
+    from[k] = f;
+    to[k] = t;
+    cls[k] = CLASS_CODE[s.type];
+    k++;
   }
   const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
   for (const tp of desc.twoPorts) {
-    const cls: BranchClass = tp.kind === 'transformer' ? 'TF' : 'GY';
-    const first = branches.length;
+    const branchClass: BranchClass = tp.kind === 'transformer' ? 'TF' : 'GY';
+    const first = k;
     for (let j = 0; j < 2; j++) {
-      const k = branches.length;
       const p = tp.ports[j];
-      const from = nodeOf(nodes, 2 * k, p.from, tp.id, `ports[${j}].from`);
-      const to = nodeOf(nodes, 2 * k + 1, p.to, tp.id, `ports[${j}].to`);
+      const f = nodeOf(nodes, 2 * k, p.from, tp.id, `ports[${j}].from`);
+      const t = nodeOf(nodes, 2 * k + 1, p.to, tp.id, `ports[${j}].to`);
       const domain = j === 0 ? tp.domain1 : tp.domain2;
-      branches.push({ index: k, id: `${tp.id}.${j + 1}`, element: tp.id, port: (j + 1) as 1 | 2, cls, kind: tp.kind, domain, from, to });
+      const id = `${tp.id}.${j + 1}`;
+      branches[k] = { index: k, id, element: tp.id, port: (j + 1) as 1 | 2, cls: branchClass, kind: tp.kind, domain, from: f, to: t };
+      ids[k] = id;
+      from[k] = f;
+      to[k] = t;
+      cls[k] = CLASS_CODE[branchClass];
+      k++;
     }
     twoPortsRaw.push({ id: tp.id, kind: tp.kind, ports: [first, first + 1] });
   }
   twoPortsRaw.sort((x, y) => compareIds(x.id, y.id));
 
-  const ids: string[] = new Array(B);
-  const from = new Int32Array(B);
-  const to = new Int32Array(B);
-  const cls = new Uint8Array(B);
-  for (let k = 0; k < B; k++) {
-    const b = branches[k];
-    ids[k] = b.id;
-    from[k] = b.from;
-    to[k] = b.to;
-    cls[k] = CLASS_CODE[b.cls];
-  }
   // Ids in canonical order (a repeated id is a duplicate-id error).
   const { idOrder, idRank } = rankBranchIds(ids, (k) => branches[k].element, numbering?.idOrder);
   // Branch id → index, built on first use (later stages look up a few outputs; see lazy-index.ts).
@@ -123,8 +131,8 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   const { component, count } = connectedComponents(N, from, to);
   const groundOf = new Int32Array(count).fill(-1);
   for (const g of desc.grounds) {
-    const k = nodeIndex.get(g);
-    if (k !== undefined && groundOf[component[k]] < 0) groundOf[component[k]] = k;
+    const n = nodeIndex.get(g);
+    if (n !== undefined && groundOf[component[n]] < 0) groundOf[component[n]] = n;
   }
   for (let n = 0; n < N; n++) if (groundOf[component[n]] < 0) groundOf[component[n]] = n;
 

@@ -60,9 +60,15 @@ export function partitionLoopMatrix(loop: LoopMatrix, desc: SystemDescription): 
     return m;
   };
 
-  const states: StateVariable[] = [];
-  for (const k of groups.C) states.push({ name: `v_${lg.branches[k].id}`, branch: k, variable: 'across' });
-  for (const k of groups.L) states.push({ name: `i_${lg.branches[k].id}`, branch: k, variable: 'through' });
+  const states: StateVariable[] = new Array(groups.C.length + groups.L.length);
+  for (let i = 0; i < groups.C.length; i++) {
+    const k = groups.C[i];
+    states[i] = { name: 'v_' + lg.branches[k].id, branch: k, variable: 'across' };
+  }
+  for (let i = 0, nC = groups.C.length; i < groups.L.length; i++) {
+    const k = groups.L[i];
+    states[nC + i] = { name: 'i_' + lg.branches[k].id, branch: k, variable: 'through' };
+  }
 
   const sourceById = new Map(desc.sources.map((s) => [s.id, s]));
   const inputs: InputVariable[] = [];

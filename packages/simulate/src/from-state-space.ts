@@ -35,19 +35,33 @@ export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<Csr
 
 /**
  * Units of the states and outputs from the elements' domains (charge-like b2 states have none). O(n) for the
- * states (read from their branches), one lookup per output.
+ * states (read from their branches); a node output takes the domain of the first branch at the node, found by
+ * one scan of the terminal arrays (O(B), no string comparisons).
  */
 function unitsOf(ss: StateSpace<unknown>, s: Structure): { states: string[]; outputs: string[] } {
   const desc: SystemDescription = s.description;
-  const branches = s.graph.branches;
+  const lg = s.graph;
+  const branches = lg.branches;
   const unitOf = (domain: Domain, variable: 'across' | 'through') => {
     const v = DOMAIN_VARIABLES[domain];
     return variable === 'across' ? v.acrossUnit : v.throughUnit;
   };
-  const domainOf = (branch: string): Domain => branches[s.graph.branchIndex.get(branch) ?? 0]?.domain ?? 'generic';
-  const states = s.partition.states.map((x) => (ss.stateChoice === 'b2' ? '' : unitOf(branches[x.branch]?.domain ?? 'generic', x.variable)));
+  const domainOf = (branch: string): Domain => branches[lg.branchIndex.get(branch) ?? 0]?.domain ?? 'generic';
+  const b2 = ss.stateChoice === 'b2';
+  const stateList = s.partition.states;
+  const states = new Array<string>(stateList.length);
+  for (let i = 0; i < stateList.length; i++) {
+    const x = stateList[i];
+    states[i] = b2 ? '' : unitOf(branches[x.branch]?.domain ?? 'generic', x.variable);
+  }
+  const nodeDomain = (node: string): Domain => {
+    const n = lg.nodeIndex.get(node);
+    if (n === undefined) return 'generic';
+    for (let k = 0; k < lg.from.length; k++) if (lg.from[k] === n || lg.to[k] === n) return branches[k].domain;
+    return 'generic';
+  };
   const outputs = desc.outputs.map((o) => {
-    if (o.kind === 'node') return DOMAIN_VARIABLES[branches.find((b) => s.graph.nodeNames[b.from] === o.node || s.graph.nodeNames[b.to] === o.node)?.domain ?? 'generic'].acrossUnit;
+    if (o.kind === 'node') return DOMAIN_VARIABLES[nodeDomain(o.node)].acrossUnit;
     return unitOf(domainOf(o.port ? `${o.element}.${o.port}` : o.element), o.variable);
   });
   return { states, outputs };
