@@ -9,7 +9,6 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { OutputSpec } from '@sysgraph/description';
 import type { Partition } from '@sysgraph/graph';
-import { rootForest } from '@sysgraph/graph';
 import type { Backend } from './backend';
 import type { Basis } from './basis';
 import type { BranchRelations } from './branch-relations';
@@ -35,9 +34,9 @@ export function outputRows<M, T>(p: Partition, rel: BranchRelations<M>, outputs:
     if (inTree[k]) return variable === 'across' ? alg.selectRows(rel.VT, [pos[k]]) : rel.treeThrough([pos[k]]);
     return variable === 'across' ? rel.linkAcross([pos[k]]) : alg.selectRows(rel.IL, [pos[k]]);
   };
-  let forest: ReturnType<typeof rootForest> | undefined;
+  // The tree rooted at each component's ground, as the loop matrix read its loops from it.
+  const forest = p.loop.forest;
   const potential = (node: number): M => {
-    forest ??= rootForest(p.loop.tree);
     let row = alg.zeros(1, nBeta);
     for (let n = node; forest.parent[n] >= 0; n = forest.parent[n]) {
       const t = forest.parentBranch[n];

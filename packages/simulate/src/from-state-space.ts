@@ -35,8 +35,8 @@ export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<Csr
 
 /**
  * Units of the states and outputs from the elements' domains (charge-like b2 states have none). O(n) for the
- * states (read from their branches); a node output takes the domain of the first branch at the node, found by
- * one scan of the terminal arrays (O(B), no string comparisons).
+ * states (read from their branches); a node output takes the domain of the first branch at the node (one pass
+ * over the terminal arrays for all node outputs, O(B), no string comparisons).
  */
 function unitsOf(ss: StateSpace<unknown>, s: Structure): { states: string[]; outputs: string[] } {
   const desc: SystemDescription = s.description;
@@ -54,11 +54,17 @@ function unitsOf(ss: StateSpace<unknown>, s: Structure): { states: string[]; out
     const x = stateList[i];
     states[i] = b2 ? '' : unitOf(branches[x.branch]?.domain ?? 'generic', x.variable);
   }
+  // The first branch at each node, filled on the first node output (one pass over the terminals).
+  let firstBranch: Int32Array | undefined;
   const nodeDomain = (node: string): Domain => {
     const n = lg.nodeIndex.get(node);
     if (n === undefined) return 'generic';
-    for (let k = 0; k < lg.from.length; k++) if (lg.from[k] === n || lg.to[k] === n) return branches[k].domain;
-    return 'generic';
+    if (!firstBranch) {
+      firstBranch = new Int32Array(lg.nodeNames.length).fill(-1);
+      for (let k = lg.from.length - 1; k >= 0; k--) firstBranch[lg.from[k]] = firstBranch[lg.to[k]] = k;
+    }
+    const k = firstBranch[n];
+    return k >= 0 ? branches[k].domain : 'generic';
   };
   const outputs = desc.outputs.map((o) => {
     if (o.kind === 'node') return DOMAIN_VARIABLES[nodeDomain(o.node)].acrossUnit;

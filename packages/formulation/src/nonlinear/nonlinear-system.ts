@@ -12,7 +12,6 @@
  * evaluation. Rates (i_S = q_S', v_Γ = λ_Γ') appear only in outputs.
  */
 import type { Structure } from '@sysgraph/graph';
-import { rootForest } from '@sysgraph/graph';
 import type { MathNode, SymbolNode } from 'mathjs';
 import { SysgraphError } from '@sysgraph/core';
 import { checkNonlinearHypotheses } from './check-hypotheses';
@@ -86,7 +85,7 @@ export function buildNonlinearSystem(s: Structure, nm: NonlinearMath): Nonlinear
   const inTree = (k: number) => s.tree.inTree[k] === 1;
   const across = (k: number) => (inTree(k) ? net.vTree[k]! : net.kvl(k));
   const through = (k: number) => (inTree(k) ? net.kcl(k) : net.iLink[k]!);
-  const forest = rootForest(s.tree);
+  const forest = s.loop.forest;
   const potential = (node: number): Term => {
     // φ(n) − φ(root) = Σ ± v_k along the tree path (v_k = φ(a_k) − φ(b_k)).
     const parts: string[] = [];
