@@ -1,0 +1,184 @@
+/**
+ * readOnePortLine: the fast path for the common card, one line `Rname n+ n- value` (also C and L) with blanks
+ * between the four fields, read straight from the character codes while the netlist is scanned: the name is
+ * checked, hashed and packed for sorting in the one pass that finds its end, the nodes are hashed as they are
+ * read, the value goes through the memory of recent spellings. Anything unusual — another separator, a
+ * character that would need the tokens (`,` `(` `)` `=` `;` `$` inside a field, a non-ASCII name), a fifth
+ * field, a continuation line after it, a bad or non-positive value, a duplicate name, a self-loop — leaves the
+ * line untouched (−1) for the general path (read-element-card.ts), which reads it again and reports its errors,
+ * so the fast path decides before it changes anything. Its result is exactly the general path's.
+ * Cost: O(line length) plus the hash-table lookups; no substring except a new name's.
+ */
+import { ONE_PORT_BRANCH } from './netlist-branches';
+import { numberExpression } from './netlist-context';
+import type { NetlistContext } from './netlist-context';
+import { FNV_OFFSET, foldedFinish, foldedStep, sameFoldedRanges } from './folded-names';
+import { idSymbol, NO_KEY, PACKED_LENGTH } from './packed-ids';
+import { CAPACITOR, INDUCTOR, RESISTOR } from './read-element-card';
+import { startsWord } from './scan-netlist';
+
+const MAX_ID = 100;
+const MAX_NODE = 200;
+const LF = 10;
+const CR = 13;
+
+/** The hash of the last field read by readNodeField. */
+let fieldHash = 0;
+
+/**
+ * The end of the node field starting at text[k] (hashed into fieldHash), or −1 when it holds a character the
+ * general scanner treats specially or does not end in a blank.
+ */
+function readNodeField(text: string, k: number): number {
+  const n = text.length;
+  let h = FNV_OFFSET;
+  for (; k < n; k++) {
+    const c = text.charCodeAt(k);
+    if (c <= 32) break;
+    if (c === 44 || c === 40 || c === 41 || c === 61 || c === 59 || c === 36) return -1;
+    h = foldedStep(h, c);
+  }
+  fieldHash = foldedFinish(h);
+  return k;
+}
+
+/** The first non-blank (space or tab) at or after k. */
+function skipBlanks(text: string, k: number): number {
+  const n = text.length;
+  let c: number;
+  while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
+  return k;
+}
+
+/** Whether text[k] starts a field (not a line break, the end, another control character or a comment). */
+function startsField(text: string, k: number): boolean {
+  if (k >= text.length) return false;
+  const c = text.charCodeAt(k);
+  return c > 32 && c !== 59 && c !== 36;
+}
+
+/**
+ * The card starting at text[j] (its first character, R, C or L in any case) on `line`, when it is a plain
+ * one-line card: read, and the index of its line break (or the end of the text); otherwise −1, nothing changed.
+ */
+export function readOnePortLine(ctx: NetlistContext, j: number, line: number): number {
+  const text = ctx.text;
+  const n = text.length;
+  const letter = text.charCodeAt(j) | 0x20;
+  const info = letter === 0x72 ? RESISTOR : letter === 0x63 ? CAPACITOR : INDUCTOR;
+
+  // The name: identifier characters, hashed and packed in the same pass.
+  let h = FNV_OFFSET;
+  let high = 0;
+  let low = 0;
+  let k = j;
+  for (; k < n; k++) {
+    const c = text.charCodeAt(k);
+    const symbol = idSymbol(c);
+    if (symbol === 0) break;
+    h = foldedStep(h, c);
+    const d = k - j;
+    if (d < 5) high |= symbol << (6 * (4 - d));
+    else if (d < PACKED_LENGTH) low |= symbol << (6 * (9 - d));
+  }
+  const nameEnd = k;
+  if (nameEnd - j > MAX_ID || !(k < n && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9))) return -1;
+  if (nameEnd - j > PACKED_LENGTH) high = NO_KEY;
+  const nameHash = foldedFinish(h);
+
+  // The nodes n+ n−.
+  const a = skipBlanks(text, k);
+  if (!startsField(text, a)) return -1;
+  const aEnd = readNodeField(text, a);
+  if (aEnd < 0 || aEnd - a > MAX_NODE) return -1;
+  const aHash = fieldHash;
+  const b = skipBlanks(text, aEnd);
+  if (!startsField(text, b)) return -1;
+  const bEnd = readNodeField(text, b);
+  if (bEnd < 0 || bEnd - b > MAX_NODE) return -1;
+  const bHash = fieldHash;
+
+  // The value, then nothing but blanks and a comment up to the line break.
+  const v = skipBlanks(text, bEnd);
+  if (!startsField(text, v)) return -1;
+  const vEnd = readNodeField(text, v);
+  if (vEnd < 0) return -1;
+  k = skipBlanks(text, vEnd);
+  if (k < n) {
+    const c = text.charCodeAt(k);
+    if (c === 59 || c === 36) {
+      while (k < n && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+    } else if (c !== LF && c !== CR) return -1;
+  }
+  const lineEnd = k;
+  if (continues(text, lineEnd)) return -1;
+
+  const x = ctx.values.number(text, v, vEnd);
+  if (!(x > 0)) return -1; // NaN or not positive: the general path says which
+
+  // Lookups, still without changes: a duplicate name or a self-loop goes to the general path.
+  const nodes = ctx.nodes;
+  const aSlot = nodes.probe(text, a, aEnd, aHash);
+  const bSlot = nodes.probe(text, b, bEnd, bHash);
+  const aKnown = nodes.known(aSlot);
+  const bKnown = nodes.known(bSlot);
+  if (aKnown && bKnown ? nodes.sameNode(aSlot, bSlot) : !aKnown && !bKnown && aHash === bHash && sameFoldedRanges(text, a, aEnd, b, bEnd)) {
+    return -1;
+  }
+  const ids = ctx.ids;
+  const idSlot = ids.probe(text, j, nameEnd, nameHash);
+  if (ids.at(idSlot) >= 0) return -1;
+
+  // The card is good: enter it as readOnePortCard would.
+  const id = text.slice(j, nameEnd);
+  const element = ids.insertAt(idSlot, nameHash, id, high, low, line, info.type);
+  // n+ is numbered before n− (the ground too, on its first sight); a new n+ may move the slots.
+  const bGround = bKnown && nodes.isGround(bSlot);
+  const bNumber = bKnown && !bGround ? nodes.nodeAt(bSlot) : -1;
+  const from = aKnown ? nodes.nodeAt(aSlot) : nodes.addAt(aSlot, aHash, text, a, aEnd);
+  const to = bGround ? nodes.groundNode() : bKnown ? bNumber : nodes.addAt(aKnown ? bSlot : nodes.probe(text, b, bEnd, bHash), bHash, text, b, bEnd);
+  nodes.connect(from, to);
+  ctx.element = element;
+  ctx.branchElement.push(element);
+  ctx.branchNodes.push2(from, to);
+  ctx.from = from;
+  ctx.to = to;
+  let value = ctx.values.expression();
+  if (value === undefined) {
+    value = numberExpression(ctx, x);
+    ctx.values.remember(value);
+  }
+  const names = nodes.names;
+  ctx.branches.add(ONE_PORT_BRANCH, from, to);
+  ctx.oneports.push({
+    id,
+    kind: info.kind,
+    type: info.type,
+    domain: 'electrical',
+    from: names[from],
+    to: names[to],
+    value,
+    userValue: value,
+  });
+  return lineEnd;
+}
+
+/** Whether a continuation line (+) follows the line ending at k, past blank and comment lines; also true when a
+ *  `.control` block or a line of only separators comes first (the general scanner then decides). */
+function continues(text: string, k: number): boolean {
+  const n = text.length;
+  while (k < n) {
+    if (text.charCodeAt(k) === CR && k + 1 < n && text.charCodeAt(k + 1) === LF) k++;
+    k++;
+    let c = 0;
+    while (k < n && (c = text.charCodeAt(k)) <= 32 && c !== LF && c !== CR) k++;
+    if (k >= n) return false;
+    if (c === LF || c === CR) continue;
+    if (c === 42 || c === 59 || c === 36) {
+      while (k < n && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+      continue;
+    }
+    return c === 43 || c === 44 || (c === 46 && startsWord(text, k, '.control'));
+  }
+  return false;
+}
