@@ -55,6 +55,12 @@ const CONTROLLED = 'efgh';
 let shared: ExpressionParser | undefined;
 
 export function readSpiceNetlist(text: string, options: ReadNetlistOptions = {}): SpiceNetlist {
+  return readNetlist(text, options, true);
+}
+
+/** readSpiceNetlist, with the one-line fast path for R, C and L cards or without it (every card through the
+ *  tokens: the reference the fast path is tested against). */
+export function readNetlist(text: string, options: ReadNetlistOptions, fastPath: boolean): SpiceNetlist {
   if (typeof text !== 'string') {
     throw new SysgraphError('bad-netlist', 'the netlist is not text', { expected: 'the netlist as a string' });
   }
@@ -98,7 +104,7 @@ export function readSpiceNetlist(text: string, options: ReadNetlistOptions = {})
   };
   scanNetlist(tokens, {
     card: (first, last, line) => readCard(ctx, first, last, line),
-    line: (j, line) => readOnePortLine(ctx, j, line),
+    line: fastPath ? (j, line) => readOnePortLine(ctx, j, line) : () => -1,
   });
   const title = tokens.title;
   if (tokens.problems.length > 0 || title.length > 500) {
