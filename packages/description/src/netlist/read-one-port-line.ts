@@ -22,40 +22,8 @@ const MAX_NODE = 200;
 const LF = 10;
 const CR = 13;
 
-/** The hash of the last field read by readNodeField. */
-let fieldHash = 0;
-
-/**
- * The end of the node field starting at text[k] (hashed into fieldHash), or −1 when it holds a character the
- * general scanner treats specially or does not end in a blank.
- */
-function readNodeField(text: string, k: number): number {
-  const n = text.length;
-  let h = FNV_OFFSET;
-  for (; k < n; k++) {
-    const c = text.charCodeAt(k);
-    if (c <= 32) break;
-    if (c === 44 || c === 40 || c === 41 || c === 61 || c === 59 || c === 36) return -1;
-    h = foldedStep(h, c);
-  }
-  fieldHash = foldedFinish(h);
-  return k;
-}
-
-/** The first non-blank (space or tab) at or after k. */
-function skipBlanks(text: string, k: number): number {
-  const n = text.length;
-  let c: number;
-  while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
-  return k;
-}
-
-/** Whether text[k] starts a field (not a line break, the end, another control character or a comment). */
-function startsField(text: string, k: number): boolean {
-  if (k >= text.length) return false;
-  const c = text.charCodeAt(k);
-  return c > 32 && c !== 59 && c !== 36;
-}
+/** The fields n+, n−, value of the line being read: start, end and hash of each. */
+const FIELDS = new Int32Array(9);
 
 /**
  * The card starting at text[j] (its first character, R, C or L in any case) on `line`, when it is a plain
@@ -86,26 +54,37 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   if (nameEnd - j > PACKED_LENGTH) high = NO_KEY;
   const nameHash = foldedFinish(h);
 
-  // The nodes n+ n−.
-  const a = skipBlanks(text, k);
-  if (!startsField(text, a)) return -1;
-  const aEnd = readNodeField(text, a);
-  if (aEnd < 0 || aEnd - a > MAX_NODE) return -1;
-  const aHash = fieldHash;
-  const b = skipBlanks(text, aEnd);
-  if (!startsField(text, b)) return -1;
-  const bEnd = readNodeField(text, b);
-  if (bEnd < 0 || bEnd - b > MAX_NODE) return -1;
-  const bHash = fieldHash;
+  // The fields n+, n−, value: blanks (space, tab) before each, then only characters that the general scanner
+  // takes as plain token characters, hashed as they are read.
+  for (let f = 0; f < 9; f += 3) {
+    let c = 0;
+    while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
+    if (k >= n || c <= 32 || c === 59 || c === 36) return -1; // a missing field, or a comment: the tokens decide
+    FIELDS[f] = k;
+    let hf = FNV_OFFSET;
+    for (; k < n; k++) {
+      c = text.charCodeAt(k);
+      if (c <= 32) break;
+      if (c === 44 || c === 40 || c === 41 || c === 61 || c === 59 || c === 36) return -1;
+      hf = foldedStep(hf, c);
+    }
+    FIELDS[f + 1] = k;
+    FIELDS[f + 2] = foldedFinish(hf);
+  }
+  const a = FIELDS[0];
+  const aEnd = FIELDS[1];
+  const aHash = FIELDS[2];
+  const b = FIELDS[3];
+  const bEnd = FIELDS[4];
+  const bHash = FIELDS[5];
+  const v = FIELDS[6];
+  const vEnd = FIELDS[7];
+  if (aEnd - a > MAX_NODE || bEnd - b > MAX_NODE) return -1;
 
-  // The value, then nothing but blanks and a comment up to the line break.
-  const v = skipBlanks(text, bEnd);
-  if (!startsField(text, v)) return -1;
-  const vEnd = readNodeField(text, v);
-  if (vEnd < 0) return -1;
-  k = skipBlanks(text, vEnd);
+  // Then nothing but blanks and a comment up to the line break.
+  let c = 0;
+  while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
   if (k < n) {
-    const c = text.charCodeAt(k);
     if (c === 59 || c === 36) {
       while (k < n && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
     } else if (c !== LF && c !== CR) return -1;
