@@ -6,11 +6,11 @@
  * ngspice prints them); `0`, `gnd` and the chosen ground name are one node, named by the ground name.
  * Lookup is straight from a range of the text: open addressing on typed arrays keyed by the case-folded hash
  * (folded-names.ts), the three ground spellings entered up front, so a name seen before costs no substring;
- * a new node costs one (lower-case) substring. The Map `nodeIndex` is built once, when asked for.
+ * a new node costs one (lower-case) substring; the last two names looked up are compared first. The Map `nodeIndex` is built once, when asked for.
  * Cost: O(name length) expected per terminal, O((N + B) α(N)) in all.
  */
 import type { Components } from '../node-table';
-import { folded, foldedHash, sameFolded } from './folded-names';
+import { folded, foldedHash, sameFolded, sameFoldedRanges } from './folded-names';
 
 /** Slot value of a ground spelling, −1 − k for the k-th of GROUND_ALIASES (the ground is numbered when it first
  *  appears). */
@@ -25,6 +25,8 @@ export class NetlistNodes {
   /** The spellings of the ground: 0, gnd and the ground name (when it is neither). */
   private readonly aliases: string[] = [];
   private used = 0;
+  /** The last two lookups of entry(): start, end, hash and table value of each (value 0: none). */
+  private readonly recent = new Int32Array(8);
   private map: Map<string, number> | undefined;
   /** The number of the ground node, or −1 while it has not appeared. */
   ground = -1;
@@ -62,7 +64,7 @@ export class NetlistNodes {
 
   /**
    * The slot of the name text[start, end) of hash h (foldedHash): the slot holding it, or the empty slot where
-   * it would go (known(slot) is then false). Valid until the next insertion.
+   * it would go (its table value is then 0). Valid until the next insertion.
    */
   probe(text: string, start: number, end: number, h: number): number {
     const table = this.table;
@@ -74,21 +76,26 @@ export class NetlistNodes {
     }
   }
 
-  /** Whether a slot from probe() holds a name. */
-  known(slot: number): boolean {
-    return this.table[2 * slot] !== 0;
+  /**
+   * What the table holds for the name text[start, end) of hash h, the name being in the netlist text: 0 when it
+   * is new, node number + 1, or ≤ −1 for a spelling of the ground. The last two names looked up are remembered
+   * by their text ranges (a netlist names a node on neighbouring cards), so most lookups probe no table.
+   */
+  entry(text: string, start: number, end: number, h: number): number {
+    const recent = this.recent;
+    for (let r = 0; r < 8; r += 4) {
+      if (recent[r + 2] === h && recent[r + 3] !== 0 && sameFoldedRanges(text, recent[r], recent[r + 1], start, end)) return recent[r + 3];
+    }
+    const v = this.table[2 * this.probe(text, start, end, h)];
+    if (v !== 0) this.remember(start, end, h, v);
+    return v;
   }
 
-  /** Whether two slots from probe() (both holding names) name the same node. */
-  sameNode(a: number, b: number): boolean {
-    const va = this.table[2 * a];
-    const vb = this.table[2 * b];
-    return va === vb || (va <= FIRST_GROUND && vb <= FIRST_GROUND);
-  }
-
-  /** Whether a slot from probe() holds a spelling of the ground. */
-  isGround(slot: number): boolean {
-    return this.table[2 * slot] <= FIRST_GROUND;
+  /** Numbers the new node text[start, end) (hash h, not in the table), the name being in the netlist text. */
+  enter(text: string, start: number, end: number, h: number): number {
+    const i = this.addAt(this.probe(text, start, end, h), h, text, start, end);
+    this.remember(start, end, h, i + 1);
+    return i;
   }
 
   /** The number of the node in a slot from probe() that holds a name (numbering the ground on first sight). */
@@ -154,6 +161,19 @@ export class NetlistNodes {
       componentOfIndex: (i) => component[i],
       count,
     };
+  }
+
+  /** Remembers a lookup of the netlist text (the older of the two entries goes). */
+  private remember(start: number, end: number, h: number, value: number): void {
+    const recent = this.recent;
+    recent[4] = recent[0];
+    recent[5] = recent[1];
+    recent[6] = recent[2];
+    recent[7] = recent[3];
+    recent[0] = start;
+    recent[1] = end;
+    recent[2] = h;
+    recent[3] = value;
   }
 
   private fill(slot: number, h: number, value: number): void {

@@ -97,11 +97,13 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
 
   // Lookups, still without changes: a duplicate name or a self-loop goes to the general path.
   const nodes = ctx.nodes;
-  const aSlot = nodes.probe(text, a, aEnd, aHash);
-  const bSlot = nodes.probe(text, b, bEnd, bHash);
-  const aKnown = nodes.known(aSlot);
-  const bKnown = nodes.known(bSlot);
-  if (aKnown && bKnown ? nodes.sameNode(aSlot, bSlot) : !aKnown && !bKnown && aHash === bHash && sameFoldedRanges(text, a, aEnd, b, bEnd)) {
+  const aEntry = nodes.entry(text, a, aEnd, aHash);
+  const bEntry = nodes.entry(text, b, bEnd, bHash);
+  if (
+    aEntry !== 0 && bEntry !== 0
+      ? aEntry === bEntry || (aEntry < 0 && bEntry < 0)
+      : aEntry === 0 && bEntry === 0 && aHash === bHash && sameFoldedRanges(text, a, aEnd, b, bEnd)
+  ) {
     return -1;
   }
   const ids = ctx.ids;
@@ -111,11 +113,9 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   // The card is good: enter it as readOnePortCard would.
   const id = text.slice(j, nameEnd);
   const element = ids.insertAt(idSlot, nameHash, id, high, low, line, info.type);
-  // n+ is numbered before n− (the ground too, on its first sight); a new n+ may move the slots.
-  const bGround = bKnown && nodes.isGround(bSlot);
-  const bNumber = bKnown && !bGround ? nodes.nodeAt(bSlot) : -1;
-  const from = aKnown ? nodes.nodeAt(aSlot) : nodes.addAt(aSlot, aHash, text, a, aEnd);
-  const to = bGround ? nodes.groundNode() : bKnown ? bNumber : nodes.addAt(aKnown ? bSlot : nodes.probe(text, b, bEnd, bHash), bHash, text, b, bEnd);
+  // n+ is numbered before n− (the ground too, on its first sight).
+  const from = aEntry > 0 ? aEntry - 1 : aEntry < 0 ? nodes.groundNode() : nodes.enter(text, a, aEnd, aHash);
+  const to = bEntry > 0 ? bEntry - 1 : bEntry < 0 ? nodes.groundNode() : nodes.enter(text, b, bEnd, bHash);
   nodes.connect(from, to);
   ctx.element = element;
   ctx.branchElement.push(element);
