@@ -12,12 +12,15 @@ export const NO_KEY = -1;
 /** Names up to this length are packed. */
 export const PACKED_LENGTH = 10;
 
+/** The 6-bit symbol of each ASCII code unit (0: none). */
+export const ID_SYMBOLS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ID_SYMBOLS[c] = c >= 97 && c <= 122 ? c - 59 : c >= 65 && c <= 90 ? c - 54 : c >= 48 && c <= 57 ? c - 47 : c === 95 ? 37 : 0;
+}
+
 /** The 6-bit symbol of an identifier code unit, or 0 when it has none. */
 export function idSymbol(c: number): number {
-  if (c >= 97 && c <= 122) return c - 59;
-  if (c >= 65 && c <= 90) return c - 54;
-  if (c >= 48 && c <= 57) return c - 47;
-  return c === 95 ? 37 : 0;
+  return c < 128 ? ID_SYMBOLS[c] : 0;
 }
 
 /** The high word of text[start, end) (characters 0–4), or NO_KEY. */

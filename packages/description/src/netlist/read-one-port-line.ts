@@ -13,7 +13,7 @@ import { ONE_PORT_BRANCH } from './netlist-branches';
 import { numberExpression } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
 import { FNV_OFFSET, foldedFinish, foldedStep, sameFoldedRanges } from './folded-names';
-import { idSymbol, NO_KEY, PACKED_LENGTH } from './packed-ids';
+import { ID_SYMBOLS, NO_KEY, PACKED_LENGTH } from './packed-ids';
 import { CAPACITOR, INDUCTOR, RESISTOR } from './read-element-card';
 import { startsWord } from './scan-netlist';
 
@@ -42,9 +42,9 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   let k = j;
   for (; k < n; k++) {
     const c = text.charCodeAt(k);
-    const symbol = idSymbol(c);
+    const symbol = c < 128 ? ID_SYMBOLS[c] : 0;
     if (symbol === 0) break;
-    h = foldedStep(h, c);
+    h = Math.imul(h ^ (symbol >= 11 && symbol <= 36 ? c | 0x20 : c), 16777619); // foldedStep
     const d = k - j;
     if (d < 5) high |= symbol << (6 * (4 - d));
     else if (d < PACKED_LENGTH) low |= symbol << (6 * (9 - d));
