@@ -6,13 +6,14 @@
  * ngspice prints them); `0`, `gnd` and the chosen ground name are one node, named by the ground name.
  * Lookup is straight from a range of the text: open addressing on typed arrays keyed by the case-folded hash
  * (folded-names.ts), the three ground spellings entered up front, so a name seen before costs no substring;
- * a new node costs one (lower-case) substring; the last two names looked up are compared first. The Map `nodeIndex` is built once, when asked for.
+ * a new node costs one (lower-case) substring; the fast path compares the last two names it looked up first.
+ * The Map `nodeIndex` is built once, when asked for.
  * Cost: O(name length) expected per terminal, O((N + B) α(N)) in all.
  */
 import type { Components } from '../node-table';
 import { folded, foldedHash, sameFolded, sameFoldedRanges } from './folded-names';
 
-/** Slot value of a ground spelling, −1 − k for the k-th of GROUND_ALIASES (the ground is numbered when it first
+/** Slot value of a ground spelling: −1 − k for the k-th spelling (the ground is numbered when it first
  *  appears). */
 const FIRST_GROUND = -1;
 
