@@ -27,11 +27,11 @@ export function finishDescription(ctx: NetlistContext, name: string, title: stri
   const errors = ctx.errors;
   const pathOf = (id: string): string | undefined => {
     const k = ctx.ids.find(id);
-    return k < 0 ? undefined : `line ${ctx.idLine[k]}`;
+    return k < 0 ? undefined : `line ${ctx.ids.lineOf(k)}`;
   };
   const classOf = (id: string) => {
     const k = ctx.ids.find(id);
-    return k < 0 ? undefined : ctx.idClass[k];
+    return k < 0 ? undefined : ctx.ids.classOf(k);
   };
 
   // Waveforms, now that .tran (wherever it stands) is known.
@@ -70,13 +70,15 @@ export function finishDescription(ctx: NetlistContext, name: string, title: stri
   // Dangling nodes: a node with one terminal, named at each such terminal, in netlist order.
   const nodes = ctx.nodes;
   const names = nodes.names;
-  for (let b = 0; b < ctx.branchId.length; b++) {
+  const branchNodes = ctx.branchNodes.array;
+  for (let b = 0; b < ctx.branchElement.length; b++) {
     for (let side = 0; side < 2; side++) {
-      const node = ctx.branchNodes[2 * b + side];
+      const node = branchNodes[2 * b + side];
       if (nodes.terminalCount(node) !== 1) continue;
-      const id = ctx.branchId[b];
+      const e = ctx.branchElement.at(b);
+      const id = e >= 0 ? ctx.ids.names[e] : ctx.duplicates[-1 - e];
       const field = side === 0 ? 'from' : 'to';
-      fail(ctx, 'dangling-node', ctx.idLine[ctx.ids.find(id)], `${id}.${field}: node "${names[node]}" is connected to nothing else`, {
+      fail(ctx, 'dangling-node', ctx.ids.lineOf(ctx.ids.find(id)), `${id}.${field}: node "${names[node]}" is connected to nothing else`, {
         element: id,
         field,
         elements: [names[node]],
@@ -109,7 +111,7 @@ export function finishDescription(ctx: NetlistContext, name: string, title: stri
     nodes: names as string[],
     nodeIndex,
     // The branches as the linear graph numbers them (ids in code-unit order), as parseSystem records them.
-    branchNumbering: ctx.branches.numbering(ctx.ids.names),
+    branchNumbering: ctx.branches.numbering(ctx.ids.order()),
   };
   if (title !== '') description.title = title;
   return { description, waveforms, signals };
@@ -140,7 +142,7 @@ function probeOutputs(ctx: NetlistContext): RawOutput[] {
       out.push(b < 0 ? { node } : { node, reference: ctx.nodes.names[b] });
     } else {
       const k = ctx.ids.findRange(ctx.text, start[p.first], end[p.first]);
-      const cls = k < 0 ? undefined : ctx.idClass[k];
+      const cls = k < 0 ? undefined : ctx.ids.classOf(k);
       if (cls === undefined || cls === 'mutual' || cls === 'two-port') {
         fail(ctx, 'bad-output', p.line, `i(${tokenText(ctx, p.first)}): no branch of that name`, {
           element: tokenText(ctx, p.first),

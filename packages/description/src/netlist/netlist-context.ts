@@ -6,9 +6,9 @@
 import type { SysgraphErrorCode, SysgraphErrorDetails } from '@sysgraph/core';
 import type { ErrorList } from '../error-list';
 import type { ExpressionParser } from '../expression';
-import type { ElementClass } from '../raw-input';
 import type { Expression, OnePort, Source } from '../types';
 import type { FoldedNames } from './folded-names';
+import type { IntList } from './int-list';
 import type { NetlistBranches } from './netlist-branches';
 import type { NetlistNodes } from './netlist-nodes';
 import type { TranCard } from './netlist-types';
@@ -43,12 +43,15 @@ export interface PendingMutual {
 export interface NetlistContext {
   readonly text: string;
   readonly tokens: NetlistTokens;
-  readonly errors: ErrorList;
+  /** The errors found so far (replaced once, to put the scanner's problems first). */
+  errors: ErrorList;
   readonly nodes: NetlistNodes;
   /** Element ids as written, matched without regard to case; per id its class and line. */
   readonly ids: FoldedNames;
-  readonly idClass: ElementClass[];
-  readonly idLine: number[];
+  /** The element being read: its ordinal, or −1 − k for the k-th duplicate name (set by readElementName). */
+  element: number;
+  /** The names of cards whose name was already taken, as written. */
+  readonly duplicates: string[];
   readonly expressions: ExpressionParser;
   /** Value → Expression: repeated values share one (as withExpressionCache does on the JSON path). */
   readonly numbers: Map<number, Expression>;
@@ -58,9 +61,10 @@ export interface NetlistContext {
   readonly branches: NetlistBranches;
   readonly oneports: OnePort[];
   readonly sources: Source[];
-  /** Per two-terminal element, in order: its id and its two nodes (for the dangling-node check). */
-  readonly branchId: string[];
-  readonly branchNodes: number[];
+  /** Per two-terminal element, in order: its element (as ctx.element) and its two nodes (for the dangling-node
+   *  check). */
+  readonly branchElement: IntList;
+  readonly branchNodes: IntList;
   readonly waveforms: PendingWaveform[];
   readonly probes: PendingProbe[];
   readonly mutuals: PendingMutual[];

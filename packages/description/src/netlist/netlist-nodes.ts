@@ -4,62 +4,118 @@
  * connected components by union–find (path halving, union towards the smaller number, so each component is
  * numbered by its first node). Names are matched without regard to ASCII case and stored in lower case (as
  * ngspice prints them); `0`, `gnd` and the chosen ground name are one node, named by the ground name.
+ * Lookup is straight from a range of the text: open addressing on typed arrays keyed by the case-folded hash
+ * (folded-names.ts), the three ground spellings entered up front, so a name seen before costs no substring;
+ * a new node costs one (lower-case) substring; the fast path compares the last two names it looked up first.
+ * The Map `nodeIndex` is built once, when asked for.
  * Cost: O(name length) expected per terminal, O((N + B) α(N)) in all.
  */
 import type { Components } from '../node-table';
-import { folded } from './folded-names';
+import { folded, foldedHash, sameFolded, sameFoldedRanges } from './folded-names';
 
-/** How many recent node tokens are remembered (a netlist names a node on neighbouring cards). */
-const RECENT = 4;
+/** Slot value of a ground spelling: −1 − k for the k-th spelling (the ground is numbered when it first
+ *  appears). */
+const FIRST_GROUND = -1;
 
 export class NetlistNodes {
-  /** Stored name → number, in numbering order: the description's nodeIndex itself. */
-  private readonly numbers = new Map<string, number>();
   readonly names: string[] = [];
-  private terminals = new Int32Array(64);
-  private parent = new Int32Array(64);
-  /** The text ranges and numbers of the last RECENT node tokens (start −1: empty), filled round-robin. */
-  private readonly recentStart = new Int32Array(RECENT).fill(-1);
-  private readonly recentEnd = new Int32Array(RECENT);
-  private readonly recentNumber = new Int32Array(RECENT);
-  private recentNext = 0;
+  private terminals: Int32Array;
+  private parent: Int32Array;
+  /** Per slot, side by side: node number + 1, a ground spelling (≤ FIRST_GROUND) or 0 (empty); the hash. */
+  private table: Int32Array;
+  /** The spellings of the ground: 0, gnd and the ground name (when it is neither). */
+  private readonly aliases: string[] = [];
+  private used = 0;
+  /** The last two lookups of entry(): start, end, hash and table value of each (value 0: none). */
+  private readonly recent = new Int32Array(8);
+  private map: Map<string, number> | undefined;
   /** The number of the ground node, or −1 while it has not appeared. */
   ground = -1;
 
-  constructor(readonly groundName: string) {}
+  /** `expected`: about how many nodes will come (sizes the table). */
+  constructor(
+    readonly groundName: string,
+    expected = 64,
+  ) {
+    const size = 1 << Math.max(6, 32 - Math.clz32(expected + (expected >> 1) + 8));
+    this.table = new Int32Array(2 * size);
+    this.terminals = new Int32Array(Math.max(64, expected));
+    this.parent = new Int32Array(Math.max(64, expected));
+    for (const alias of ['0', 'gnd', groundName]) {
+      const h = foldedHash(alias, 0, alias.length);
+      const s = this.probe(alias, 0, alias.length, h);
+      if (this.table[2 * s] !== 0) continue;
+      this.aliases.push(alias);
+      this.fill(s, h, FIRST_GROUND - (this.aliases.length - 1));
+    }
+  }
 
-  /**
-   * The number of the node named text[start, end), numbering it on first sight. A token spelled exactly as one
-   * of the last few costs no substring: O(RECENT · length); otherwise one substring and one Map lookup.
-   */
+  /** The number of the node named text[start, end), numbering it on first sight. */
   id(text: string, start: number, end: number): number {
-    const length = end - start;
-    for (let r = 0; r < RECENT; r++) {
-      const s = this.recentStart[r];
-      if (s < 0 || this.recentEnd[r] - s !== length) continue;
-      let k = 0;
-      while (k < length && text.charCodeAt(s + k) === text.charCodeAt(start + k)) k++;
-      if (k === length) return this.recentNumber[r];
-    }
-    let i: number;
-    if (isGroundAlias(text, start, end) || this.isGroundName(text, start, end)) {
-      if (this.ground < 0) this.ground = this.number(this.groundName);
-      i = this.ground;
-    } else {
-      i = this.number(folded(text.slice(start, end)));
-    }
-    const r = this.recentNext;
-    this.recentStart[r] = start;
-    this.recentEnd[r] = end;
-    this.recentNumber[r] = i;
-    this.recentNext = (r + 1) % RECENT;
-    return i;
+    const h = foldedHash(text, start, end);
+    const s = this.probe(text, start, end, h);
+    return this.table[2 * s] === 0 ? this.addAt(s, h, text, start, end) : this.nodeAt(s);
   }
 
   /** The number of the node named text[start, end), or −1 (ground aliases resolve to the ground). */
   find(text: string, start: number, end: number): number {
-    if (isGroundAlias(text, start, end) || this.isGroundName(text, start, end)) return this.ground;
-    return this.numbers.get(folded(text.slice(start, end))) ?? -1;
+    const v = this.table[2 * this.probe(text, start, end, foldedHash(text, start, end))];
+    return v <= FIRST_GROUND ? this.ground : v - 1;
+  }
+
+  /**
+   * The slot of the name text[start, end) of hash h (foldedHash): the slot holding it, or the empty slot where
+   * it would go (its table value is then 0). Valid until the next insertion.
+   */
+  probe(text: string, start: number, end: number, h: number): number {
+    const table = this.table;
+    const mask = (table.length >> 1) - 1;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const v = table[2 * s];
+      if (v === 0) return s;
+      if (table[2 * s + 1] === h && sameFolded(v > 0 ? this.names[v - 1] : this.aliases[FIRST_GROUND - v], text, start, end)) return s;
+    }
+  }
+
+  /**
+   * What the table holds for the name text[start, end) of hash h, the name being in the netlist text: 0 when it
+   * is new, node number + 1, or ≤ −1 for a spelling of the ground. The last two names looked up are remembered
+   * by their text ranges (a netlist names a node on neighbouring cards), so most lookups probe no table.
+   */
+  entry(text: string, start: number, end: number, h: number): number {
+    const recent = this.recent;
+    for (let r = 0; r < 8; r += 4) {
+      if (recent[r + 2] === h && recent[r + 3] !== 0 && sameFoldedRanges(text, recent[r], recent[r + 1], start, end)) return recent[r + 3];
+    }
+    const v = this.table[2 * this.probe(text, start, end, h)];
+    if (v !== 0) this.remember(start, end, h, v);
+    return v;
+  }
+
+  /** Numbers the new node text[start, end) (hash h, not in the table), the name being in the netlist text. */
+  enter(text: string, start: number, end: number, h: number): number {
+    const i = this.addAt(this.probe(text, start, end, h), h, text, start, end);
+    this.remember(start, end, h, i + 1);
+    return i;
+  }
+
+  /** The number of the node in a slot from probe() that holds a name (numbering the ground on first sight). */
+  nodeAt(slot: number): number {
+    const v = this.table[2 * slot];
+    return v > 0 ? v - 1 : this.groundNode();
+  }
+
+  /** The number of the ground node, numbering it on first sight. */
+  groundNode(): number {
+    if (this.ground < 0) this.ground = this.add(this.groundName);
+    return this.ground;
+  }
+
+  /** Numbers the new node text[start, end) (hash h), entered in the empty slot `slot` from probe(). */
+  addAt(slot: number, h: number, text: string, start: number, end: number): number {
+    const i = this.add(folded(text.slice(start, end)));
+    this.fill(slot, h, i + 1);
+    return i;
   }
 
   /** One branch a → b: two terminals, and the union of the two components. */
@@ -76,10 +132,15 @@ export class NetlistNodes {
     return this.terminals[node];
   }
 
-  /** Name → number, as NodeTable.index (a Map, because SystemDescription.nodeIndex is one): the table itself,
-   *  handed over when the netlist is read. */
+  /** Name → number in numbering order, as NodeTable.index (SystemDescription.nodeIndex is a Map). O(N) once. */
   index(): Map<string, number> {
-    return this.numbers;
+    if (this.map === undefined) {
+      const map = new Map<string, number>();
+      const names = this.names;
+      for (let i = 0; i < names.length; i++) map.set(names[i], i);
+      this.map = map;
+    }
+    return this.map;
   }
 
   /** The connected components, numbered in order of their first node (node-table.ts's numbering). */
@@ -103,13 +164,44 @@ export class NetlistNodes {
     };
   }
 
-  /** The number of the node stored as `name`, numbering it (and growing the arrays) on first sight. */
-  private number(name: string): number {
-    const known = this.numbers.get(name);
-    if (known !== undefined) return known;
+  /** Remembers a lookup of the netlist text (the older of the two entries goes). */
+  private remember(start: number, end: number, h: number, value: number): void {
+    const recent = this.recent;
+    recent[4] = recent[0];
+    recent[5] = recent[1];
+    recent[6] = recent[2];
+    recent[7] = recent[3];
+    recent[0] = start;
+    recent[1] = end;
+    recent[2] = h;
+    recent[3] = value;
+  }
+
+  private fill(slot: number, h: number, value: number): void {
+    this.table[2 * slot] = value;
+    this.table[2 * slot + 1] = h;
+    if (4 * ++this.used > 3 * (this.table.length >> 1)) this.rehash();
+  }
+
+  private rehash(): void {
+    const old = this.table;
+    const table = new Int32Array(2 * old.length);
+    const mask = (table.length >> 1) - 1;
+    for (let o = 0; o < old.length; o += 2) {
+      if (old[o] === 0) continue;
+      let s = old[o + 1] & mask;
+      while (table[2 * s] !== 0) s = (s + 1) & mask;
+      table[2 * s] = old[o];
+      table[2 * s + 1] = old[o + 1];
+    }
+    this.table = table;
+  }
+
+  /** Numbers the node stored as `name` (growing the arrays). */
+  private add(name: string): number {
     const i = this.names.length;
     this.names.push(name);
-    this.numbers.set(name, i);
+    this.map = undefined;
     if (i === this.parent.length) {
       const parent = new Int32Array(2 * i);
       parent.set(this.parent);
@@ -130,25 +222,4 @@ export class NetlistNodes {
     }
     return i;
   }
-
-  private isGroundName(text: string, start: number, end: number): boolean {
-    const g = this.groundName;
-    if (end - start !== g.length) return false;
-    for (let k = 0; k < g.length; k++) if (fold(g.charCodeAt(k)) !== fold(text.charCodeAt(start + k))) return false;
-    return true;
-  }
-}
-
-const fold = (c: number): number => (c >= 65 && c <= 90 ? c | 0x20 : c);
-
-/** `0` or `gnd` (any case): SPICE's ground node. */
-function isGroundAlias(text: string, start: number, end: number): boolean {
-  const len = end - start;
-  if (len === 1) return text.charCodeAt(start) === 48;
-  return (
-    len === 3 &&
-    fold(text.charCodeAt(start)) === 103 &&
-    fold(text.charCodeAt(start + 1)) === 110 &&
-    fold(text.charCodeAt(start + 2)) === 100
-  );
 }

@@ -33,19 +33,20 @@ export function readElementName(ctx: NetlistContext, t: number, cls: ElementClas
     });
     return undefined;
   }
-  const k = ctx.ids.intern(ctx.text, s, e);
+  const k = ctx.ids.intern(ctx.text, s, e, line, cls);
   if (!ctx.ids.added) {
     const id = tokenText(ctx, t);
-    fail(ctx, 'duplicate-id', line, `"${id}" is already the name of the element on line ${ctx.idLine[k]}`, {
+    fail(ctx, 'duplicate-id', line, `"${id}" is already the name of the element on line ${ctx.ids.lineOf(k)}`, {
       element: id,
       field: 'id',
       expected: 'element names unique (SPICE names ignore case)',
       elements: [ctx.ids.names[k]],
     });
+    ctx.element = -1 - ctx.duplicates.length;
+    ctx.duplicates.push(id);
     return id;
   }
-  ctx.idClass.push(cls);
-  ctx.idLine.push(line);
+  ctx.element = k;
   return ctx.ids.names[k];
 }
 
@@ -68,8 +69,8 @@ export function readTerminals(ctx: NetlistContext, t: number, last: number, id: 
     return false;
   }
   ctx.nodes.connect(from, to);
-  ctx.branchId.push(id);
-  ctx.branchNodes.push(from, to);
+  ctx.branchElement.push(ctx.element);
+  ctx.branchNodes.push2(from, to);
   ctx.from = from;
   ctx.to = to;
   return true;

@@ -1,17 +1,19 @@
 /**
  * readSpiceNetlist: the text of a SPICE netlist (SPICE3 / ngspice syntax, the subset in ./README.md) → the
  * validated SystemDescription that parseSystem gives for the same circuit written as JSON, with the analysis
- * cards as data (SpiceNetlist). One scan of the text (scan-netlist.ts), one pass over the cards that builds the
- * description's elements directly (no JSON objects in between), then the whole-netlist checks
- * (finish-description.ts). Every error is a SysgraphError naming the line (`path: "line N"`), the element and the
- * field; several are thrown together as SysgraphErrors. Cost: O(text length) (plus O(#ids log) nowhere: ids and
- * nodes are hashed once, case-insensitively).
+ * cards as data (SpiceNetlist). One scan of the text (scan-netlist.ts) that hands each card over as it ends: a
+ * plain one-line R, C or L card straight from the characters (read-one-port-line.ts), any other card as tokens;
+ * the card readers build the description's elements directly (no JSON objects in between); then the
+ * whole-netlist checks (finish-description.ts). Every error is a SysgraphError naming the line (`path: "line N"`), the element and the
+ * field; several are thrown together as SysgraphErrors. Cost: O(text length): ids and nodes are
+ * hashed once, case-insensitively, and the ids sorted by a radix sort.
  */
 import { SysgraphError } from '@sysgraph/core';
 import { ErrorList } from '../error-list';
 import { createExpressionParser } from '../expression';
 import type { ExpressionParser } from '../expression';
 import { FoldedNames } from './folded-names';
+import { IntList } from './int-list';
 import { NetlistBranches } from './netlist-branches';
 import { finishDescription } from './finish-description';
 import { fail, tokenText } from './netlist-context';
@@ -20,9 +22,10 @@ import { NetlistNodes } from './netlist-nodes';
 import type { ReadNetlistOptions, SpiceNetlist } from './netlist-types';
 import { readDotCard } from './read-dot-card';
 import { CAPACITOR, INDUCTOR, RESISTOR, readMutualCard, readOnePortCard } from './read-element-card';
+import { readOnePortLine } from './read-one-port-line';
 import { readSourceCard } from './read-source-card';
 import { RecentValues } from './recent-values';
-import { scanNetlist } from './scan-netlist';
+import { NetlistTokens, scanNetlist } from './scan-netlist';
 
 /** Device letters of SPICE that have no element kind in the description. */
 const UNSUPPORTED_DEVICES: Readonly<Record<string, string>> = {
@@ -52,6 +55,12 @@ const CONTROLLED = 'efgh';
 let shared: ExpressionParser | undefined;
 
 export function readSpiceNetlist(text: string, options: ReadNetlistOptions = {}): SpiceNetlist {
+  return readNetlist(text, options, true);
+}
+
+/** readSpiceNetlist, with the one-line fast path for R, C and L cards or without it (every card through the
+ *  tokens: the reference the fast path is tested against). */
+export function readNetlist(text: string, options: ReadNetlistOptions, fastPath: boolean): SpiceNetlist {
   if (typeof text !== 'string') {
     throw new SysgraphError('bad-netlist', 'the netlist is not text', { expected: 'the netlist as a string' });
   }
@@ -66,23 +75,25 @@ export function readSpiceNetlist(text: string, options: ReadNetlistOptions = {})
     }
   }
   shared ??= options.expressions === undefined ? createExpressionParser() : undefined;
-  const tokens = scanNetlist(text);
+  const tokens = new NetlistTokens(text);
+  // Table sizes from the text: a card of a generated netlist takes about 20 characters, a node about 40.
+  const cards = Math.ceil(text.length / 20);
   const ctx: NetlistContext = {
     text,
     tokens,
     errors: new ErrorList(),
-    nodes: new NetlistNodes(groundName),
-    ids: new FoldedNames(tokens.cardCount),
-    idClass: [],
-    idLine: [],
+    nodes: new NetlistNodes(groundName, cards >> 1),
+    ids: new FoldedNames(cards),
+    element: -1,
+    duplicates: [],
     expressions: options.expressions ?? (shared as ExpressionParser),
     numbers: new Map(),
     values: new RecentValues(),
-    branches: new NetlistBranches(),
+    branches: new NetlistBranches(cards),
     oneports: [],
     sources: [],
-    branchId: [],
-    branchNodes: [],
+    branchElement: new IntList(cards),
+    branchNodes: new IntList(2 * cards),
     waveforms: [],
     probes: [],
     mutuals: [],
@@ -91,23 +102,26 @@ export function readSpiceNetlist(text: string, options: ReadNetlistOptions = {})
     from: -1,
     to: -1,
   };
-  for (const p of tokens.problems) {
-    if (p.what === 'orphan-continuation') {
-      fail(ctx, 'bad-netlist', p.line, 'a continuation line (+) with no card before it', { field: 'continuation', expected: 'a card before the + line' });
-    } else {
-      fail(ctx, 'bad-netlist', p.line, '.control without .endc', { element: '.control', expected: '.endc closing the .control block' });
-    }
-  }
+  scanNetlist(tokens, {
+    card: (first, last, line) => readCard(ctx, first, last, line),
+    line: fastPath ? (j, line) => readOnePortLine(ctx, j, line) : () => -1,
+  });
   const title = tokens.title;
-  if (title.length > 500) {
-    fail(ctx, 'bad-netlist', 1, 'the title line is longer than 500 characters', { field: 'title', expected: 'a title of at most 500 characters' });
-  }
-
-  const { cardStart, line } = tokens;
-  for (let c = 0; c < tokens.cardCount; c++) {
-    const first = cardStart[c];
-    const last = cardStart[c + 1];
-    readCard(ctx, first, last, line[first]);
+  if (tokens.problems.length > 0 || title.length > 500) {
+    // The scanner's problems and the title come first, as they stand first in the netlist.
+    const cardErrors = ctx.errors.errors.slice();
+    ctx.errors = new ErrorList();
+    for (const p of tokens.problems) {
+      if (p.what === 'orphan-continuation') {
+        fail(ctx, 'bad-netlist', p.line, 'a continuation line (+) with no card before it', { field: 'continuation', expected: 'a card before the + line' });
+      } else {
+        fail(ctx, 'bad-netlist', p.line, '.control without .endc', { element: '.control', expected: '.endc closing the .control block' });
+      }
+    }
+    if (title.length > 500) {
+      fail(ctx, 'bad-netlist', 1, 'the title line is longer than 500 characters', { field: 'title', expected: 'a title of at most 500 characters' });
+    }
+    for (const e of cardErrors) ctx.errors.addThrown(e);
   }
   const finished = finishDescription(ctx, name, title);
   const netlist: { -readonly [K in keyof SpiceNetlist]: SpiceNetlist[K] } = {

@@ -1,33 +1,69 @@
 /**
- * scanNetlist: the text of a SPICE netlist → its title and its cards as token ranges, in one pass of charCodeAt
- * (SPICE3 / ngspice manual chapter 2: the first line is the title; `*` starts a comment line; `;` and `$` start an
- * inline comment; a line starting with `+` continues the previous card; `.control … .endc` blocks are skipped;
- * `.end` ends the netlist). Tokens are separated by white space and commas; `(`, `)` and `=` are tokens of their
- * own. No substring is made here: a token is a [start, end) range of the text, in typed arrays.
- * Cost: O(text length) time, O(#tokens) memory.
+ * scanNetlist: the text of a SPICE netlist → its cards, handed one by one to a CardReader as they end, in one
+ * pass of charCodeAt (SPICE3 / ngspice manual chapter 2: the first line is the title; `*` starts a comment line;
+ * `;` and `$` start an inline comment; a line starting with `+` continues the previous card; `.control … .endc`
+ * blocks are skipped; `.end` ends the netlist). Tokens are separated by white space and commas; `(`, `)` and `=`
+ * are tokens of their own. No substring is made here: a token is a [start, end) range of the text, in typed
+ * arrays that keep every token (later cards refer back to them by number). A line starting with R, C or L is
+ * first offered to the reader whole (CardReader.line: the one-line fast path); the reader either consumes it
+ * or leaves it to the tokens. Cost: O(text length) time, O(#tokens of the general cards) memory.
  */
 
-/** The title and the cards of a netlist. Card c is tokens cardStart[c] … cardStart[c + 1] − 1. */
-export interface NetlistTokens {
-  readonly text: string;
+/** Where the cards go. Cards reach the reader in netlist order, whichever of the two methods takes them. */
+export interface CardReader {
+  /** The card made of tokens first … last − 1 (its continuation lines included), starting on `line`. */
+  card(first: number, last: number, line: number): void;
+  /**
+   * A card line starting (at text[j], on `line`) with R, C or L, offered before it is tokenised: the index of
+   * its end (the line break, or the end of the text) when the reader took the card, or −1 to leave it to card().
+   * A line may be taken only when no continuation line (+) follows it.
+   */
+  line(j: number, line: number): number;
+}
+
+export type ScanProblem = { readonly line: number; readonly what: 'orphan-continuation' | 'unterminated-control' };
+
+/** The title and the tokens of a netlist, filled by scanNetlist (the arrays grow, so read them through this). */
+export class NetlistTokens {
   readonly title: string;
+  /** Where the first line ends. */
+  readonly titleEnd: number;
   /** Per token: start and end offsets in the text, and the (1-based) line it is on. */
-  readonly start: Int32Array;
-  readonly end: Int32Array;
-  readonly line: Int32Array;
-  readonly tokenCount: number;
-  /** Per card: its first token; cardStart[cardCount] = tokenCount. */
-  readonly cardStart: Int32Array;
-  readonly cardCount: number;
+  start = new Int32Array(64);
+  end = new Int32Array(64);
+  line = new Int32Array(64);
+  tokenCount = 0;
   /** Lines the scanner could not place: a `+` line with no card before it, an unterminated `.control`. */
-  readonly problems: readonly { readonly line: number; readonly what: 'orphan-continuation' | 'unterminated-control' }[];
+  readonly problems: ScanProblem[] = [];
+
+  constructor(readonly text: string) {
+    let i = 0;
+    while (i < text.length && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) i++;
+    this.titleEnd = i;
+    this.title = text.slice(0, i).trim();
+  }
+
+  /** Appends a token; its number. */
+  push(start: number, end: number, line: number): number {
+    const t = this.tokenCount;
+    if (t === this.start.length) {
+      this.start = grow(this.start);
+      this.end = grow(this.end);
+      this.line = grow(this.line);
+    }
+    this.start[t] = start;
+    this.end[t] = end;
+    this.line[t] = line;
+    this.tokenCount = t + 1;
+    return t;
+  }
 }
 
 const LF = 10;
 const CR = 13;
 
 /** Whether text[at…] is the word (lower-case) followed by white space, a comment or the end of the line. */
-function startsWord(text: string, at: number, word: string): boolean {
+export function startsWord(text: string, at: number, word: string): boolean {
   const n = text.length;
   if (at + word.length > n) return false;
   for (let k = 0; k < word.length; k++) if ((text.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
@@ -35,22 +71,12 @@ function startsWord(text: string, at: number, word: string): boolean {
   return c <= 32 || c === 59;
 }
 
-export function scanNetlist(text: string): NetlistTokens {
+export function scanNetlist(tokens: NetlistTokens, reader: CardReader): void {
+  const text = tokens.text;
   const n = text.length;
-  let capacity = Math.max(64, n >> 2);
-  let start = new Int32Array(capacity);
-  let end = new Int32Array(capacity);
-  let lineOf = new Int32Array(capacity);
-  let cardCapacity = Math.max(16, n >> 4);
-  let cardStart = new Int32Array(cardCapacity);
-  let tokenCount = 0;
   let cardCount = 0;
-  const problems: { line: number; what: 'orphan-continuation' | 'unterminated-control' }[] = [];
-
-  // The title: the whole first line.
-  let i = 0;
-  while (i < n && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) i++;
-  const title = text.slice(0, i).trim();
+  let pending = -1; // the first token of the card not yet handed over, or −1
+  let i = tokens.titleEnd;
   let line = 1;
   let inControl = 0; // the line of an open .control, or 0
 
@@ -74,7 +100,7 @@ export function scanNetlist(text: string): NetlistTokens {
       newCard = false;
       j++;
       if (cardCount === 0) {
-        problems.push({ line, what: 'orphan-continuation' });
+        tokens.problems.push({ line, what: 'orphan-continuation' });
         j = skipLine(text, j);
       }
     } else if (c === 46 /* . */ && startsWord(text, j, '.control')) {
@@ -82,8 +108,18 @@ export function scanNetlist(text: string): NetlistTokens {
       j = skipLine(text, j);
       newCard = false;
     } else if (c === 46 && startsWord(text, j, '.end')) {
-      i = n;
       break;
+    } else if ((c | 0x20) === 0x72 /* r */ || (c | 0x20) === 0x63 /* c */ || (c | 0x20) === 0x6c /* l */) {
+      if (pending >= 0) {
+        reader.card(pending, tokens.tokenCount, tokens.line[pending]);
+        pending = -1;
+      }
+      const e = reader.line(j, line);
+      if (e >= 0) {
+        cardCount++;
+        i = e;
+        continue;
+      }
     }
     // The tokens of the rest of the line.
     while (j < n) {
@@ -106,32 +142,22 @@ export function scanNetlist(text: string): NetlistTokens {
           j++;
         }
       }
-      if (tokenCount === capacity) {
-        capacity *= 2;
-        start = grow(start, capacity);
-        end = grow(end, capacity);
-        lineOf = grow(lineOf, capacity);
-      }
       if (newCard) {
-        if (cardCount + 1 >= cardCapacity) cardStart = grow(cardStart, (cardCapacity *= 2));
-        cardStart[cardCount++] = tokenCount;
+        if (pending >= 0) reader.card(pending, tokens.tokenCount, tokens.line[pending]);
+        pending = tokens.tokenCount;
+        cardCount++;
         newCard = false;
       }
-      start[tokenCount] = s;
-      end[tokenCount] = j;
-      lineOf[tokenCount] = line;
-      tokenCount++;
+      tokens.push(s, j, line);
     }
     i = j;
   }
-  if (inControl !== 0) problems.push({ line: inControl, what: 'unterminated-control' });
-  if (cardCount + 1 > cardCapacity) cardStart = grow(cardStart, cardCount + 1);
-  cardStart[cardCount] = tokenCount;
-  return { text, title, start, end, line: lineOf, tokenCount, cardStart, cardCount, problems };
+  if (pending >= 0) reader.card(pending, tokens.tokenCount, tokens.line[pending]);
+  if (inControl !== 0) tokens.problems.push({ line: inControl, what: 'unterminated-control' });
 }
 
 /** The index of the line break (or end of text) at or after j. */
-function skipLine(text: string, j: number): number {
+export function skipLine(text: string, j: number): number {
   const n = text.length;
   while (j < n) {
     const c = text.charCodeAt(j);
@@ -141,8 +167,8 @@ function skipLine(text: string, j: number): number {
   return j;
 }
 
-function grow(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(size);
+function grow(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(2 * a.length);
   b.set(a);
   return b;
 }

@@ -1,0 +1,163 @@
+/**
+ * readOnePortLine: the fast path for the common card, one line `Rname n+ n- value` (also C and L) with blanks
+ * between the four fields, read straight from the character codes while the netlist is scanned: the name is
+ * checked, hashed and packed for sorting in the one pass that finds its end, the nodes are hashed as they are
+ * read, the value goes through the memory of recent spellings. Anything unusual — another separator, a
+ * character that would need the tokens (`,` `(` `)` `=` `;` `$` inside a field, a non-ASCII name), a fifth
+ * field, a continuation line after it, a bad or non-positive value, a duplicate name, a self-loop — leaves the
+ * line untouched (−1) for the general path (read-element-card.ts), which reads it again and reports its errors,
+ * so the fast path decides before it changes anything. Its result is exactly the general path's.
+ * Cost: O(line length) plus the hash-table lookups; no substring except a new name's.
+ */
+import { ONE_PORT_BRANCH } from './netlist-branches';
+import { numberExpression } from './netlist-context';
+import type { NetlistContext } from './netlist-context';
+import { FNV_OFFSET, foldedFinish, foldedStep, sameFoldedRanges } from './folded-names';
+import { ID_SYMBOLS, NO_KEY, PACKED_LENGTH } from './packed-ids';
+import { CAPACITOR, INDUCTOR, RESISTOR } from './read-element-card';
+import { startsWord } from './scan-netlist';
+
+const MAX_ID = 100;
+const MAX_NODE = 200;
+const LF = 10;
+const CR = 13;
+
+/** The fields n+, n−, value of the line being read: start, end and hash of each. */
+const FIELDS = new Int32Array(9);
+
+/**
+ * The card starting at text[j] (its first character, R, C or L in any case) on `line`, when it is a plain
+ * one-line card: read, and the index of its line break (or the end of the text); otherwise −1, nothing changed.
+ */
+export function readOnePortLine(ctx: NetlistContext, j: number, line: number): number {
+  const text = ctx.text;
+  const n = text.length;
+  const letter = text.charCodeAt(j) | 0x20;
+  const info = letter === 0x72 ? RESISTOR : letter === 0x63 ? CAPACITOR : INDUCTOR;
+
+  // The name: identifier characters, hashed and packed in the same pass.
+  let h = FNV_OFFSET;
+  let high = 0;
+  let low = 0;
+  let k = j;
+  for (; k < n; k++) {
+    const c = text.charCodeAt(k);
+    const symbol = c < 128 ? ID_SYMBOLS[c] : 0;
+    if (symbol === 0) break;
+    h = Math.imul(h ^ (symbol >= 11 && symbol <= 36 ? c | 0x20 : c), 16777619); // foldedStep
+    const d = k - j;
+    if (d < 5) high |= symbol << (6 * (4 - d));
+    else if (d < PACKED_LENGTH) low |= symbol << (6 * (9 - d));
+  }
+  const nameEnd = k;
+  if (nameEnd - j > MAX_ID || !(k < n && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9))) return -1;
+  if (nameEnd - j > PACKED_LENGTH) high = NO_KEY;
+  const nameHash = foldedFinish(h);
+
+  // The fields n+, n−, value: blanks (space, tab) before each, then only characters that the general scanner
+  // takes as plain token characters, hashed as they are read.
+  for (let f = 0; f < 9; f += 3) {
+    let c = 0;
+    while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
+    if (k >= n || c <= 32 || c === 59 || c === 36) return -1; // a missing field, or a comment: the tokens decide
+    FIELDS[f] = k;
+    let hf = FNV_OFFSET;
+    for (; k < n; k++) {
+      c = text.charCodeAt(k);
+      if (c <= 32) break;
+      if (c === 44 || c === 40 || c === 41 || c === 61 || c === 59 || c === 36) return -1;
+      hf = foldedStep(hf, c);
+    }
+    FIELDS[f + 1] = k;
+    FIELDS[f + 2] = foldedFinish(hf);
+  }
+  const a = FIELDS[0];
+  const aEnd = FIELDS[1];
+  const aHash = FIELDS[2];
+  const b = FIELDS[3];
+  const bEnd = FIELDS[4];
+  const bHash = FIELDS[5];
+  const v = FIELDS[6];
+  const vEnd = FIELDS[7];
+  if (aEnd - a > MAX_NODE || bEnd - b > MAX_NODE) return -1;
+
+  // Then nothing but blanks and a comment up to the line break.
+  let c = 0;
+  while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
+  if (k < n) {
+    if (c === 59 || c === 36) {
+      while (k < n && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+    } else if (c !== LF && c !== CR) return -1;
+  }
+  const lineEnd = k;
+  if (continues(text, lineEnd)) return -1;
+
+  const x = ctx.values.number(text, v, vEnd);
+  if (!(x > 0)) return -1; // NaN or not positive: the general path says which
+
+  // Lookups, still without changes: a duplicate name or a self-loop goes to the general path.
+  const nodes = ctx.nodes;
+  const aEntry = nodes.entry(text, a, aEnd, aHash);
+  const bEntry = nodes.entry(text, b, bEnd, bHash);
+  if (
+    aEntry !== 0 && bEntry !== 0
+      ? aEntry === bEntry || (aEntry < 0 && bEntry < 0)
+      : aEntry === 0 && bEntry === 0 && aHash === bHash && sameFoldedRanges(text, a, aEnd, b, bEnd)
+  ) {
+    return -1;
+  }
+  const ids = ctx.ids;
+  const idSlot = ids.probe(text, j, nameEnd, nameHash);
+  if (ids.at(idSlot) >= 0) return -1;
+
+  // The card is good: enter it as readOnePortCard would.
+  const id = text.slice(j, nameEnd);
+  const element = ids.insertAt(idSlot, nameHash, id, high, low, line, info.type);
+  // n+ is numbered before n− (the ground too, on its first sight).
+  const from = aEntry > 0 ? aEntry - 1 : aEntry < 0 ? nodes.groundNode() : nodes.enter(text, a, aEnd, aHash);
+  const to = bEntry > 0 ? bEntry - 1 : bEntry < 0 ? nodes.groundNode() : nodes.enter(text, b, bEnd, bHash);
+  nodes.connect(from, to);
+  ctx.element = element;
+  ctx.branchElement.push(element);
+  ctx.branchNodes.push2(from, to);
+  ctx.from = from;
+  ctx.to = to;
+  let value = ctx.values.expression();
+  if (value === undefined) {
+    value = numberExpression(ctx, x);
+    ctx.values.remember(value);
+  }
+  const names = nodes.names;
+  ctx.branches.add(ONE_PORT_BRANCH, from, to);
+  ctx.oneports.push({
+    id,
+    kind: info.kind,
+    type: info.type,
+    domain: 'electrical',
+    from: names[from],
+    to: names[to],
+    value,
+    userValue: value,
+  });
+  return lineEnd;
+}
+
+/** Whether a continuation line (+) follows the line ending at k, past blank and comment lines; also true when a
+ *  `.control` block or a line of only separators comes first (the general scanner then decides). */
+function continues(text: string, k: number): boolean {
+  const n = text.length;
+  while (k < n) {
+    if (text.charCodeAt(k) === CR && k + 1 < n && text.charCodeAt(k + 1) === LF) k++;
+    k++;
+    let c = 0;
+    while (k < n && (c = text.charCodeAt(k)) <= 32 && c !== LF && c !== CR) k++;
+    if (k >= n) return false;
+    if (c === LF || c === CR) continue;
+    if (c === 42 || c === 59 || c === 36) {
+      while (k < n && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+      continue;
+    }
+    return c === 43 || c === 44 || (c === 46 && startsWord(text, k, '.control'));
+  }
+  return false;
+}
