@@ -9,8 +9,8 @@
  * Lanczos delays but does not spoil the approximation of matrix functions (Druskin & Knizhnerman, 1991; Druskin,
  * Greenbaum & Knizhnerman, SIAM J. Sci. Comput. 19(1), 1998), and a selective local second pass (DGKS) was
  * measured to change nothing on RC ladders and grids while costing two more passes per step. The vector work is
- * fused: three passes over N per step (two here plus the normalisation), against five to ten for the general
- * Arnoldi basis with a window of two.
+ * fused: two passes over N per step, the normalisation of v_{j+1} folded into the next step's first pass (Z is
+ * applied to β_{j+1} v_{j+1} and the result scaled), against five to ten for the general Arnoldi basis.
  *
  * Cost of step j: one application of Z plus O(N); memory (k + 1)·N doubles for the largest k reached (the basis
  * is kept for the dense output).
@@ -69,20 +69,24 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
     extend(applyZ) {
       if (invariant || dimension >= maxDimension) return false;
       const j = dimension;
+      // v_j is stored unnormalised (u = β_j v_j) until this pass: Z v_j = (Z u) / β_j
       const v = vectors[j];
       if (vectors.length < j + 2) vectors.push(new Float64Array(size));
       const w = vectors[j + 1];
       applyZ(v, w);
       const prev = j > 0 ? vectors[j - 1] : v;
       const bj = j > 0 ? offDiagonal[j - 1] : 0;
-      // pass 1: w ← w − β_j v_{j−1}; α_j = v_jᵀ w
+      const inv = j > 0 ? 1 / bj : 1;
+      // pass 1: v_j ← u / β_j; w ← Z u / β_j − β_j v_{j−1}; α_j = v_jᵀ w
       let a = 0;
       for (let i = 0; i < size; i++) {
-        const wi = w[i] - bj * prev[i];
+        const vi = v[i] * inv;
+        v[i] = vi;
+        const wi = w[i] * inv - bj * prev[i];
         w[i] = wi;
-        a += v[i] * wi;
+        a += vi * wi;
       }
-      // pass 2: w ← w − α_j v_j; ‖w‖²
+      // pass 2: w ← w − α_j v_j; ‖w‖² (w = β_{j+1} v_{j+1}, normalised in the next step's pass 1)
       let after = 0;
       for (let i = 0; i < size; i++) {
         const wi = w[i] - a * v[i];
@@ -99,8 +103,6 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
         invariant = true;
         return false;
       }
-      const inv = 1 / bNext;
-      for (let i = 0; i < size; i++) w[i] *= inv;
       return true;
     },
   };

@@ -5,9 +5,10 @@
  *
  * so applying Z is one solve with I − γJ̃ (no scaling passes). I − γJ̃ is symmetric positive definite when A is
  * negative semidefinite (a passive RC-type network): banded Cholesky for chains, sparse LU with AMD otherwise
- * (sparse-backend.ts symmetricFactoriser, the method chosen once). J̃ is formed once, O(nnz(A)); each γ costs one factorisation.
+ * (sparse-backend.ts symmetricFactoriser, the method chosen once). J̃ is formed once, O(nnz(A)); each γ costs one factorisation
+ * (for a chain, O(n) from J̃'s tridiagonal in the chain order, twisted-tridiagonal.ts).
  */
-import { csrAdd, csrIdentity, CsrMatrix } from '@sysgraph/linalg';
+import { csrAdd, csrIdentity, CsrMatrix, factorTwistedTridiagonal, NotPositiveDefiniteError, tridiagonalEntries } from '@sysgraph/linalg';
 import type { LinearSolve } from '../problem/ode-problem';
 import type { SymmetricPlan } from '../sparse/sparse-backend';
 import { symmetricFactoriser } from '../sparse/sparse-backend';
@@ -28,5 +29,26 @@ export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: Symmetric
   const identity = csrIdentity(n);
   const shifted = (gamma: number) => csrAdd(-gamma, jt, 1, identity);
   const factorise = symmetricFactoriser(plan, 1);
-  return (gamma) => factorise(shifted(gamma));
+  if (!plan.banded || plan.bandwidth > 1) return (gamma) => factorise(shifted(gamma));
+  // a chain: J̃'s tridiagonal in the plan's order once, then I − γJ̃ entry by entry for each γ (no CSR sum)
+  const entries = tridiagonalEntries(jt, plan.ordering);
+  let tridiagonal = true;
+  return (gamma) => {
+    if (tridiagonal) {
+      const diagonal = new Float64Array(n);
+      const offDiagonal = new Float64Array(n);
+      for (let k = 0; k < n; k++) {
+        diagonal[k] = 1 - gamma * entries.diagonal[k];
+        offDiagonal[k] = -gamma * entries.offDiagonal[k];
+      }
+      try {
+        const l = factorTwistedTridiagonal(diagonal, offDiagonal, plan.ordering);
+        return { solve: (rhs, out) => l.solve(rhs, out) };
+      } catch (e) {
+        if (!(e instanceof NotPositiveDefiniteError)) throw e;
+        tridiagonal = false;
+      }
+    }
+    return factorise(shifted(gamma));
+  };
 }

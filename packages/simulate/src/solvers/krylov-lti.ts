@@ -15,7 +15,10 @@
  *   y_α = r_α,  y_β = r_β + γ y_α,  (M − γA) y_x = r_x + γ (B u0) y_α + γ (B s) y_β,  r = M̂ v.
  *
  * One step: build the basis until the estimated error at the trial length σ (and at σ/4, σ/16) is below
- * atol·√n + rtol·‖x̃‖ (the estimate β‖y_k − y_{k−1}‖ bounds the state error, V_k being orthonormal), or the dimension limit is reached, then take the longest
+ * atol·√n + rtol·max(‖x̃(t)‖, ‖x̃(t + σ)‖) (the estimate β‖y_k − y_{k−1}‖ bounds the state error, V_k being
+ * orthonormal; the end state is formed once per step, O(k·n), at the first check whose estimate is within a factor
+ * 100 of the tolerance at ‖x̃(t)‖ and below that of an O(k) upper bound of its norm: far from convergence the
+ * estimate and the end state are both unreliable), or the dimension limit is reached, then take the longest
  * σ ≤ trial (halving) or ≥ trial (doubling, same basis) that passes. γ follows the step length (γ = σ/4); the
  * LU is refactorised only when σ/γ leaves [1/2, 32] (on the same pattern: symbolic analysis reused).
  * Dense output anywhere in the step: β V_k e^{σĴ_k} e_1, O(k² + k·n) per time.
@@ -57,6 +60,8 @@ const RATIO_LOW = 0.5;
 const RATIO_HIGH = 32;
 const CHECK_EVERY = 3;
 const MIN_DIMENSION = 4;
+/** The end state is formed for the tolerance's scale only once the estimate is within this factor of the tolerance at ‖x̃(t)‖. */
+const END_STATE_FACTOR = 100;
 
 export function createKrylov(problem: OdeProblem, settings: SolverSettings): Solver {
   const lti = problem.lti;
@@ -103,6 +108,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   const rx = new Float64Array(n);
   const w0 = new Float64Array(size);
   const massV = new Float64Array(n);
+  const zEnd = new Float64Array(n);
 
   let lu: LinearSolve | undefined;
   let gamma = 0;
@@ -173,6 +179,17 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     return worst;
   };
 
+  /**
+   * An upper bound of ‖x̃(t)‖ from the coefficients y in O(k) after one O(n) pass for x̃_p:
+   * ‖β V_k,x y‖ ≤ β‖y‖ (augmented), ‖D⁻¹ β V_k y + x̃_p(t)‖ ≤ β‖y‖ / min d_i + ‖x̃_p(t)‖ (symmetric).
+   */
+  const endNormBound = (t: number, y: Float64Array): number => {
+    const bound = coefficientNorm(y);
+    if (!symmetric) return bound;
+    particular!(t, xp);
+    return bound + norm(xp);
+  };
+
   /** out = x̃(t) from the coefficients y: β V_k,x y (augmented), D⁻¹ β V_k y + x̃_p(t) (symmetric); rows only when asked. */
   const stateAt = (t: number, y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
     combine(y, out, rows);
@@ -240,7 +257,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             w0[n + 3 + 2 * k] = Math.sin(h.omega * t + h.phase);
           });
         }
-        if (w0.every((x) => x === 0)) {
+        if (isZero(w0)) {
           // at the particular solution already: x̃ = x̃_p on the whole step
           const tNew = t1;
           stateAt(tNew, new Float64Array(0), z);
@@ -251,10 +268,13 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
           continue;
         }
         basis.start(w0);
-        let zNorm = 0;
-        for (let i = 0; i < n; i++) zNorm += z[i] * z[i];
-        zNorm = Math.sqrt(zNorm);
+        const zNorm = norm(z);
         const tol = (z: number) => atol * Math.sqrt(n) + rtol * z;
+        // the scale of rtol: max(‖x̃(t)‖, ‖x̃(t + σ)‖), the end state formed once per step (endState)
+        let scaleNorm = zNorm;
+        let endFormed = false;
+        let endTime = NaN;
+        let endDimension = 0;
 
         let converged = false;
         let jk: ProjectedExponential | undefined;
@@ -275,7 +295,15 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             jk = project(k);
             jkm1 = project(k - 1);
             error = errorAt(jk, jkm1, checks(sigma));
-            if (error <= tol(zNorm)) {
+            if (error > tol(scaleNorm) && !endFormed && error <= END_STATE_FACTOR * tol(zNorm) && error <= tol(endNormBound(t + sigma, jk.at(sigma)))) {
+              // near convergence and within the tolerance of the largest possible end state: form it once for its norm
+              endFormed = true;
+              endTime = t + sigma;
+              endDimension = k;
+              stateAt(endTime, jk.at(sigma), zEnd);
+              scaleNorm = Math.max(zNorm, norm(zEnd));
+            }
+            if (error <= tol(scaleNorm)) {
               converged = true;
               break;
             }
@@ -287,7 +315,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
           // longer steps from the same basis while the estimate allows
           while (sigma < remaining) {
             const longer = Math.min(remaining, 2 * sigma);
-            if (errorAt(jk!, jkm1!, checks(longer)) > tol(zNorm)) break;
+            if (errorAt(jk!, jkm1!, checks(longer)) > tol(scaleNorm)) break;
             sigma = longer;
           }
           trial = k <= maxDim / 2 ? 2 * sigma : sigma;
@@ -301,14 +329,14 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             sigma /= 2;
             stats.rejectedSteps++;
             if (++halvings > 60 || sigma <= 1e-14 * Math.max(Math.abs(t), remaining)) throw stepTooSmall('krylov', t, sigma);
-          } while (errorAt(jk!, jkm1!, checks(sigma)) > tol(zNorm));
+          } while (errorAt(jk!, jkm1!, checks(sigma)) > tol(scaleNorm));
           trial = sigma;
         }
 
         // the state at t + σ and the dense output on [t, t + σ]
         const tNew = sigma === remaining ? t1 : t + sigma;
-        const yEnd = jk!.at(tNew - t);
-        stateAt(tNew, yEnd, z);
+        if (tNew === endTime && k === endDimension) z.set(zEnd);
+        else stateAt(tNew, jk!.at(tNew - t), z);
         if (!allFinite(z)) throw notFinite('krylov', tNew);
         stats.steps++;
         const tOld = t;
@@ -319,4 +347,15 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
       }
     },
   };
+}
+
+function norm(v: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  return Math.sqrt(s);
+}
+
+function isZero(v: Float64Array): boolean {
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) return false;
+  return true;
 }
