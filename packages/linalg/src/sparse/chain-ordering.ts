@@ -4,7 +4,8 @@
  *
  *   every node has at most two neighbours j ≠ i (stored a_ij or a_ji);  perm = the nodes path by path, end to end
  *
- * so that P A Pᵀ is tridiagonal (half-bandwidth ≤ 1). Undefined when a node has three or more neighbours or a
+ * so that P A Pᵀ is tridiagonal (half-bandwidth ≤ 1: every stored entry joins a node to itself or to a neighbour,
+ * which the walk places next to it). Undefined when a node has three or more neighbours or a
  * component is a cycle (callers fall back to reverse Cuthill–McKee). Time O(nnz + n), memory 3n integers: one
  * pass to collect the neighbours, one walk; no breadth-first searches.
  */

@@ -6,15 +6,23 @@
  * so applying Z is one solve with I − γJ̃ (no scaling passes). I − γJ̃ is symmetric positive definite when A is
  * negative semidefinite (a passive RC-type network): banded Cholesky for chains, sparse LU with AMD otherwise
  * (sparse-backend.ts symmetricFactoriser, the method chosen once). J̃ is formed once, O(nnz(A)); each γ costs one factorisation
- * (for a chain, O(n) from J̃'s tridiagonal in the chain order, twisted-tridiagonal.ts).
+ * (for a chain, O(n) from J̃'s tridiagonal in the chain order, twisted-tridiagonal.ts, and the solves then work in
+ * that order: the caller permutes its vectors once instead of every solve gathering and scattering).
  */
 import { csrAdd, csrIdentity, CsrMatrix, factorTwistedTridiagonal, NotPositiveDefiniteError, tridiagonalEntries } from '@sysgraph/linalg';
 import type { LinearSolve } from '../problem/ode-problem';
 import type { SymmetricPlan } from '../sparse/sparse-backend';
 import { symmetricFactoriser } from '../sparse/sparse-backend';
 
-/** γ ↦ a solver for (I − γJ̃) x = b. */
-export type ShiftInvertFactoriser = (gamma: number) => LinearSolve;
+/** γ ↦ a solver for (I − γJ̃) x = b, in the order `order` of the unknowns when it is set. */
+export interface ShiftInvertFactoriser {
+  (gamma: number): LinearSolve;
+  /**
+   * When set, the solves work on permuted vectors: entry k of b and x is unknown order[k] (a chain's order, in
+   * which I − γJ̃ is tridiagonal and its solve needs no gathers or scatters).
+   */
+  readonly order?: Int32Array;
+}
 
 /** `plan`: symmetricPlan of A (the diagonal the shift adds does not widen the band). */
 export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: SymmetricPlan): ShiftInvertFactoriser {
@@ -26,14 +34,16 @@ export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: Symmetric
     for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) scaled[p] = (values[p] * di) / d[colIdx[p]];
   }
   const jt = new CsrMatrix(n, n, rowPtr, colIdx, scaled);
-  const identity = csrIdentity(n);
-  const shifted = (gamma: number) => csrAdd(-gamma, jt, 1, identity);
+  const shifted = (gamma: number) => csrAdd(-gamma, jt, 1, csrIdentity(n));
   const factorise = symmetricFactoriser(plan, 1);
-  if (!plan.banded || plan.bandwidth > 1) return (gamma) => factorise(shifted(gamma));
-  // a chain: J̃'s tridiagonal in the plan's order once, then I − γJ̃ entry by entry for each γ (no CSR sum)
-  const entries = tridiagonalEntries(jt, plan.ordering);
+  if (!plan.banded || plan.bandwidth > 1) return (gamma: number) => factorise(shifted(gamma));
+  // a chain: J̃'s tridiagonal in the plan's order once, then I − γJ̃ entry by entry for each γ (no CSR sum), solved
+  // in that order
+  const order = plan.ordering;
+  const entries = tridiagonalEntries(jt, order);
   let tridiagonal = true;
-  return (gamma) => {
+  const permuted = new Float64Array(order ? n : 0);
+  const inOrder = (gamma: number): LinearSolve => {
     if (tridiagonal) {
       const diagonal = new Float64Array(n);
       const offDiagonal = new Float64Array(n);
@@ -42,13 +52,24 @@ export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: Symmetric
         offDiagonal[k] = -gamma * entries.offDiagonal[k];
       }
       try {
-        const l = factorTwistedTridiagonal(diagonal, offDiagonal, plan.ordering);
+        const l = factorTwistedTridiagonal(diagonal, offDiagonal);
         return { solve: (rhs, out) => l.solve(rhs, out) };
       } catch (e) {
         if (!(e instanceof NotPositiveDefiniteError)) throw e;
         tridiagonal = false;
       }
     }
-    return factorise(shifted(gamma));
+    // not definite after all: the general factorisation in A's order, wrapped to the chain's order
+    const lu = factorise(shifted(gamma));
+    if (!order) return lu;
+    return {
+      solve: (rhs, out) => {
+        for (let k = 0; k < n; k++) permuted[order[k]] = rhs[k];
+        lu.solve(permuted, permuted);
+        for (let k = 0; k < n; k++) out[k] = permuted[order[k]];
+        return out;
+      },
+    };
   };
+  return Object.assign(inOrder, { order });
 }

@@ -29,7 +29,8 @@
  * Symmetric mode (RC-type networks: M = D² diagonal positive, A = Aᵀ nonsingular): no augmentation; the inputs
  * are removed by the particular solution x̃_p (exponential/particular-solution.ts, one LU of A), and
  * w = D (x̃ − x̃_p) obeys w' = J̃ w with J̃ = D⁻¹AD⁻¹ symmetric, so Z = (I − γJ̃)⁻¹ = D (M − γA)⁻¹ D is symmetric
- * and the basis is built by the Lanczos three-term recurrence (O(k·n) instead of O(k²·n) per step).
+ * and the basis is built by the Lanczos three-term recurrence (O(k·n) instead of O(k²·n) per step). For a chain
+ * the basis lives in the chain's order (scaled-shift-invert.ts), in which the solves need no permutation.
  * Restrictions: linear time-invariant models with nonsingular M, inputs affine between breakpoints or sines.
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -98,6 +99,9 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     lanczos ? tridiagonalExponential(lanczos, k, gamma) : projectedExponential(basis, k, gamma);
   // symmetric mode with a sparse A: Z = (I − γJ̃)⁻¹ factorised directly (J̃ = D⁻¹AD⁻¹ formed once)
   const shiftInvert = symmetric && lti.A.csr ? scaledShiftInvert(lti.A.csr, d!, plan!) : undefined;
+  // the basis in the solver's order when it has one (w_k = w[order[k]]); position[i] = where unknown i is
+  const order = shiftInvert?.order;
+  const position = order ? inversePermutation(order) : undefined;
   const { rtol, atol } = settings;
   const stats = problem.stats;
 
@@ -192,11 +196,25 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
 
   /** out = x̃(t) from the coefficients y: β V_k,x y (augmented), D⁻¹ β V_k y + x̃_p(t) (symmetric); rows only when asked. */
   const stateAt = (t: number, y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
-    combine(y, out, rows);
-    if (!symmetric) return;
+    if (!symmetric) {
+      combine(y, out, rows);
+      return;
+    }
     particular!(t, xp, rows);
-    if (rows !== undefined) for (let r = 0; r < rows.length; r++) out[rows[r]] = out[rows[r]] / d![rows[r]] + xp[rows[r]];
-    else for (let i = 0; i < n; i++) out[i] = out[i] / d![i] + xp[i];
+    if (rows !== undefined) {
+      combine(y, out, rows);
+      for (let r = 0; r < rows.length; r++) out[rows[r]] = out[rows[r]] / d![rows[r]] + xp[rows[r]];
+    } else if (order) {
+      // β V_k y in the basis's order, scattered
+      combine(y, scaledV);
+      for (let k = 0; k < n; k++) {
+        const i = order[k];
+        out[i] = scaledV[k] / d![i] + xp[i];
+      }
+    } else {
+      combine(y, out);
+      for (let i = 0; i < n; i++) out[i] = out[i] / d![i] + xp[i];
+    }
   };
 
   const combine = (y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
@@ -206,19 +224,14 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     if (rows !== undefined) {
       for (let r = 0; r < rows.length; r++) {
         const i = rows[r];
+        const at = position ? position[i] : i;
         let x = 0;
-        for (let j = 0; j < k; j++) x += y[j] * vs[j][i];
+        for (let j = 0; j < k; j++) x += y[j] * vs[j][at];
         out[i] = basis.beta * x;
       }
       return;
     }
-    out.fill(0);
-    for (let j = 0; j < k; j++) {
-      const c = basis.beta * y[j];
-      if (c === 0) continue;
-      const v = vs[j];
-      for (let i = 0; i < n; i++) out[i] += c * v[i];
-    }
+    combineVectors(vs, y, basis.beta, out, n);
   };
 
   const refactor = (sigma: number) => {
@@ -245,7 +258,12 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         if (symmetric) {
           // w = D (x̃ − x̃_p(t))
           particular!(t, xp);
-          for (let i = 0; i < n; i++) w0[i] = d![i] * (z[i] - xp[i]);
+          if (order) {
+            for (let k = 0; k < n; k++) {
+              const i = order[k];
+              w0[k] = d![i] * (z[i] - xp[i]);
+            }
+          } else for (let i = 0; i < n; i++) w0[i] = d![i] * (z[i] - xp[i]);
         } else {
           // ŵ = [x̃; 1; t − t0; cos, sin of each sine]
           const { sloped, harmonics } = forcing!;
@@ -349,6 +367,12 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   };
 }
 
+function inversePermutation(order: Int32Array): Int32Array {
+  const position = new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) position[order[k]] = k;
+  return position;
+}
+
 function norm(v: Float64Array): number {
   let s = 0;
   for (let i = 0; i < v.length; i++) s += v[i] * v[i];
@@ -358,4 +382,27 @@ function norm(v: Float64Array): number {
 function isZero(v: Float64Array): boolean {
   for (let i = 0; i < v.length; i++) if (v[i] !== 0) return false;
   return true;
+}
+
+/** out = c Σ_j y_j v_j over the first n entries, four vectors per pass over out (a quarter of its loads and stores). */
+function combineVectors(vs: readonly Float64Array[], y: Float64Array, c: number, out: Float64Array, n: number): void {
+  const k = y.length;
+  out.fill(0, 0, n);
+  let j = 0;
+  for (; j + 4 <= k; j += 4) {
+    const c0 = c * y[j];
+    const c1 = c * y[j + 1];
+    const c2 = c * y[j + 2];
+    const c3 = c * y[j + 3];
+    const v0 = vs[j];
+    const v1 = vs[j + 1];
+    const v2 = vs[j + 2];
+    const v3 = vs[j + 3];
+    for (let i = 0; i < n; i++) out[i] += c0 * v0[i] + c1 * v1[i] + c2 * v2[i] + c3 * v3[i];
+  }
+  for (; j < k; j++) {
+    const cj = c * y[j];
+    const v = vs[j];
+    for (let i = 0; i < n; i++) out[i] += cj * v[i];
+  }
 }

@@ -52,7 +52,7 @@ export function symmetricPlan(pattern: CsrMatrix): SymmetricPlan {
   const natural = halfBandwidth(pattern);
   if (bandIsNarrow(pattern, natural)) return { banded: true, bandwidth: natural };
   const chain = chainOrdering(pattern);
-  if (chain) return { banded: true, ordering: chain, bandwidth: halfBandwidth(pattern, chain) };
+  if (chain) return { banded: true, ordering: chain, bandwidth: 1 };
   const ordering = rcmOrdering(pattern);
   const bandwidth = halfBandwidth(pattern, ordering);
   return bandIsNarrow(pattern, bandwidth) ? { banded: true, ordering, bandwidth } : { banded: false, bandwidth };
