@@ -42,13 +42,14 @@ export function factorTwistedTridiagonal(diagonal: ArrayLike<number>, offDiagona
     if (!(d > 1e-14 * scale)) throw new NotPositiveDefiniteError(ordering ? ordering[i] : i);
     return 1 / d;
   };
-  for (let i = 0; i < p; i++) {
-    const d = i === 0 ? diagonal[0] : diagonal[i] - offDiagonal[i - 1] * offDiagonal[i - 1] * dInv[i - 1];
-    dInv[i] = pivot(d, i);
-  }
-  for (let i = n - 1; i > p; i--) {
-    const d = i === n - 1 ? diagonal[i] : diagonal[i] - offDiagonal[i] * offDiagonal[i] * dInv[i + 1];
-    dInv[i] = pivot(d, i);
+  // the two pivot recurrences interleaved (each is a chain of dependent divisions): top i, bottom j = n − 1 − i
+  for (let i = 0, j = n - 1; j > p; i++, j--) {
+    if (i < p) {
+      const d = i === 0 ? diagonal[0] : diagonal[i] - offDiagonal[i - 1] * offDiagonal[i - 1] * dInv[i - 1];
+      dInv[i] = pivot(d, i);
+    }
+    const e = j === n - 1 ? diagonal[j] : diagonal[j] - offDiagonal[j] * offDiagonal[j] * dInv[j + 1];
+    dInv[j] = pivot(e, j);
   }
   // top rows 1 … p: m_i = e_{i−1} / d⁺_{i−1}; bottom rows p … n − 2: m'_i = e_i / d⁻_{i+1} (stored at i + 1 … n − 1 shifted by one)
   const up = new Float64Array(n + 1);

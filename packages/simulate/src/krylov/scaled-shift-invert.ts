@@ -43,10 +43,11 @@ export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: Symmetric
   const entries = tridiagonalEntries(jt, order);
   let tridiagonal = true;
   const permuted = new Float64Array(order ? n : 0);
+  // the entries of I − γJ̃ (the factorisation keeps its own arrays)
+  const diagonal = new Float64Array(n);
+  const offDiagonal = new Float64Array(n);
   const inOrder = (gamma: number): LinearSolve => {
     if (tridiagonal) {
-      const diagonal = new Float64Array(n);
-      const offDiagonal = new Float64Array(n);
       for (let k = 0; k < n; k++) {
         diagonal[k] = 1 - gamma * entries.diagonal[k];
         offDiagonal[k] = -gamma * entries.offDiagonal[k];

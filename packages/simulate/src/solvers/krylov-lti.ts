@@ -16,12 +16,16 @@
  *
  * One step: build the basis until the estimated error at the trial length σ (and at σ/4, σ/16) is below
  * atol·√n + rtol·max(‖x̃(t)‖, ‖x̃(t + σ)‖) (the estimate β‖y_k − y_{k−1}‖ bounds the state error, V_k being
- * orthonormal; the end state is formed once per step, O(k·n), at the first check whose estimate is within a factor
- * 100 of the tolerance at ‖x̃(t)‖ and below that of an O(k) upper bound of its norm: far from convergence the
- * estimate and the end state are both unreliable), or the dimension limit is reached, then take the longest
+ * orthonormal), or the dimension limit is reached, then take the longest
  * σ ≤ trial (halving) or ≥ trial (doubling, same basis) that passes. γ follows the step length (γ = σ/4); the
  * LU is refactorised only when σ/γ leaves [1/2, 32] (on the same pattern: symbolic analysis reused).
  * Dense output anywhere in the step: β V_k e^{σĴ_k} e_1, O(k² + k·n) per time.
+ *
+ * The end state x̃(t + σ) costs O(k·n) to form, so it enters the tolerance only where ‖x̃(t)‖ sets no scale
+ * (rtol·‖x̃(t)‖ < atol·√n: a start at rest, where atol alone would demand digits relative to the particular
+ * solution's size): formed once per step, at the first check whose estimate is within a factor 100 of the tolerance
+ * at ‖x̃(t)‖ and below that of an O(k) upper bound of its norm (far from convergence the estimate and the end state
+ * are both unreliable), and reused as the step's end when the step is taken at that dimension and length.
  *
  * Costs per step: k solves with the LU, O(k²·n) orthogonalisation, O(k³) small-matrix work per check.
  * A sine input adds the oscillator c' = −ω s, s' = ω c to ŵ (its 2 × 2 block is eliminated like α and β).
@@ -109,9 +113,10 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   let particular: ParticularSolution | undefined;
   const xp = new Float64Array(n);
   const scaledV = new Float64Array(n);
-  const rx = new Float64Array(n);
+  // work space of the augmented form only
+  const rx = new Float64Array(symmetric ? 0 : n);
   const w0 = new Float64Array(size);
-  const massV = new Float64Array(n);
+  const massV = new Float64Array(symmetric ? 0 : n);
   const zEnd = new Float64Array(n);
 
   let lu: LinearSolve | undefined;
@@ -290,6 +295,8 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         const tol = (z: number) => atol * Math.sqrt(n) + rtol * z;
         // the scale of rtol: max(‖x̃(t)‖, ‖x̃(t + σ)‖), the end state formed once per step (endState)
         let scaleNorm = zNorm;
+        // x̃(t) too small to set a scale (a start at rest): only then is x̃(t + σ) formed for it
+        const atRest = rtol * zNorm < atol * Math.sqrt(n);
         let endFormed = false;
         let endTime = NaN;
         let endDimension = 0;
@@ -313,7 +320,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             jk = project(k);
             jkm1 = project(k - 1);
             error = errorAt(jk, jkm1, checks(sigma));
-            if (error > tol(scaleNorm) && !endFormed && error <= END_STATE_FACTOR * tol(zNorm) && error <= tol(endNormBound(t + sigma, jk.at(sigma)))) {
+            if (atRest && error > tol(scaleNorm) && !endFormed && error <= END_STATE_FACTOR * tol(zNorm) && error <= tol(endNormBound(t + sigma, jk.at(sigma)))) {
               // near convergence and within the tolerance of the largest possible end state: form it once for its norm
               endFormed = true;
               endTime = t + sigma;
