@@ -5,9 +5,10 @@
  *
  * so applying Z is one solve with I − γJ̃ (no scaling passes). I − γJ̃ is symmetric positive definite when A is
  * negative semidefinite (a passive RC-type network): banded Cholesky for chains, sparse LU with AMD otherwise
- * (sparse-backend.ts symmetricFactoriser, the method chosen once). J̃ is formed once, O(nnz(A)); each γ costs one factorisation
- * (for a chain, O(n) from J̃'s tridiagonal in the chain order, twisted-tridiagonal.ts, and the solves then work in
- * that order: the caller permutes its vectors once instead of every solve gathering and scattering).
+ * (sparse-backend.ts symmetricFactoriser, the method chosen once). J̃ is formed once, O(nnz(A)); each γ costs one
+ * factorisation. For a chain only J̃'s tridiagonal is formed, in the chain's order, each γ costs O(n)
+ * (twisted-tridiagonal.ts), and the solves work in that order: the caller permutes its vectors once instead of every
+ * solve gathering and scattering.
  */
 import { csrAdd, csrIdentity, CsrMatrix, factorTwistedTridiagonal, NotPositiveDefiniteError, tridiagonalEntries } from '@sysgraph/linalg';
 import type { LinearSolve } from '../problem/ode-problem';
@@ -27,20 +28,29 @@ export interface ShiftInvertFactoriser {
 /** `plan`: symmetricPlan of A (the diagonal the shift adds does not widen the band). */
 export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: SymmetricPlan): ShiftInvertFactoriser {
   const n = a.rows;
-  const { rowPtr, colIdx, values } = a;
-  const scaled = new Float64Array(values.length);
-  for (let i = 0; i < n; i++) {
-    const di = 1 / d[i];
-    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) scaled[p] = (values[p] * di) / d[colIdx[p]];
-  }
-  const jt = new CsrMatrix(n, n, rowPtr, colIdx, scaled);
-  const shifted = (gamma: number) => csrAdd(-gamma, jt, 1, csrIdentity(n));
+  let jt: CsrMatrix | undefined;
+  const scaledCsr = (): CsrMatrix => {
+    if (jt) return jt;
+    const { rowPtr, colIdx, values } = a;
+    const scaled = new Float64Array(values.length);
+    for (let i = 0; i < n; i++) {
+      const di = 1 / d[i];
+      for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) scaled[p] = (values[p] * di) / d[colIdx[p]];
+    }
+    return (jt = new CsrMatrix(n, n, rowPtr, colIdx, scaled));
+  };
+  const shifted = (gamma: number) => csrAdd(-gamma, scaledCsr(), 1, csrIdentity(n));
   const factorise = symmetricFactoriser(plan, 1);
   if (!plan.banded || plan.bandwidth > 1) return (gamma: number) => factorise(shifted(gamma));
-  // a chain: J̃'s tridiagonal in the plan's order once, then I − γJ̃ entry by entry for each γ (no CSR sum), solved
-  // in that order
+  // a chain: J̃'s tridiagonal in the plan's order once (A's entries over d_i d_j), then I − γJ̃ entry by entry for
+  // each γ (no CSR sum), solved in that order
   const order = plan.ordering;
-  const entries = tridiagonalEntries(jt, order);
+  const entries = tridiagonalEntries(a, order, 1, plan.position);
+  for (let k = 0; k < n; k++) {
+    const dk = order ? d[order[k]] : d[k];
+    entries.diagonal[k] /= dk * dk;
+    if (k + 1 < n) entries.offDiagonal[k] /= dk * (order ? d[order[k + 1]] : d[k + 1]);
+  }
   let tridiagonal = true;
   const permuted = new Float64Array(order ? n : 0);
   // the entries of I − γJ̃ (the factorisation keeps its own arrays)

@@ -93,8 +93,9 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   // the particular solution needs A nonsingular; otherwise the augmented form
   const particularSolver = candidate?.factorisable() ? candidate : undefined;
   const symmetric = particularSolver !== undefined;
-  const d = mass?.map(Math.sqrt);
-  const dMin = d ? d.reduce((a, b) => Math.min(a, b), Infinity) : 1;
+  const d = mass ? squareRoots(mass) : undefined;
+  let dMin = d ? Infinity : 1;
+  if (d) for (let i = 0; i < n; i++) dMin = Math.min(dMin, d[i]);
   const size = symmetric ? n : n + 2 + 2 * harmonicCount;
   const maxDim = Math.max(MIN_DIMENSION + 1, Math.min(KRYLOV_MAX_DIMENSION, size));
   const lanczos: LanczosBasis | undefined = symmetric ? createLanczosBasis(size, maxDim) : undefined;
@@ -105,7 +106,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   const shiftInvert = symmetric && lti.A.csr ? scaledShiftInvert(lti.A.csr, d!, plan!) : undefined;
   // the basis in the solver's order when it has one (w_k = w[order[k]]); position[i] = where unknown i is
   const order = shiftInvert?.order;
-  const position = order ? inversePermutation(order) : undefined;
+  const position = order ? plan!.position : undefined;
   const { rtol, atol } = settings;
   const stats = problem.stats;
 
@@ -374,10 +375,10 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   };
 }
 
-function inversePermutation(order: Int32Array): Int32Array {
-  const position = new Int32Array(order.length);
-  for (let k = 0; k < order.length; k++) position[order[k]] = k;
-  return position;
+function squareRoots(v: Float64Array): Float64Array {
+  const r = new Float64Array(v.length);
+  for (let i = 0; i < v.length; i++) r[i] = Math.sqrt(v[i]);
+  return r;
 }
 
 function norm(v: Float64Array): number {

@@ -39,6 +39,8 @@ export interface SymmetricPlan {
   readonly banded: boolean;
   /** Symmetric permutation of the banded factorisation (undefined: natural order). */
   readonly ordering?: Int32Array;
+  /** Its inverse: position[ordering[k]] = k. */
+  readonly position?: Int32Array;
   readonly bandwidth: number;
 }
 
@@ -52,10 +54,10 @@ export function symmetricPlan(pattern: CsrMatrix): SymmetricPlan {
   const natural = halfBandwidth(pattern);
   if (bandIsNarrow(pattern, natural)) return { banded: true, bandwidth: natural };
   const chain = chainOrdering(pattern);
-  if (chain) return { banded: true, ordering: chain, bandwidth: 1 };
+  if (chain) return { banded: true, ordering: chain, position: inversePermutation(chain), bandwidth: 1 };
   const ordering = rcmOrdering(pattern);
   const bandwidth = halfBandwidth(pattern, ordering);
-  return bandIsNarrow(pattern, bandwidth) ? { banded: true, ordering, bandwidth } : { banded: false, bandwidth };
+  return bandIsNarrow(pattern, bandwidth) ? { banded: true, ordering, position: inversePermutation(ordering), bandwidth } : { banded: false, bandwidth };
 }
 
 /**
@@ -71,7 +73,7 @@ export function symmetricFactoriser(plan: SymmetricPlan, sign: 1 | -1): (a: CsrM
     if (banded && plan.bandwidth <= 1) {
       // tridiagonal in the plan's order: the two-ended factorisation of s·a (s folded into its entries), a⁻¹ = s (s·a)⁻¹
       try {
-        const { diagonal, offDiagonal } = tridiagonalEntries(a, plan.ordering, sign);
+        const { diagonal, offDiagonal } = tridiagonalEntries(a, plan.ordering, sign, plan.position);
         const l = factorTwistedTridiagonal(diagonal, offDiagonal, plan.ordering);
         if (sign === 1) return { solve: (rhs, out) => l.solve(rhs, out) };
         return { solve: (rhs, out) => negate(l.solve(rhs, out)) };
@@ -92,6 +94,12 @@ export function symmetricFactoriser(plan: SymmetricPlan, sign: 1 | -1): (a: CsrM
     }
     return general(a);
   };
+}
+
+function inversePermutation(perm: Int32Array): Int32Array {
+  const position = new Int32Array(perm.length);
+  for (let k = 0; k < perm.length; k++) position[perm[k]] = k;
+  return position;
 }
 
 function negate(x: Float64Array): Float64Array {
