@@ -16,21 +16,23 @@ export function chainOrdering(a: CsrMatrix): Int32Array | undefined {
   const n = a.rows;
   if (a.cols !== n) return undefined;
   const { rowPtr, colIdx } = a;
-  // up to two neighbours per node, −1 when absent
+  // up to two neighbours per node, −1 when absent; each stored a_ij links i to j and j to i
   const first = new Int32Array(n).fill(-1);
   const second = new Int32Array(n).fill(-1);
-  const link = (i: number, j: number): boolean => {
-    if (first[i] === j || second[i] === j) return true;
-    if (first[i] < 0) first[i] = j;
-    else if (second[i] < 0) second[i] = j;
-    else return false;
-    return true;
-  };
   for (let i = 0; i < n; i++) {
     for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
       const j = colIdx[p];
       if (j === i) continue;
-      if (!link(i, j) || !link(j, i)) return undefined;
+      if (first[i] !== j && second[i] !== j) {
+        if (first[i] < 0) first[i] = j;
+        else if (second[i] < 0) second[i] = j;
+        else return undefined;
+      }
+      if (first[j] !== i && second[j] !== i) {
+        if (first[j] < 0) first[j] = i;
+        else if (second[j] < 0) second[j] = i;
+        else return undefined;
+      }
     }
   }
   const perm = new Int32Array(n);

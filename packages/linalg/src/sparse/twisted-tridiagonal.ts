@@ -11,7 +11,7 @@
  * x_i = z_i / d_i − m_{i±1} x_{i±1} away from p in one loop each, two independent recurrences of length n/2
  * interleaved: the same 2n multiply-adds as a one-ended L D Lᵀ solve in half its latency (the serial chain of
  * dependent operations, not the arithmetic, bounds a tridiagonal solve). Time O(n) to factorise and per solve,
- * memory 3n doubles. A symmetric permutation (P T Pᵀ tridiagonal) is folded into the solve's loads and stores.
+ * memory 2n doubles (3n with a permutation). A symmetric permutation (P T Pᵀ tridiagonal) is folded into the solve's loads and stores.
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { BandedCholesky } from './banded-cholesky';
@@ -31,92 +31,105 @@ export function factorTwistedTridiagonal(diagonal: ArrayLike<number>, offDiagona
       expected: 'consistent lengths',
     });
   }
+  if (n === 0) return { n, bandwidth: 0, solve: (_rhs, out) => out ?? new Float64Array(0) };
   // top rows 0 … p − 1 are no more than the bottom rows p + 1 … n − 1
-  const p = Math.max(0, (n - 1) >> 1);
-  // m_i: multiplier of row i (towards p); dInv_i = 1 / d_i; the twist row keeps both multipliers
-  const m = new Float64Array(n + 1);
-  const dInv = new Float64Array(n);
+  const p = (n - 1) >> 1;
   let scale = 0;
   for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(diagonal[i]));
-  const pivot = (d: number, i: number): number => {
-    if (!(d > 1e-14 * scale)) throw new NotPositiveDefiniteError(ordering ? ordering[i] : i);
-    return 1 / d;
-  };
+  const tiny = 1e-14 * scale;
+  // dInv_i = 1 / d_i; m_i: the multiplier of row i towards p (top: e_{i−1}/d⁺_{i−1}, i ≤ p; bottom: e_i/d⁻_{i+1},
+  // i > p); the twist row's bottom multiplier e_p/d⁻_{p+1} is kept apart
+  const dInv = new Float64Array(n);
+  const m = new Float64Array(n + 1);
   // the two pivot recurrences interleaved (each is a chain of dependent divisions): top i, bottom j = n − 1 − i
   for (let i = 0, j = n - 1; j > p; i++, j--) {
     if (i < p) {
-      const d = i === 0 ? diagonal[0] : diagonal[i] - offDiagonal[i - 1] * offDiagonal[i - 1] * dInv[i - 1];
-      dInv[i] = pivot(d, i);
+      const d = i === 0 ? diagonal[0] : diagonal[i] - offDiagonal[i - 1] * m[i];
+      if (!(d > tiny)) throw new NotPositiveDefiniteError(ordering ? ordering[i] : i);
+      dInv[i] = 1 / d;
+      m[i + 1] = offDiagonal[i] * dInv[i];
     }
-    const e = j === n - 1 ? diagonal[j] : diagonal[j] - offDiagonal[j] * offDiagonal[j] * dInv[j + 1];
-    dInv[j] = pivot(e, j);
+    const e = j === n - 1 ? diagonal[j] : diagonal[j] - offDiagonal[j] * m[j];
+    if (!(e > tiny)) throw new NotPositiveDefiniteError(ordering ? ordering[j] : j);
+    dInv[j] = 1 / e;
+    if (j - 1 > p) m[j - 1] = offDiagonal[j - 1] * dInv[j];
   }
-  // top rows 1 … p: m_i = e_{i−1} / d⁺_{i−1}; bottom rows p … n − 2: m'_i = e_i / d⁻_{i+1} (stored at i + 1 … n − 1 shifted by one)
-  const up = new Float64Array(n + 1);
-  for (let i = 1; i <= p && i < n; i++) m[i] = offDiagonal[i - 1] * dInv[i - 1];
-  for (let i = p; i + 1 < n; i++) up[i] = offDiagonal[i] * dInv[i + 1];
-  if (n === 0) return { n, bandwidth: 0, solve: (_rhs, out) => out ?? new Float64Array(0) };
+  const right = p + 1 < n ? offDiagonal[p] * dInv[p + 1] : 0;
   let twist = diagonal[p];
   if (p > 0) twist -= offDiagonal[p - 1] * m[p];
-  if (p + 1 < n) twist -= offDiagonal[p] * up[p];
-  dInv[p] = pivot(twist, p);
-  const z = new Float64Array(n);
+  if (p + 1 < n) twist -= offDiagonal[p] * right;
+  if (!(twist > tiny)) throw new NotPositiveDefiniteError(ordering ? ordering[p] : p);
+  dInv[p] = 1 / twist;
   const perm = ordering;
+  const z = perm ? new Float64Array(n) : undefined;
   return {
     n,
     bandwidth: n > 1 ? 1 : 0,
     solve(rhs, out) {
       const x = out ?? new Float64Array(n);
-      if (perm) solvePermuted(m, up, dInv, perm, rhs, z, x, n, p);
-      else solveNatural(m, up, dInv, rhs, z, x, n, p);
+      if (perm) solvePermuted(m, right, dInv, perm, rhs, z!, x, n, p);
+      else solveNatural(m, right, dInv, rhs, x, n, p);
       return x;
     },
   };
 }
 
-/** The two-ended solve in natural order; `x` may be `rhs` (all of rhs is read before x is written). */
-function solveNatural(m: Float64Array, up: Float64Array, dInv: Float64Array, rhs: ArrayLike<number>, z: Float64Array, x: Float64Array, n: number, p: number): void {
-  // eliminations towards p: top i = 0 … p − 1, bottom j = n − 1 … p + 1 (lengths p and n − 1 − p ≥ p − 1)
+/**
+ * The two-ended solve in natural order; the eliminations overwrite x with z (z_i is read just before x_i is
+ * written), so `x` may be `rhs`.
+ */
+function solveNatural(m: Float64Array, right: number, dInv: Float64Array, rhs: ArrayLike<number>, x: Float64Array, n: number, p: number): void {
+  // eliminations towards p: top i = 0 … p − 1, bottom j = n − 1 … p + 1 (lengths p and n − 1 − p ≥ p)
   let top = 0;
   let bottom = 0;
   let j = n - 1;
   for (let i = 0; i < p; i++, j--) {
     top = rhs[i] - m[i] * top;
-    z[i] = top;
-    bottom = rhs[j] - up[j] * bottom;
-    z[j] = bottom;
+    x[i] = top;
+    bottom = rhs[j] - m[j] * bottom;
+    x[j] = bottom;
   }
   for (; j > p; j--) {
-    bottom = rhs[j] - up[j] * bottom;
-    z[j] = bottom;
+    bottom = rhs[j] - m[j] * bottom;
+    x[j] = bottom;
   }
   // the twist row meets both
   let xt = rhs[p];
-  if (p > 0) xt -= m[p] * z[p - 1];
-  if (p + 1 < n) xt -= up[p] * z[p + 1];
+  if (p > 0) xt -= m[p] * x[p - 1];
+  if (p + 1 < n) xt -= right * x[p + 1];
   xt *= dInv[p];
   x[p] = xt;
-  // back substitutions away from p: top x_i = z_i / d_i − m_{i+1} x_{i+1}, bottom x_j = z_j / d_j − up_{j−1} x_{j−1}
+  // back substitutions away from p: top x_i = z_i / d_i − m_{i+1} x_{i+1}, bottom x_j = z_j / d_j − m_{j−1} x_{j−1}
+  // (m_p there is the twist row's bottom multiplier)
   let left = xt;
-  let right = xt;
+  let rightX = xt;
   let i = p - 1;
   j = p + 1;
-  for (; i >= 0; i--, j++) {
-    left = z[i] * dInv[i] - m[i + 1] * left;
+  if (j < n) {
+    rightX = x[j] * dInv[j] - right * rightX;
+    x[j] = rightX;
+    j++;
+  }
+  for (; i >= 0 && j < n; i--, j++) {
+    left = x[i] * dInv[i] - m[i + 1] * left;
     x[i] = left;
-    right = z[j] * dInv[j] - up[j - 1] * right;
-    x[j] = right;
+    rightX = x[j] * dInv[j] - m[j - 1] * rightX;
+    x[j] = rightX;
+  }
+  for (; i >= 0; i--) {
+    left = x[i] * dInv[i] - m[i + 1] * left;
+    x[i] = left;
   }
   for (; j < n; j++) {
-    right = z[j] * dInv[j] - up[j - 1] * right;
-    x[j] = right;
+    rightX = x[j] * dInv[j] - m[j - 1] * rightX;
+    x[j] = rightX;
   }
 }
 
-/** The same with P folded in: row k of T is row perm[k] of A. */
+/** The same with P folded in (row k of T is row perm[k] of A), through the work array z. */
 function solvePermuted(
   m: Float64Array,
-  up: Float64Array,
+  right: number,
   dInv: Float64Array,
   perm: Int32Array,
   rhs: ArrayLike<number>,
@@ -131,30 +144,39 @@ function solvePermuted(
   for (let i = 0; i < p; i++, j--) {
     top = rhs[perm[i]] - m[i] * top;
     z[i] = top;
-    bottom = rhs[perm[j]] - up[j] * bottom;
+    bottom = rhs[perm[j]] - m[j] * bottom;
     z[j] = bottom;
   }
   for (; j > p; j--) {
-    bottom = rhs[perm[j]] - up[j] * bottom;
+    bottom = rhs[perm[j]] - m[j] * bottom;
     z[j] = bottom;
   }
   let xt = rhs[perm[p]];
   if (p > 0) xt -= m[p] * z[p - 1];
-  if (p + 1 < n) xt -= up[p] * z[p + 1];
+  if (p + 1 < n) xt -= right * z[p + 1];
   xt *= dInv[p];
   x[perm[p]] = xt;
   let left = xt;
-  let right = xt;
+  let rightX = xt;
   let i = p - 1;
   j = p + 1;
-  for (; i >= 0; i--, j++) {
+  if (j < n) {
+    rightX = z[j] * dInv[j] - right * rightX;
+    x[perm[j]] = rightX;
+    j++;
+  }
+  for (; i >= 0 && j < n; i--, j++) {
     left = z[i] * dInv[i] - m[i + 1] * left;
     x[perm[i]] = left;
-    right = z[j] * dInv[j] - up[j - 1] * right;
-    x[perm[j]] = right;
+    rightX = z[j] * dInv[j] - m[j - 1] * rightX;
+    x[perm[j]] = rightX;
+  }
+  for (; i >= 0; i--) {
+    left = z[i] * dInv[i] - m[i + 1] * left;
+    x[perm[i]] = left;
   }
   for (; j < n; j++) {
-    right = z[j] * dInv[j] - up[j - 1] * right;
-    x[perm[j]] = right;
+    rightX = z[j] * dInv[j] - m[j - 1] * rightX;
+    x[perm[j]] = rightX;
   }
 }
