@@ -240,6 +240,48 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     combineVectors(vs, y, basis.beta, out, n);
   };
 
+  /**
+   * Dense output of a symmetric step from y_k(σ) = X s(σ): the recorded rows of β V_k X are formed at the first
+   * request (O(rows·k²), one gather per row and basis vector), then each time costs O(rows·k + k) instead of the
+   * O(k² + rows·k) of forming y_k(σ) and gathering from k basis vectors.
+   */
+  const modalDense = (projected: ProjectedExponential, tOld: number): DenseOutput => {
+    const k = projected.dimension;
+    const { vectors: x, weights } = projected.modes!;
+    const s = new Float64Array(k);
+    let mixedRows: Int32Array | undefined;
+    let mixed: Float64Array | undefined;
+    return {
+      evaluate(tq, out, rows) {
+        if (rows === undefined) {
+          stateAt(tq, projected.at(tq - tOld), out);
+          return;
+        }
+        if (mixedRows !== rows) {
+          // mixed[r·k + m] = β Σ_j V(row r, j) X(j, m)
+          mixedRows = rows;
+          mixed = new Float64Array(rows.length * k);
+          const vs = basis.vectors;
+          for (let r = 0; r < rows.length; r++) {
+            const at = position ? position[rows[r]] : rows[r];
+            for (let j = 0; j < k; j++) {
+              const v = basis.beta * vs[j][at];
+              for (let m = 0; m < k; m++) mixed[r * k + m] += v * x[j * k + m];
+            }
+          }
+        }
+        weights(tq - tOld, s);
+        particular!(tq, xp, rows);
+        for (let r = 0; r < rows.length; r++) {
+          let sum = 0;
+          for (let m = 0; m < k; m++) sum += mixed![r * k + m] * s[m];
+          const i = rows[r];
+          out[i] = sum / d![i] + xp[i];
+        }
+      },
+    };
+  };
+
   const refactor = (sigma: number) => {
     gamma = sigma / GAMMA_RATIO;
     if (shiftInvert) {
@@ -367,7 +409,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         stats.steps++;
         const tOld = t;
         const projected = jk!;
-        const dense: DenseOutput = { evaluate: (tq, out, rows) => stateAt(tq, projected.at(tq - tOld), out, rows) };
+        const dense: DenseOutput = projected.modes && symmetric ? modalDense(projected, tOld) : { evaluate: (tq, out, rows) => stateAt(tq, projected.at(tq - tOld), out, rows) };
         sink(tOld, tNew, z, dense);
         t = tNew;
       }
