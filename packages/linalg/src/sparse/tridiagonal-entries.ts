@@ -15,7 +15,10 @@ export interface TridiagonalEntries {
   readonly offDiagonal: Float64Array;
 }
 
-/** position[perm[k]] = k, or undefined for the natural order. */
+/**
+ * The tridiagonal of s · P a Pᵀ; `perm` absent: the natural order; `position` (position[perm[k]] = k), when the
+ * caller has it, saves inverting perm. Throws 'bad-value' for an entry outside the band or not finite.
+ */
 export function tridiagonalEntries(a: CsrMatrix, perm?: Int32Array, s = 1, position?: Int32Array): TridiagonalEntries {
   const n = a.rows;
   const pos = perm ? (position ?? inverse(perm)) : undefined;
