@@ -39,4 +39,8 @@ export { formatDense } from './dense/format-dense';
 // Banded Cholesky (chains: ladders, lines in their natural order).
 export type { BandedCholesky, BandedCholeskyOptions } from './sparse/banded-cholesky';
 export { rcmOrdering } from './sparse/rcm-ordering';
+export { chainOrdering } from './sparse/chain-ordering';
+export type { TridiagonalEntries } from './sparse/tridiagonal-entries';
+export { tridiagonalEntries } from './sparse/tridiagonal-entries';
+export { factorTwistedTridiagonal } from './sparse/twisted-tridiagonal';
 export { bandIsNarrow, factorBandedCholesky, halfBandwidth, NotPositiveDefiniteError } from './sparse/banded-cholesky';

@@ -64,14 +64,11 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   }
   // rows: t, x (n), y (p), restricted to the recorded columns
   const p = model.outputNames.length;
-  const allNames = ['t', ...model.stateNames, ...model.outputNames];
-  const allUnits = ['s', ...unitsOf(model.stateUnits, n), ...unitsOf(model.outputUnits, p)];
-  const keep = recordedColumns(allNames, options.record);
-  const trace = new TraceBuilder(
-    keep.map((k) => allNames[k]),
-    keep.map((k) => allUnits[k]),
-    opts.samples ?? 256,
-  );
+  // column k: 0 is t, 1 … n the states, n + 1 … n + p the outputs (looked up per kept column, not listed)
+  const nameOf = (k: number) => (k === 0 ? 't' : k <= n ? model.stateNames[k - 1] : model.outputNames[k - 1 - n]);
+  const unitOf = (k: number) => (k === 0 ? 's' : ((k <= n ? model.stateUnits?.[k - 1] : model.outputUnits?.[k - 1 - n]) ?? ''));
+  const keep = recordedColumns(model.stateNames, model.outputNames, options.record);
+  const trace = new TraceBuilder(keep.map(nameOf), keep.map(unitOf), opts.samples ?? 256);
   // a few recorded states and no recorded outputs: the dense output need not form the whole state
   const recordedStates = keep.filter((k) => k >= 1 && k <= n).map((k) => k - 1);
   const outputsRecorded = keep.some((k) => k > n);
@@ -232,15 +229,15 @@ function inputsJump(inputs: ReturnType<typeof createInputVector>, t: number, m: 
   return false;
 }
 
-function unitsOf(units: readonly string[] | undefined, count: number): string[] {
-  return Array.from({ length: count }, (_, k) => units?.[k] ?? '');
-}
-
-function recordedColumns(names: readonly string[], record: readonly string[] | undefined): number[] {
-  if (record === undefined) return names.map((_, k) => k);
+/** Columns 0 (t), 1 + state index, 1 + n + output index of the recorded names (all when `record` is absent). */
+function recordedColumns(states: readonly string[], outputs: readonly string[], record: readonly string[] | undefined): number[] {
+  const n = states.length;
+  if (record === undefined) return Array.from({ length: 1 + n + outputs.length }, (_, k) => k);
   const keep = [0];
   for (const name of record) {
-    const k = names.indexOf(name);
+    const s = name === 't' ? -1 : states.indexOf(name);
+    const o = name === 't' || s >= 0 ? -1 : outputs.indexOf(name);
+    const k = s >= 0 ? 1 + s : o >= 0 ? 1 + n + o : 0;
     if (k <= 0) {
       throw new SysgraphError('bad-option', `record: unknown state or output ${name}`, {
         element: name,

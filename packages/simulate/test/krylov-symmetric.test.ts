@@ -6,13 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { EigenvalueDecomposition, Matrix, solve } from 'ml-matrix';
 import { csrFromTriplets, csrIdentity } from '@sysgraph/linalg';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { simulate } from '../src/index';
 import type { LinearModel } from '../src/index';
 import { tridiagonalEigen } from '../src/krylov/tridiagonal-eigen';
 import { factorSymmetricDefinite, symmetricPlan } from '../src/sparse/sparse-backend';
+import { scaledShiftInvert } from '../src/krylov/scaled-shift-invert';
 import { rcLadder, rcLadderRampExact } from './fixtures/rc-ladder';
 
 const SEED = 20261122;
@@ -168,6 +169,33 @@ describe('symmetric factorisation plan', () => {
   });
 });
 
+describe('scaledShiftInvert on a relabelled chain', () => {
+  it.each([
+    ['definite', 0.01],
+    ['not definite (the general LU, wrapped to the chain order)', 5],
+  ])('%s: solves (I − γ D⁻¹AD⁻¹) x = b in the order it reports', (_label, gamma) => {
+    const n = 40;
+    // A: a chain with conductances 1 … and a positive diagonal entry at one node (so large γ is indefinite)
+    const base = rcLadder(n, 1, 1, true);
+    const pi = shuffle(n, 3);
+    const A = relabelled(base, pi).A as CsrMatrix;
+    const values = Float64Array.from(A.values);
+    for (let p = A.rowPtr[pi[20]]; p < A.rowPtr[pi[20] + 1]; p++) if (A.colIdx[p] === pi[20]) values[p] += 4;
+    const a = csrFromTriplets(n, n, ...triplets(A, values));
+    const d = Float64Array.from({ length: n }, (_, i) => 0.5 + ((i * 7) % 5) / 4);
+    const factorise = scaledShiftInvert(a, d, symmetricPlan(a));
+    const order = factorise.order;
+    expect(order).toBeDefined();
+    const dense = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+    for (let i = 0; i < n; i++) for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) dense[i][a.colIdx[p]] -= (gamma * a.values[p]) / (d[i] * d[a.colIdx[p]]);
+    const b = Array.from({ length: n }, (_, i) => Math.sin(3 * i + 1));
+    const ref = solve(new Matrix(dense), Matrix.columnVector(b)).getColumn(0);
+    const rhs = Float64Array.from({ length: n }, (_, k) => b[order![k]]);
+    const x = factorise(gamma).solve(rhs, new Float64Array(n));
+    for (let k = 0; k < n; k++) expect(x[k]).toBeCloseTo(ref[order![k]], 9);
+  });
+});
+
 describe('krylov, symmetric mode', { timeout: 120_000 }, () => {
   it('a relabelled 500-section RC ladder (reverse Cuthill–McKee + banded Cholesky): the modal solution to 1e-7', () => {
     const N = 500;
@@ -198,13 +226,15 @@ describe('krylov, symmetric mode', { timeout: 120_000 }, () => {
     }
   });
 
-  it('a symmetric network that is not definite (a negative conductance): falls back and still agrees with the exact method', () => {
+  it.each([false, true])('a symmetric network that is not definite (a negative conductance; relabelled: %s): falls back and still agrees with the exact method', (relabel) => {
     const base = rcLadder(130, 1, 1e-3, true);
     // a negative conductance to ground at one node makes A indefinite (one growing mode)
     const A = base.A as CsrMatrix;
     const values = Float64Array.from(A.values);
     for (let p = A.rowPtr[64]; p < A.rowPtr[65]; p++) if (A.colIdx[p] === 64) values[p] += 3;
-    const model: LinearModel = { ...base, A: csrFromTriplets(130, 130, ...triplets(A, values)) };
+    const natural: LinearModel = { ...base, A: csrFromTriplets(130, 130, ...triplets(A, values)) };
+    // relabelled, the chain's solves work in the chain's order and the fallback LU in the model's
+    const model = relabel ? relabelled(natural, shuffle(130, 5)) : natural;
     const common = { tEnd: 0.01, inputs: { Vs: 'ramp(1, 1e-3)' }, samples: 11, record: ['v1', 'v65', 'v130'] };
     const krylov = simulate(model, { ...common, solver: 'krylov', rtol: 1e-10, atol: 1e-12 });
     const exact = simulate(model, { ...common, solver: 'exact' });

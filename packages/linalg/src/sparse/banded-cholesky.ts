@@ -7,10 +7,14 @@
  *
  * Time O(n b²) to factorise, O(n b) per solve; memory n (b + 1). No ordering and no fill outside the band, so
  * for chains (ladders, lines: b = 1 or 2 in their natural order) it is several times cheaper than a general sparse
- * LU with a fill-reducing ordering. Only the lower triangle of A is read (A is taken to be symmetric).
+ * LU with a fill-reducing ordering. Only the lower triangle of A is read (A is taken to be symmetric). Half-bandwidth
+ * ≤ 1 (tridiagonal) goes to the two-ended factorisation (twisted-tridiagonal.ts).
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { CsrMatrix } from './csr-matrix';
+import { tridiagonalEntries } from './tridiagonal-entries';
+import { factorTwistedTridiagonal } from './twisted-tridiagonal';
+import { NotPositiveDefiniteError } from './not-positive-definite';
 
 /** The factor L of a banded Cholesky, ready for repeated solves. */
 export interface BandedCholesky {
@@ -63,19 +67,7 @@ export function bandIsNarrow(a: CsrMatrix, bandwidth = halfBandwidth(a)): boolea
   return a.rows === a.cols && a.rows * (bandwidth + 1) <= 2 * Math.max(a.nnz, a.rows);
 }
 
-/** Thrown when a pivot is not positive: the matrix is not positive definite (callers may fall back to LU); `row` in A's numbering. */
-export class NotPositiveDefiniteError extends SysgraphError {
-  readonly row: number;
-  constructor(row: number) {
-    super('singular-matrix', `factorBandedCholesky: the matrix is not positive definite (pivot ${row})`, {
-      element: 'factorBandedCholesky',
-      field: `row ${row}`,
-      expected: 'a symmetric positive definite matrix',
-    });
-    this.name = 'NotPositiveDefiniteError';
-    this.row = row;
-  }
-}
+export { NotPositiveDefiniteError } from './not-positive-definite';
 
 /**
  * L with L Lᵀ = P a Pᵀ (a square, symmetric positive definite; P the ordering, half-bandwidth ≤ `bandwidth` in
@@ -92,6 +84,11 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
       field: 'cols',
       expected: 'a square matrix',
     });
+  }
+  if (bandwidth <= 1) {
+    // tridiagonal: the two-ended factorisation (half the latency per solve)
+    const { diagonal, offDiagonal } = tridiagonalEntries(a, perm, 1, pos);
+    return factorTwistedTridiagonal(diagonal, offDiagonal, perm);
   }
   const b = bandwidth;
   const w = b + 1;
@@ -140,23 +137,12 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
   // 1 / l_ii, and the band without its diagonal for the solves
   const inv = new Float64Array(n);
   for (let i = 0; i < n; i++) inv[i] = 1 / l[i * w + b];
-  // half-bandwidth 1 as L̂ D L̂ᵀ (L̂ unit bidiagonal): multipliers m_i = l_{i,i−1}/l_{i−1,i−1}, 1/d_i = 1/l_ii²
-  const multiplier = b === 1 ? new Float64Array(n + 1) : undefined;
-  const dInv = b === 1 ? new Float64Array(n) : undefined;
-  if (multiplier && dInv) {
-    for (let i = 1; i < n; i++) multiplier[i] = l[2 * i] * inv[i - 1];
-    for (let i = 0; i < n; i++) dInv[i] = inv[i] * inv[i];
-  }
   const y = new Float64Array(n);
   return {
     n,
     bandwidth: b,
     solve(rhs, out) {
       const x = out ?? new Float64Array(n);
-      if (multiplier && dInv) {
-        solveBidiagonal(multiplier, dInv, perm, rhs, y, x, n);
-        return x;
-      }
       if (perm) for (let k = 0; k < n; k++) y[k] = rhs[perm[k]];
       else for (let k = 0; k < n; k++) y[k] = rhs[k];
       solveBand(l, inv, y, n, b);
@@ -166,44 +152,6 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
       return x;
     },
   };
-}
-
-/**
- * P A Pᵀ = L̂ D L̂ᵀ with L̂ unit lower bidiagonal, in two passes with the permutation folded in:
- *   z_i = (P rhs)_i − m_i z_{i−1},   (Pᵀ x)_i = z_i / d_i − m_{i+1} (Pᵀ x)_{i+1}
- * (one multiply-add per step of each recurrence). `x` may be `rhs`: the forward pass reads all of rhs first.
- */
-function solveBidiagonal(
-  m: Float64Array,
-  dInv: Float64Array,
-  perm: Int32Array | undefined,
-  rhs: ArrayLike<number>,
-  z: Float64Array,
-  x: Float64Array,
-  n: number,
-): void {
-  let prev = 0;
-  if (perm) {
-    for (let i = 0; i < n; i++) {
-      prev = rhs[perm[i]] - m[i] * prev;
-      z[i] = prev;
-    }
-    let next = 0;
-    for (let i = n - 1; i >= 0; i--) {
-      next = z[i] * dInv[i] - m[i + 1] * next;
-      x[perm[i]] = next;
-    }
-    return;
-  }
-  for (let i = 0; i < n; i++) {
-    prev = rhs[i] - m[i] * prev;
-    z[i] = prev;
-  }
-  let next = 0;
-  for (let i = n - 1; i >= 0; i--) {
-    next = z[i] * dInv[i] - m[i + 1] * next;
-    x[i] = next;
-  }
 }
 
 /** L y = y, then Lᵀ y = y, for half-bandwidth b (row i of L: l[i·(b + 1) + (j − i + b)]). */

@@ -23,7 +23,7 @@ export type ParticularSolution = (t: number, out: Float64Array, rows?: Int32Arra
 export interface ParticularSolver {
   /** Factorise A now; false when it is singular. */
   factorisable(): boolean;
-  /** The particular solution on the segment starting at t0. */
+  /** The particular solution on the segment starting at t0 (valid until the next call: its vectors are reused). */
   onSegment(t0: number): ParticularSolution;
 }
 
@@ -61,6 +61,9 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
     luA!.solve(b, out);
     for (let i = 0; i < n; i++) if (!Number.isFinite(out[i])) throw singularA(solver);
   };
+  const tmp = new Float64Array(n);
+  const p0 = new Float64Array(n);
+  const p1 = new Float64Array(n);
   const cache = new Map<number, HarmonicResponse>();
   /** One response per input (its sine and hence g are fixed over the run). */
   const harmonicFor = (input: number, omega: number, g: Float64Array): HarmonicResponse => {
@@ -84,13 +87,17 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
     },
     onSegment(t0) {
       const forcing = segmentInputs(problem.inputs, lti.B, t0);
-      const tmp = new Float64Array(n);
-      const p0 = new Float64Array(n);
-      const p1 = new Float64Array(n);
+      // p0, p1 are reused by the next segment (callers hold one segment's solution at a time)
+      p1.fill(0);
+      p0.fill(0);
       for (let i = 0; i < n; i++) tmp[i] = -forcing.b1[i];
       if (forcing.sloped) solveA(tmp, p1);
-      for (let i = 0; i < n; i++) tmp[i] = mass[i] * p1[i] - forcing.b0[i];
-      if (tmp.some((v) => v !== 0)) solveA(tmp, p0);
+      let nonzero = false;
+      for (let i = 0; i < n; i++) {
+        tmp[i] = mass[i] * p1[i] - forcing.b0[i];
+        if (tmp[i] !== 0) nonzero = true;
+      }
+      if (nonzero) solveA(tmp, p0);
       const periodic = forcing.harmonics.map((h) => ({ h, x: harmonicFor(h.input, h.omega, h.column) }));
       const trig = periodic.map(() => ({ sn: 0, cs: 0 }));
       return (t, out, rows) => {

@@ -18,7 +18,7 @@ export interface ArnoldiBasis {
   readonly beta: number;
   /** True once h_{k+1,k} ≈ 0: K_k is invariant under Z and every approximation from it is exact. */
   readonly invariant: boolean;
-  /** Basis vectors v_1 … v_{k(+1)}. */
+  /** Basis vectors v_1 … v_k (a further entry, when present, is work space). */
   readonly vectors: readonly Float64Array[];
   /** H entry (i, j), 0-based, i ≤ j + 1. */
   h(i: number, j: number): number;

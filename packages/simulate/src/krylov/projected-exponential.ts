@@ -24,6 +24,11 @@ export interface ProjectedExponential {
   readonly dimension: number;
   /** y_k(σ) (a new array). */
   at(sigma: number): Float64Array;
+  /**
+   * The symmetric case's factored form y_k(σ) = X s(σ): X row-major k × k (fixed), and s(σ) written into `out`
+   * in O(k). With a few rows of V_k X formed once, each row of β V_k y_k(σ) costs O(k) instead of O(k²).
+   */
+  readonly modes?: { readonly vectors: Float64Array; weights(sigma: number, out: Float64Array): void };
 }
 
 const MAX_CONDITION = 1e8;
@@ -141,10 +146,14 @@ export function tridiagonalExponential(basis: LanczosBasis, k: number, gamma: nu
   const first = vectors.slice(0, k);
   const exponent = Float64Array.from(values, (mu) => (1 - 1 / mu) / gamma);
   const scaled = new Float64Array(k);
+  const weights = (sigma: number, out: Float64Array) => {
+    for (let j = 0; j < k; j++) out[j] = Math.exp(sigma * exponent[j]) * first[j];
+  };
   return {
     dimension: k,
+    modes: { vectors, weights },
     at(sigma) {
-      for (let j = 0; j < k; j++) scaled[j] = Math.exp(sigma * exponent[j]) * first[j];
+      weights(sigma, scaled);
       const y = new Float64Array(k);
       for (let r = 0; r < k; r++) {
         let s = 0;

@@ -11,6 +11,15 @@ export interface TridiagonalEigen {
 }
 
 const MAX_SWEEPS = 60;
+/** Squares in this range neither overflow nor lose digits to underflow. */
+const SAFE_LOW = 1e-280;
+const SAFE_HIGH = 1e280;
+
+/** √(a² + b²): the plain formula where it is safe (Math.hypot is several times slower), Math.hypot elsewhere. */
+function hypot(a: number, b: number): number {
+  const s = a * a + b * b;
+  return s > SAFE_LOW && s < SAFE_HIGH ? Math.sqrt(s) : Math.hypot(a, b);
+}
 /** Off-diagonal entries below this are zero (denormals would make the rotations overflow). */
 const TINY = 1e-290;
 
@@ -37,7 +46,7 @@ export function tridiagonalEigen(diagonal: ArrayLike<number>, offDiagonal: Array
         // shift from the leading 2 × 2 block
         let g = d[l];
         let p = (d[l + 1] - g) / (2 * e[l]);
-        let r = Math.hypot(p, 1);
+        let r = hypot(p, 1);
         if (p < 0) r = -r;
         d[l] = e[l] / (p + r);
         d[l + 1] = e[l] * (p + r);
@@ -59,7 +68,7 @@ export function tridiagonalEigen(diagonal: ArrayLike<number>, offDiagonal: Array
           s2 = s;
           g = c * e[i];
           h = c * p;
-          r = Math.hypot(p, e[i]);
+          r = hypot(p, e[i]);
           e[i + 1] = s * r;
           s = e[i] / r;
           c = p / r;

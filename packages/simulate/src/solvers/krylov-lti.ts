@@ -15,10 +15,17 @@
  *   y_α = r_α,  y_β = r_β + γ y_α,  (M − γA) y_x = r_x + γ (B u0) y_α + γ (B s) y_β,  r = M̂ v.
  *
  * One step: build the basis until the estimated error at the trial length σ (and at σ/4, σ/16) is below
- * atol·√n + rtol·‖x̃‖ (the estimate β‖y_k − y_{k−1}‖ bounds the state error, V_k being orthonormal), or the dimension limit is reached, then take the longest
+ * atol·√n + rtol·max(‖x̃(t)‖, ‖x̃(t + σ)‖) (the estimate β‖y_k − y_{k−1}‖ bounds the state error, V_k being
+ * orthonormal), or the dimension limit is reached, then take the longest
  * σ ≤ trial (halving) or ≥ trial (doubling, same basis) that passes. γ follows the step length (γ = σ/4); the
  * LU is refactorised only when σ/γ leaves [1/2, 32] (on the same pattern: symbolic analysis reused).
  * Dense output anywhere in the step: β V_k e^{σĴ_k} e_1, O(k² + k·n) per time.
+ *
+ * The end state x̃(t + σ) costs O(k·n) to form, so it enters the tolerance only where ‖x̃(t)‖ sets no scale
+ * (rtol·‖x̃(t)‖ < atol·√n: a start at rest, where atol alone would demand digits relative to the particular
+ * solution's size): formed once per step, at the first check whose estimate is within a factor 100 of the tolerance
+ * at ‖x̃(t)‖ and below that of an O(k) upper bound of its norm (far from convergence the estimate and the end state
+ * are both unreliable), and reused as the step's end when the step is taken at that dimension and length.
  *
  * Costs per step: k solves with the LU, O(k²·n) orthogonalisation, O(k³) small-matrix work per check.
  * A sine input adds the oscillator c' = −ω s, s' = ω c to ŵ (its 2 × 2 block is eliminated like α and β).
@@ -26,7 +33,8 @@
  * Symmetric mode (RC-type networks: M = D² diagonal positive, A = Aᵀ nonsingular): no augmentation; the inputs
  * are removed by the particular solution x̃_p (exponential/particular-solution.ts, one LU of A), and
  * w = D (x̃ − x̃_p) obeys w' = J̃ w with J̃ = D⁻¹AD⁻¹ symmetric, so Z = (I − γJ̃)⁻¹ = D (M − γA)⁻¹ D is symmetric
- * and the basis is built by the Lanczos three-term recurrence (O(k·n) instead of O(k²·n) per step).
+ * and the basis is built by the Lanczos three-term recurrence (O(k·n) instead of O(k²·n) per step). For a chain
+ * the basis lives in the chain's order (scaled-shift-invert.ts), in which the solves need no permutation.
  * Restrictions: linear time-invariant models with nonsingular M, inputs affine between breakpoints or sines.
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -57,6 +65,8 @@ const RATIO_LOW = 0.5;
 const RATIO_HIGH = 32;
 const CHECK_EVERY = 3;
 const MIN_DIMENSION = 4;
+/** The end state is formed for the tolerance's scale only once the estimate is within this factor of the tolerance at ‖x̃(t)‖. */
+const END_STATE_FACTOR = 100;
 
 export function createKrylov(problem: OdeProblem, settings: SolverSettings): Solver {
   const lti = problem.lti;
@@ -83,8 +93,9 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   // the particular solution needs A nonsingular; otherwise the augmented form
   const particularSolver = candidate?.factorisable() ? candidate : undefined;
   const symmetric = particularSolver !== undefined;
-  const d = mass?.map(Math.sqrt);
-  const dMin = d ? d.reduce((a, b) => Math.min(a, b), Infinity) : 1;
+  const d = mass ? squareRoots(mass) : undefined;
+  let dMin = d ? Infinity : 1;
+  if (d) for (let i = 0; i < n; i++) dMin = Math.min(dMin, d[i]);
   const size = symmetric ? n : n + 2 + 2 * harmonicCount;
   const maxDim = Math.max(MIN_DIMENSION + 1, Math.min(KRYLOV_MAX_DIMENSION, size));
   const lanczos: LanczosBasis | undefined = symmetric ? createLanczosBasis(size, maxDim) : undefined;
@@ -93,6 +104,9 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     lanczos ? tridiagonalExponential(lanczos, k, gamma) : projectedExponential(basis, k, gamma);
   // symmetric mode with a sparse A: Z = (I − γJ̃)⁻¹ factorised directly (J̃ = D⁻¹AD⁻¹ formed once)
   const shiftInvert = symmetric && lti.A.csr ? scaledShiftInvert(lti.A.csr, d!, plan!) : undefined;
+  // the basis in the solver's order when it has one (w_k = w[order[k]]); position[i] = where unknown i is
+  const order = shiftInvert?.order;
+  const position = order ? plan!.position : undefined;
   const { rtol, atol } = settings;
   const stats = problem.stats;
 
@@ -100,9 +114,11 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   let particular: ParticularSolution | undefined;
   const xp = new Float64Array(n);
   const scaledV = new Float64Array(n);
-  const rx = new Float64Array(n);
+  // work space of the augmented form only
+  const rx = new Float64Array(symmetric ? 0 : n);
   const w0 = new Float64Array(size);
-  const massV = new Float64Array(n);
+  const massV = new Float64Array(symmetric ? 0 : n);
+  const zEnd = new Float64Array(n);
 
   let lu: LinearSolve | undefined;
   let gamma = 0;
@@ -173,13 +189,38 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     return worst;
   };
 
+  /**
+   * An upper bound of ‖x̃(t)‖ from the coefficients y in O(k) after one O(n) pass for x̃_p:
+   * ‖β V_k,x y‖ ≤ β‖y‖ (augmented), ‖D⁻¹ β V_k y + x̃_p(t)‖ ≤ β‖y‖ / min d_i + ‖x̃_p(t)‖ (symmetric).
+   */
+  const endNormBound = (t: number, y: Float64Array): number => {
+    const bound = coefficientNorm(y);
+    if (!symmetric) return bound;
+    particular!(t, xp);
+    return bound + norm(xp);
+  };
+
   /** out = x̃(t) from the coefficients y: β V_k,x y (augmented), D⁻¹ β V_k y + x̃_p(t) (symmetric); rows only when asked. */
   const stateAt = (t: number, y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
-    combine(y, out, rows);
-    if (!symmetric) return;
+    if (!symmetric) {
+      combine(y, out, rows);
+      return;
+    }
     particular!(t, xp, rows);
-    if (rows !== undefined) for (let r = 0; r < rows.length; r++) out[rows[r]] = out[rows[r]] / d![rows[r]] + xp[rows[r]];
-    else for (let i = 0; i < n; i++) out[i] = out[i] / d![i] + xp[i];
+    if (rows !== undefined) {
+      combine(y, out, rows);
+      for (let r = 0; r < rows.length; r++) out[rows[r]] = out[rows[r]] / d![rows[r]] + xp[rows[r]];
+    } else if (order) {
+      // β V_k y in the basis's order, scattered
+      combine(y, scaledV);
+      for (let k = 0; k < n; k++) {
+        const i = order[k];
+        out[i] = scaledV[k] / d![i] + xp[i];
+      }
+    } else {
+      combine(y, out);
+      for (let i = 0; i < n; i++) out[i] = out[i] / d![i] + xp[i];
+    }
   };
 
   const combine = (y: Float64Array, out: Float64Array, rows?: Int32Array): void => {
@@ -189,19 +230,56 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     if (rows !== undefined) {
       for (let r = 0; r < rows.length; r++) {
         const i = rows[r];
+        const at = position ? position[i] : i;
         let x = 0;
-        for (let j = 0; j < k; j++) x += y[j] * vs[j][i];
+        for (let j = 0; j < k; j++) x += y[j] * vs[j][at];
         out[i] = basis.beta * x;
       }
       return;
     }
-    out.fill(0);
-    for (let j = 0; j < k; j++) {
-      const c = basis.beta * y[j];
-      if (c === 0) continue;
-      const v = vs[j];
-      for (let i = 0; i < n; i++) out[i] += c * v[i];
-    }
+    combineVectors(vs, y, basis.beta, out, n);
+  };
+
+  /**
+   * Dense output of a symmetric step from y_k(σ) = X s(σ): the recorded rows of β V_k X are formed at the first
+   * request (O(rows·k²), one gather per row and basis vector), then each time costs O(rows·k + k) instead of the
+   * O(k² + rows·k) of forming y_k(σ) and gathering from k basis vectors.
+   */
+  const modalDense = (projected: ProjectedExponential, tOld: number): DenseOutput => {
+    const k = projected.dimension;
+    const { vectors: x, weights } = projected.modes!;
+    const s = new Float64Array(k);
+    let mixedRows: Int32Array | undefined;
+    let mixed: Float64Array | undefined;
+    return {
+      evaluate(tq, out, rows) {
+        if (rows === undefined) {
+          stateAt(tq, projected.at(tq - tOld), out);
+          return;
+        }
+        if (mixedRows !== rows) {
+          // mixed[r·k + m] = β Σ_j V(row r, j) X(j, m)
+          mixedRows = rows;
+          mixed = new Float64Array(rows.length * k);
+          const vs = basis.vectors;
+          for (let r = 0; r < rows.length; r++) {
+            const at = position ? position[rows[r]] : rows[r];
+            for (let j = 0; j < k; j++) {
+              const v = basis.beta * vs[j][at];
+              for (let m = 0; m < k; m++) mixed[r * k + m] += v * x[j * k + m];
+            }
+          }
+        }
+        weights(tq - tOld, s);
+        particular!(tq, xp, rows);
+        for (let r = 0; r < rows.length; r++) {
+          let sum = 0;
+          for (let m = 0; m < k; m++) sum += mixed![r * k + m] * s[m];
+          const i = rows[r];
+          out[i] = sum / d![i] + xp[i];
+        }
+      },
+    };
   };
 
   const refactor = (sigma: number) => {
@@ -228,7 +306,12 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         if (symmetric) {
           // w = D (x̃ − x̃_p(t))
           particular!(t, xp);
-          for (let i = 0; i < n; i++) w0[i] = d![i] * (z[i] - xp[i]);
+          if (order) {
+            for (let k = 0; k < n; k++) {
+              const i = order[k];
+              w0[k] = d![i] * (z[i] - xp[i]);
+            }
+          } else for (let i = 0; i < n; i++) w0[i] = d![i] * (z[i] - xp[i]);
         } else {
           // ŵ = [x̃; 1; t − t0; cos, sin of each sine]
           const { sloped, harmonics } = forcing!;
@@ -240,7 +323,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             w0[n + 3 + 2 * k] = Math.sin(h.omega * t + h.phase);
           });
         }
-        if (w0.every((x) => x === 0)) {
+        if (isZero(w0)) {
           // at the particular solution already: x̃ = x̃_p on the whole step
           const tNew = t1;
           stateAt(tNew, new Float64Array(0), z);
@@ -251,10 +334,15 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
           continue;
         }
         basis.start(w0);
-        let zNorm = 0;
-        for (let i = 0; i < n; i++) zNorm += z[i] * z[i];
-        zNorm = Math.sqrt(zNorm);
+        const zNorm = norm(z);
         const tol = (z: number) => atol * Math.sqrt(n) + rtol * z;
+        // the scale of rtol: max(‖x̃(t)‖, ‖x̃(t + σ)‖), the end state formed once per step (endState)
+        let scaleNorm = zNorm;
+        // x̃(t) too small to set a scale (a start at rest): only then is x̃(t + σ) formed for it
+        const atRest = rtol * zNorm < atol * Math.sqrt(n);
+        let endFormed = false;
+        let endTime = NaN;
+        let endDimension = 0;
 
         let converged = false;
         let jk: ProjectedExponential | undefined;
@@ -275,7 +363,15 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             jk = project(k);
             jkm1 = project(k - 1);
             error = errorAt(jk, jkm1, checks(sigma));
-            if (error <= tol(zNorm)) {
+            if (atRest && error > tol(scaleNorm) && !endFormed && error <= END_STATE_FACTOR * tol(zNorm) && error <= tol(endNormBound(t + sigma, jk.at(sigma)))) {
+              // near convergence and within the tolerance of the largest possible end state: form it once for its norm
+              endFormed = true;
+              endTime = t + sigma;
+              endDimension = k;
+              stateAt(endTime, jk.at(sigma), zEnd);
+              scaleNorm = Math.max(zNorm, norm(zEnd));
+            }
+            if (error <= tol(scaleNorm)) {
               converged = true;
               break;
             }
@@ -287,7 +383,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
           // longer steps from the same basis while the estimate allows
           while (sigma < remaining) {
             const longer = Math.min(remaining, 2 * sigma);
-            if (errorAt(jk!, jkm1!, checks(longer)) > tol(zNorm)) break;
+            if (errorAt(jk!, jkm1!, checks(longer)) > tol(scaleNorm)) break;
             sigma = longer;
           }
           trial = k <= maxDim / 2 ? 2 * sigma : sigma;
@@ -301,22 +397,62 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             sigma /= 2;
             stats.rejectedSteps++;
             if (++halvings > 60 || sigma <= 1e-14 * Math.max(Math.abs(t), remaining)) throw stepTooSmall('krylov', t, sigma);
-          } while (errorAt(jk!, jkm1!, checks(sigma)) > tol(zNorm));
+          } while (errorAt(jk!, jkm1!, checks(sigma)) > tol(scaleNorm));
           trial = sigma;
         }
 
         // the state at t + σ and the dense output on [t, t + σ]
         const tNew = sigma === remaining ? t1 : t + sigma;
-        const yEnd = jk!.at(tNew - t);
-        stateAt(tNew, yEnd, z);
+        if (tNew === endTime && k === endDimension) z.set(zEnd);
+        else stateAt(tNew, jk!.at(tNew - t), z);
         if (!allFinite(z)) throw notFinite('krylov', tNew);
         stats.steps++;
         const tOld = t;
         const projected = jk!;
-        const dense: DenseOutput = { evaluate: (tq, out, rows) => stateAt(tq, projected.at(tq - tOld), out, rows) };
+        const dense: DenseOutput = projected.modes && symmetric ? modalDense(projected, tOld) : { evaluate: (tq, out, rows) => stateAt(tq, projected.at(tq - tOld), out, rows) };
         sink(tOld, tNew, z, dense);
         t = tNew;
       }
     },
   };
+}
+
+function squareRoots(v: Float64Array): Float64Array {
+  const r = new Float64Array(v.length);
+  for (let i = 0; i < v.length; i++) r[i] = Math.sqrt(v[i]);
+  return r;
+}
+
+function norm(v: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
+  return Math.sqrt(s);
+}
+
+function isZero(v: Float64Array): boolean {
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) return false;
+  return true;
+}
+
+/** out = c Σ_j y_j v_j over the first n entries, four vectors per pass over out (a quarter of its loads and stores). */
+function combineVectors(vs: readonly Float64Array[], y: Float64Array, c: number, out: Float64Array, n: number): void {
+  const k = y.length;
+  out.fill(0, 0, n);
+  let j = 0;
+  for (; j + 4 <= k; j += 4) {
+    const c0 = c * y[j];
+    const c1 = c * y[j + 1];
+    const c2 = c * y[j + 2];
+    const c3 = c * y[j + 3];
+    const v0 = vs[j];
+    const v1 = vs[j + 1];
+    const v2 = vs[j + 2];
+    const v3 = vs[j + 3];
+    for (let i = 0; i < n; i++) out[i] += c0 * v0[i] + c1 * v1[i] + c2 * v2[i] + c3 * v3[i];
+  }
+  for (; j < k; j++) {
+    const cj = c * y[j];
+    const v = vs[j];
+    for (let i = 0; i < n; i++) out[i] += cj * v[i];
+  }
 }

@@ -2,7 +2,21 @@
  * The sparse kernels of @sysgraph/linalg the stiff solver uses: C = αA + βB, the identity, and the sparse LU
  * with AMD ordering (one factorisation per step size, then one triangular solve pair per stage).
  */
-import { bandIsNarrow, csrAdd, csrIdentity, csrScale, factorBandedCholesky, factorSparseLU, halfBandwidth, NotPositiveDefiniteError, rcmOrdering, refactorSparseLU } from '@sysgraph/linalg';
+import {
+  bandIsNarrow,
+  chainOrdering,
+  csrAdd,
+  csrIdentity,
+  csrScale,
+  factorBandedCholesky,
+  factorSparseLU,
+  factorTwistedTridiagonal,
+  halfBandwidth,
+  NotPositiveDefiniteError,
+  rcmOrdering,
+  refactorSparseLU,
+  tridiagonalEntries,
+} from '@sysgraph/linalg';
 import type { CsrMatrix, SparseLU } from '@sysgraph/linalg';
 import type { LinearSolve } from '../problem/ode-problem';
 
@@ -25,20 +39,25 @@ export interface SymmetricPlan {
   readonly banded: boolean;
   /** Symmetric permutation of the banded factorisation (undefined: natural order). */
   readonly ordering?: Int32Array;
+  /** Its inverse: position[ordering[k]] = k. */
+  readonly position?: Int32Array;
   readonly bandwidth: number;
 }
 
 /**
- * The method for a pattern: banded when the band is narrow in the natural order or after reverse Cuthill–McKee
- * (chains: ladders, lines, in any labelling), else the sparse LU (grids, meshes). O(nnz) plus the RCM searches.
+ * The method for a pattern: banded when the band is narrow in the natural order, in the order of a walk along
+ * the paths (chains: ladders, lines, in any labelling; O(nnz), chainOrdering) or after reverse Cuthill–McKee, else
+ * the sparse LU (grids, meshes). O(nnz) plus the RCM searches when the graph is not a union of paths.
  * A plan made for A serves every matrix whose pattern lies within A's pattern plus the diagonal.
  */
 export function symmetricPlan(pattern: CsrMatrix): SymmetricPlan {
   const natural = halfBandwidth(pattern);
   if (bandIsNarrow(pattern, natural)) return { banded: true, bandwidth: natural };
+  const chain = chainOrdering(pattern);
+  if (chain) return { banded: true, ordering: chain, position: inversePermutation(chain), bandwidth: 1 };
   const ordering = rcmOrdering(pattern);
   const bandwidth = halfBandwidth(pattern, ordering);
-  return bandIsNarrow(pattern, bandwidth) ? { banded: true, ordering, bandwidth } : { banded: false, bandwidth };
+  return bandIsNarrow(pattern, bandwidth) ? { banded: true, ordering, position: inversePermutation(ordering), bandwidth } : { banded: false, bandwidth };
 }
 
 /**
@@ -51,17 +70,23 @@ export function symmetricFactoriser(plan: SymmetricPlan, sign: 1 | -1): (a: CsrM
   let banded = plan.banded;
   const general = sparseRefactorer();
   return (a) => {
+    if (banded && plan.bandwidth <= 1) {
+      // tridiagonal in the plan's order: the two-ended factorisation of s·a (s folded into its entries), a⁻¹ = s (s·a)⁻¹
+      try {
+        const { diagonal, offDiagonal } = tridiagonalEntries(a, plan.ordering, sign, plan.position);
+        const l = factorTwistedTridiagonal(diagonal, offDiagonal, plan.ordering);
+        if (sign === 1) return { solve: (rhs, out) => l.solve(rhs, out) };
+        return { solve: (rhs, out) => negate(l.solve(rhs, out)) };
+      } catch (e) {
+        if (!(e instanceof NotPositiveDefiniteError)) throw e;
+        banded = false;
+      }
+    }
     if (banded) {
       try {
         const l = factorBandedCholesky(sign === 1 ? a : csrNegate(a), { ordering: plan.ordering, bandwidth: plan.bandwidth });
         if (sign === 1) return { solve: (rhs, out) => l.solve(rhs, out) };
-        return {
-          solve: (rhs, out) => {
-            l.solve(rhs, out);
-            for (let i = 0; i < out.length; i++) out[i] = -out[i];
-            return out;
-          },
-        };
+        return { solve: (rhs, out) => negate(l.solve(rhs, out)) };
       } catch (e) {
         if (!(e instanceof NotPositiveDefiniteError)) throw e;
         banded = false;
@@ -69,6 +94,17 @@ export function symmetricFactoriser(plan: SymmetricPlan, sign: 1 | -1): (a: CsrM
     }
     return general(a);
   };
+}
+
+function inversePermutation(perm: Int32Array): Int32Array {
+  const position = new Int32Array(perm.length);
+  for (let k = 0; k < perm.length; k++) position[perm[k]] = k;
+  return position;
+}
+
+function negate(x: Float64Array): Float64Array {
+  for (let i = 0; i < x.length; i++) x[i] = -x[i];
+  return x;
 }
 
 function csrNegate(a: CsrMatrix): CsrMatrix {
