@@ -31,6 +31,12 @@ const engine = {
 };
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
+// A reader that stops early (`sysgraph simulate … | head`) closes the pipe: stop quietly, as other commands do.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(process.exitCode ?? 0);
+});
+
 const collect = (v: string, acc: string[]) => [...acc, v];
 const number = (v: string) => {
   const x = Number(v);
@@ -164,6 +170,7 @@ export function createProgram(): Command {
     .option('--atol <A>', 'absolute tolerance', number)
     .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
     .option('--samples <N>', 'N evenly spaced times over [0, t-end], from the dense output', integer)
+    .option('--record <names>', 'the states and outputs to write, comma-separated (repeatable; default all): large networks simulate faster when few are recorded', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json']).default('csv'))
     .option('--output <file>', 'write the trace to a file instead of standard output')
     .option('--plot <file>', 'also write a self-contained HTML plot')
@@ -171,7 +178,7 @@ export function createProgram(): Command {
     .addOption(new Option('--tv-form <form>', 'values in t: charge-flux states (the default) or across-through (v_C, i_L)').choices(['charge-flux', 'across-through']))
     .addOption(new Option('--storage-law <law>', "values in t: conservative i = (C v)' (the default) or non-conservative i = C v'").choices(['conservative', 'non-conservative']))
     .option('--secant-width <w>', 'laws: a secant of this width in the Jacobians where a law is not differentiable (default: none, and 1e-6 with a note when a Jacobian needs it)', number)
-    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'csv' | 'json'; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
+    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; record: string[]; format: 'csv' | 'json'; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
       const loader = await engine.load();
       const { desc, netlist } = loader.loadSystem(file, opts.param);
       // a netlist supplies its waveforms and its .tran stop time unless given here

@@ -79,4 +79,31 @@ describe('sysgraph simulate FILE.cir', { timeout: 60_000 }, () => {
     expect(withNetlistInputs(['V1=step(1)'], { inputs: ['V1=pwl(0, 0, 1, 1)', 'I2=sine(1, 50)'] })).toEqual(['I2=sine(1, 50)', 'V1=step(1)']);
     expect(withNetlistInputs(['V1=step(1)'], undefined)).toEqual(['V1=step(1)']);
   });
+
+  it('--record writes only the named states (comma-separated or repeated), the same values as the full trace', () => {
+    const args = ['simulate', 'examples/spice/rc-ladder.cir', '--samples', '5', '--format', 'json', '--rtol', '1e-9', '--atol', '1e-12'];
+    const all = cli(args);
+    const some = cli([...args, '--record', 'v_C3,v_C1', '--record', 'v_C2']);
+    expect(all.status, all.stderr).toBe(0);
+    expect(some.status, some.stderr).toBe(0);
+    const full = JSON.parse(all.stdout) as { names: string[]; columns: number[][] };
+    const part = JSON.parse(some.stdout) as { names: string[]; columns: number[][] };
+    expect([...part.names].sort()).toEqual(['t', 'v_C1', 'v_C2', 'v_C3']);
+    for (const name of part.names) {
+      const a = full.columns[full.names.indexOf(name)];
+      const b = part.columns[part.names.indexOf(name)];
+      b.forEach((x, i) => expect(Math.abs(x - a[i])).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(a[i]))));
+    }
+  });
+
+  it('--record of an unknown or empty name is a typed error naming the option', () => {
+    const unknown = cli(['simulate', 'examples/spice/rc-ladder.cir', '--samples', '2', '--record', 'v_C9']);
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toMatch(/bad-option/);
+    expect(unknown.stderr).toMatch(/v_C9/);
+    const empty = cli(['simulate', 'examples/spice/rc-ladder.cir', '--samples', '2', '--record', 'v_C1,,v_C2']);
+    expect(empty.status).not.toBe(0);
+    expect(empty.stderr).toMatch(/bad-option/);
+    expect(empty.stderr).toMatch(/--record/);
+  });
 });

@@ -36,6 +36,8 @@ export interface SimulateCommandOptions {
   readonly atol?: number;
   readonly dt?: number;
   readonly samples?: number;
+  /** --record: the states and outputs written (default all; t always); each entry may list several, comma-separated. */
+  readonly record?: readonly string[];
   readonly onProgress?: (fraction: number) => void;
   readonly note?: (line: string) => void;
   /** --tv-form and --storage-law: the time-varying model's form and storage laws (values in t). */
@@ -179,9 +181,19 @@ function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
     atol: opts.atol,
     dt: opts.dt,
     samples: opts.samples,
+    record: recordedNames(opts.record),
     onProgress: opts.onProgress,
   });
   return { result, tEnd, inputs: p.inputs };
+}
+
+/** The names given with --record (repeatable, or comma-separated), or undefined for all. */
+export function recordedNames(list: readonly string[] | undefined): string[] | undefined {
+  if (list === undefined || list.length === 0) return undefined;
+  const names = list.flatMap((entry) => entry.split(',')).map((name) => name.trim());
+  const empty = names.findIndex((name) => name === '');
+  if (empty >= 0) throw new SysgraphError('bad-option', `--record ${list.join(' ')}: an empty name`, { field: '--record', expected: 'state or output names, e.g. --record v_C1,i_L1' });
+  return names;
 }
 
 export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {

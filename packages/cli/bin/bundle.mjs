@@ -1,0 +1,53 @@
+// The CLI's bundle: packages/cli/src/main.ts and everything it imports (the workspace packages, mathjs,
+// commander) in one ES module, packages/cli/.bundle/main.mjs. It sits at the same depth as src/ so that the
+// paths the sources compute from import.meta.url (the examples folder, uPlot's files) stay right. Fresh when it
+// is newer than every file under packages/*/src and every package.json of the workspace (one stat per file,
+// a few milliseconds); built to a temporary name and renamed, so that concurrent runs never read half a file.
+import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const BUNDLE = new URL('../.bundle/main.mjs', import.meta.url);
+const ROOT = new URL('../../../', import.meta.url);
+const PACKAGES = new URL('packages/', ROOT);
+
+/** The newest modification time (ms) of the files below dir, or of the file itself. */
+function newest(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let t = info.mtimeMs;
+  for (const name of readdirSync(path)) t = Math.max(t, newest(`${path}/${name}`));
+  return t;
+}
+
+/** Whether the bundle exists and is newer than the sources it was built from. */
+export function bundleIsFresh() {
+  const bundle = fileURLToPath(BUNDLE);
+  if (!existsSync(bundle)) return false;
+  const built = statSync(bundle).mtimeMs;
+  const packages = fileURLToPath(PACKAGES);
+  let sources = statSync(fileURLToPath(new URL('package.json', ROOT))).mtimeMs;
+  for (const name of readdirSync(packages)) {
+    const dir = `${packages}${name}`;
+    if (existsSync(`${dir}/src`)) sources = Math.max(sources, newest(`${dir}/src`));
+    if (existsSync(`${dir}/package.json`)) sources = Math.max(sources, statSync(`${dir}/package.json`).mtimeMs);
+  }
+  return built > sources;
+}
+
+/** Builds the bundle (esbuild, ES module for Node; CommonJS dependencies get a require of their own). */
+export async function buildBundle() {
+  const { build } = await import('esbuild');
+  const out = fileURLToPath(BUNDLE);
+  const temporary = `${out}.${process.pid}.tmp`;
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: temporary,
+    logLevel: 'error',
+    banner: { js: "import { createRequire as __sysgraphRequire } from 'node:module'; const require = __sysgraphRequire(import.meta.url);" },
+  });
+  renameSync(temporary, out);
+}
