@@ -7,11 +7,12 @@
  * Lookup is straight from a range of the text: open addressing on typed arrays keyed by the case-folded hash
  * (folded-names.ts), the three ground spellings entered up front, so a name seen before costs no substring;
  * a new node costs one (lower-case) substring; the fast path compares the last two names it looked up first.
- * The Map `nodeIndex` is built once, when asked for.
+ * `nodeIndex` answers from this table (netlist-node-index.ts); no Map is built unless it is iterated.
  * Cost: O(name length) expected per terminal, O((N + B) α(N)) in all.
  */
 import type { Components } from '../node-table';
 import { folded, foldedHash, sameFolded, sameFoldedRanges } from './folded-names';
+import { NetlistNodeIndex } from './netlist-node-index';
 
 /** Slot value of a ground spelling: −1 − k for the k-th spelling (the ground is numbered when it first
  *  appears). */
@@ -28,7 +29,6 @@ export class NetlistNodes {
   private used = 0;
   /** The last two lookups of entry(): start, end, hash and table value of each (value 0: none). */
   private readonly recent = new Int32Array(8);
-  private map: Map<string, number> | undefined;
   /** The number of the ground node, or −1 while it has not appeared. */
   ground = -1;
 
@@ -132,19 +132,20 @@ export class NetlistNodes {
     return this.terminals[node];
   }
 
-  /** Name → number in numbering order, as NodeTable.index (SystemDescription.nodeIndex is a Map). O(N) once. */
-  index(): Map<string, number> {
-    if (this.map === undefined) {
-      const map = new Map<string, number>();
-      const names = this.names;
-      for (let i = 0; i < names.length; i++) map.set(names[i], i);
-      this.map = map;
-    }
-    return this.map;
+  /** The number of the node stored exactly as `name` (a key of SystemDescription.nodeIndex), or −1. */
+  lookup(name: string): number {
+    const v = this.table[2 * this.probe(name, 0, name.length, foldedHash(name, 0, name.length))];
+    const i = v > 0 ? v - 1 : v < 0 ? this.ground : -1;
+    return i >= 0 && this.names[i] === name ? i : -1;
+  }
+
+  /** Name → number (SystemDescription.nodeIndex), answered from this table. O(1). */
+  index(): NetlistNodeIndex {
+    return new NetlistNodeIndex(this);
   }
 
   /** The connected components, numbered in order of their first node (node-table.ts's numbering). */
-  components(index: ReadonlyMap<string, number>): Components {
+  components(): Components {
     const n = this.names.length;
     const numberOfRoot = new Int32Array(n).fill(-1);
     const component = new Int32Array(n);
@@ -156,8 +157,8 @@ export class NetlistNodes {
     }
     return {
       componentOf: (node) => {
-        const i = index.get(node);
-        return i === undefined ? undefined : component[i];
+        const i = this.lookup(node);
+        return i < 0 ? undefined : component[i];
       },
       componentOfIndex: (i) => component[i],
       count,
@@ -201,7 +202,6 @@ export class NetlistNodes {
   private add(name: string): number {
     const i = this.names.length;
     this.names.push(name);
-    this.map = undefined;
     if (i === this.parent.length) {
       const parent = new Int32Array(2 * i);
       parent.set(this.parent);
