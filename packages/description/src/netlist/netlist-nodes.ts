@@ -29,6 +29,11 @@ export class NetlistNodes {
   private used = 0;
   /** The last two lookups of entry(): start, end, hash and table value of each (value 0: none). */
   private readonly recent = new Int32Array(8);
+  /** The empty slot where the last entry() that found nothing would enter its name (its start and hash), or −1;
+   *  forgotten at every insertion. */
+  private emptySlot = -1;
+  private emptyStart = -1;
+  private emptyHash = 0;
   /** The number of the ground node, or −1 while it has not appeared. */
   ground = -1;
 
@@ -87,14 +92,22 @@ export class NetlistNodes {
     for (let r = 0; r < 8; r += 4) {
       if (recent[r + 2] === h && recent[r + 3] !== 0 && sameFoldedRanges(text, recent[r], recent[r + 1], start, end)) return recent[r + 3];
     }
-    const v = this.table[2 * this.probe(text, start, end, h)];
+    const s = this.probe(text, start, end, h);
+    const v = this.table[2 * s];
     if (v !== 0) this.remember(start, end, h, v);
+    else {
+      this.emptySlot = s;
+      this.emptyStart = start;
+      this.emptyHash = h;
+    }
     return v;
   }
 
-  /** Numbers the new node text[start, end) (hash h, not in the table), the name being in the netlist text. */
+  /** Numbers the new node text[start, end) (hash h, not in the table), the name being in the netlist text; the
+   *  slot entry() found for it when nothing was entered since. */
   enter(text: string, start: number, end: number, h: number): number {
-    const i = this.addAt(this.probe(text, start, end, h), h, text, start, end);
+    const known = this.emptySlot >= 0 && this.emptyStart === start && this.emptyHash === h;
+    const i = this.addAt(known ? this.emptySlot : this.probe(text, start, end, h), h, text, start, end);
     this.remember(start, end, h, i + 1);
     return i;
   }
@@ -179,6 +192,7 @@ export class NetlistNodes {
   }
 
   private fill(slot: number, h: number, value: number): void {
+    this.emptySlot = -1;
     this.table[2 * slot] = value;
     this.table[2 * slot + 1] = h;
     if (4 * ++this.used > 3 * (this.table.length >> 1)) this.rehash();
