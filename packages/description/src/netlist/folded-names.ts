@@ -31,9 +31,9 @@ export class FoldedNames {
   /** Whether the last intern() added its name. */
   added = false;
 
-  /** `expected`: about how many names will come (the table starts at ≥ 1.5 × that, a power of two). */
+  /** `expected`: about how many names will come (the table starts at > 1.375 × that, a power of two). */
   constructor(expected = 64) {
-    const size = 1 << Math.max(8, 32 - Math.clz32(expected + (expected >> 1)));
+    const size = 1 << Math.max(8, 32 - Math.clz32(expected + (expected >> 2) + (expected >> 3)));
     this.table = new Int32Array(2 * size);
     const capacity = Math.max(64, expected);
     this.high = new Int32Array(capacity);

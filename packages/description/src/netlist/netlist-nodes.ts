@@ -42,7 +42,7 @@ export class NetlistNodes {
     readonly groundName: string,
     expected = 64,
   ) {
-    const size = 1 << Math.max(6, 32 - Math.clz32(expected + (expected >> 1) + 8));
+    const size = 1 << Math.max(6, 32 - Math.clz32(expected + (expected >> 2) + (expected >> 3) + 8));
     this.table = new Int32Array(2 * size);
     this.terminals = new Int32Array(Math.max(64, expected));
     this.parent = new Int32Array(Math.max(64, expected));
