@@ -188,10 +188,10 @@ export function sameFolded(name: string, text: string, start: number, end: numbe
   return true;
 }
 
-/** Whether text[a, aEnd) and text[b, bEnd) are equal up to ASCII case. */
-export function sameFoldedRanges(text: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
+/** Whether codes[a, aEnd) and codes[b, bEnd) are equal up to ASCII case. */
+export function sameFoldedCodes(codes: Uint16Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
   if (aEnd - a !== bEnd - b) return false;
-  for (let k = 0; k < aEnd - a; k++) if (fold(text.charCodeAt(a + k)) !== fold(text.charCodeAt(b + k))) return false;
+  for (let k = 0; k < aEnd - a; k++) if (fold(codes[a + k]) !== fold(codes[b + k])) return false;
   return true;
 }
 

@@ -11,7 +11,7 @@
  * Cost: O(name length) expected per terminal, O((N + B) α(N)) in all.
  */
 import type { Components } from '../node-table';
-import { folded, foldedHash, sameFolded, sameFoldedRanges } from './folded-names';
+import { folded, foldedHash, sameFolded, sameFoldedCodes } from './folded-names';
 import { NetlistNodeIndex } from './netlist-node-index';
 
 /** Slot value of a ground spelling: −1 − k for the k-th spelling (the ground is numbered when it first
@@ -84,13 +84,13 @@ export class NetlistNodes {
 
   /**
    * What the table holds for the name text[start, end) of hash h, the name being in the netlist text: 0 when it
-   * is new, node number + 1, or ≤ −1 for a spelling of the ground. The last two names looked up are remembered
+   * is new, node number + 1, or ≤ −1 for a spelling of the ground (`codes`: the text's code units). The last two names looked up are remembered
    * by their text ranges (a netlist names a node on neighbouring cards), so most lookups probe no table.
    */
-  entry(text: string, start: number, end: number, h: number): number {
+  entry(text: string, codes: Uint16Array, start: number, end: number, h: number): number {
     const recent = this.recent;
     for (let r = 0; r < 8; r += 4) {
-      if (recent[r + 2] === h && recent[r + 3] !== 0 && sameFoldedRanges(text, recent[r], recent[r + 1], start, end)) return recent[r + 3];
+      if (recent[r + 2] === h && recent[r + 3] !== 0 && sameFoldedCodes(codes, recent[r], recent[r + 1], start, end)) return recent[r + 3];
     }
     const s = this.probe(text, start, end, h);
     const v = this.table[2 * s];
