@@ -83,9 +83,10 @@ export class NetlistNodes {
   }
 
   /**
-   * What the table holds for the name text[start, end) of hash h, the name being in the netlist text: 0 when it
-   * is new, node number + 1, or ≤ −1 for a spelling of the ground (`codes`: the text's code units). The last two names looked up are remembered
-   * by their text ranges (a netlist names a node on neighbouring cards), so most lookups probe no table.
+   * What the table holds for the name text[start, end) of hash h, the name being in the netlist text (`codes`:
+   * its code units): 0 when it is new, node number + 1, or ≤ −1 for a spelling of the ground. The last two names
+   * looked up are remembered by their text ranges (a netlist names a node on neighbouring cards), so most lookups
+   * probe no table; for a new name, the empty slot found is kept for enter().
    */
   entry(text: string, codes: Uint16Array, start: number, end: number, h: number): number {
     const recent = this.recent;
