@@ -2,6 +2,7 @@
 import { SysgraphError, SysgraphErrors } from '@sysgraph/core';
 import { expect } from 'vitest';
 import { createSystemParser } from '../src/index';
+import type { SystemDescription } from '../src/index';
 
 /** One parser for the whole test run (compiling the schema per call would dominate the run time). */
 export const parser = createSystemParser();
@@ -44,4 +45,36 @@ export function rc(): Record<string, unknown> & { elements: Record<string, unkno
       { id: 'C1', kind: 'capacitor', from: 'b', to: 'g', value: 'C' },
     ],
   };
+}
+
+/**
+ * Asserts that a nodeIndex (a ReadonlyMap, such as the netlist reader's) answers exactly as the Map `expected`:
+ * size, get and has of every key and of near misses (other case, ground spellings, unknown names, non-strings),
+ * and keys, values, entries, forEach and for…of in the same order. Asked before iterating, then after.
+ */
+export function expectSameNodeIndex(index: ReadonlyMap<string, number> | undefined, expected: ReadonlyMap<string, number> | undefined): void {
+  expect(index === undefined).toBe(expected === undefined);
+  if (index === undefined || expected === undefined) return;
+  const probes: unknown[] = ['0', 'gnd', 'GND', 'Gnd', '', 'no such node', 0, undefined, null];
+  for (const key of expected.keys()) probes.push(key, key.toUpperCase(), key.toLowerCase(), `${key} `, key.slice(1));
+  const answers = (m: ReadonlyMap<string, number>) => probes.map((k) => [m.get(k as string), m.has(k as string)]);
+  const before = answers(index);
+  expect(index.size).toBe(expected.size);
+  expect(before).toEqual(answers(expected));
+  expect([...index]).toEqual([...expected]);
+  expect([...index.keys()]).toEqual([...expected.keys()]);
+  expect([...index.values()]).toEqual([...expected.values()]);
+  expect([...index.entries()]).toEqual([...expected.entries()]);
+  const seen: unknown[] = [];
+  index.forEach(function (this: unknown, v, k, m) {
+    seen.push([v, k, m === index, this]);
+  }, 'this');
+  expect(seen).toEqual([...expected].map(([k, v]) => [v, k, true, 'this']));
+  expect(answers(index)).toEqual(before);
+}
+
+/** Asserts that two descriptions are deep-equal, their nodeIndex compared as maps (expectSameNodeIndex). */
+export function expectSameDescription(actual: SystemDescription, expected: SystemDescription): void {
+  expectSameNodeIndex(actual.nodeIndex, expected.nodeIndex);
+  expect({ ...actual, nodeIndex: undefined }).toEqual({ ...expected, nodeIndex: undefined });
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readSpiceNetlist } from '../src/index';
-import { expectError, parser } from './helpers';
+import { expectError, expectSameNodeIndex, parser } from './helpers';
 
 const read = (text: string) => readSpiceNetlist(text, { expressions: parser.expressions });
 
@@ -17,6 +17,17 @@ describe('netlist name tables', () => {
     expect(d.nodes).toEqual(['a', 'b', 'c', '0', 'xÀ', 'xà']);
     expect([...(d.nodeIndex ?? [])]).toEqual([['a', 0], ['b', 1], ['c', 2], ['0', 3], ['xÀ', 4], ['xà', 5]]);
     expect(d.oneports.map((e) => `${e.from}-${e.to}`)).toEqual(['a-b', 'b-c', 'c-0', 'a-b', 'xÀ-0', 'xÀ-c', 'xà-0', 'xà-a']);
+  });
+
+  it('answer nodeIndex as the Map of the node names would, for any ground name and table size', () => {
+    for (const [ground, count] of [['Earth', 5], ['0', 5], ['gnd', 300], ['Node_X', 40]] as const) {
+      const lines = ['t', 'R0 A 0 1', 'RA a Gnd 1', 'RB a EARTH 1'];
+      for (let k = 1; k <= count; k++) lines.push(`R${k + 1} N${k} n${k + 1} 1`, `C${k} n${k + 1} ${k % 3 === 0 ? 'GND' : '0'} 1p`);
+      lines.push(`R${count + 2} n1 0 1`, 'RX earth N1 1', '.end');
+      const d = readSpiceNetlist(lines.join('\n'), { ground, expressions: parser.expressions }).description;
+      expect(d.nodes).toContain(ground);
+      expectSameNodeIndex(d.nodeIndex, new Map(d.nodes.map((n, i) => [n, i])));
+    }
   });
 
   it('find element ids without regard to case, also after many ids (table growth)', () => {

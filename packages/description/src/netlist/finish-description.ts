@@ -88,7 +88,7 @@ export function finishDescription(ctx: NetlistContext, name: string, title: stri
   }
 
   const nodeIndex = nodes.index();
-  const components = nodes.components(nodeIndex);
+  const components = nodes.components();
   const given = nodes.ground >= 0 ? [names[nodes.ground]] : undefined;
   const grounds = assignGrounds(given, names as string[], components, errors);
 

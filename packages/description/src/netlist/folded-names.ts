@@ -31,9 +31,9 @@ export class FoldedNames {
   /** Whether the last intern() added its name. */
   added = false;
 
-  /** `expected`: about how many names will come (the table starts at ≥ 1.5 × that, a power of two). */
+  /** `expected`: about how many names will come (the table starts at > 1.375 × that, a power of two). */
   constructor(expected = 64) {
-    const size = 1 << Math.max(8, 32 - Math.clz32(expected + (expected >> 1)));
+    const size = 1 << Math.max(8, 32 - Math.clz32(expected + (expected >> 2) + (expected >> 3)));
     this.table = new Int32Array(2 * size);
     const capacity = Math.max(64, expected);
     this.high = new Int32Array(capacity);
@@ -188,10 +188,10 @@ export function sameFolded(name: string, text: string, start: number, end: numbe
   return true;
 }
 
-/** Whether text[a, aEnd) and text[b, bEnd) are equal up to ASCII case. */
-export function sameFoldedRanges(text: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
+/** Whether codes[a, aEnd) and codes[b, bEnd) are equal up to ASCII case. */
+export function sameFoldedCodes(codes: Uint16Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
   if (aEnd - a !== bEnd - b) return false;
-  for (let k = 0; k < aEnd - a; k++) if (fold(text.charCodeAt(a + k)) !== fold(text.charCodeAt(b + k))) return false;
+  for (let k = 0; k < aEnd - a; k++) if (fold(codes[a + k]) !== fold(codes[b + k])) return false;
   return true;
 }
 

@@ -7,11 +7,12 @@
  * Lookup is straight from a range of the text: open addressing on typed arrays keyed by the case-folded hash
  * (folded-names.ts), the three ground spellings entered up front, so a name seen before costs no substring;
  * a new node costs one (lower-case) substring; the fast path compares the last two names it looked up first.
- * The Map `nodeIndex` is built once, when asked for.
+ * `nodeIndex` answers from this table (netlist-node-index.ts); no Map is built unless it is iterated.
  * Cost: O(name length) expected per terminal, O((N + B) α(N)) in all.
  */
 import type { Components } from '../node-table';
-import { folded, foldedHash, sameFolded, sameFoldedRanges } from './folded-names';
+import { folded, foldedHash, sameFolded, sameFoldedCodes } from './folded-names';
+import { NetlistNodeIndex } from './netlist-node-index';
 
 /** Slot value of a ground spelling: −1 − k for the k-th spelling (the ground is numbered when it first
  *  appears). */
@@ -28,7 +29,11 @@ export class NetlistNodes {
   private used = 0;
   /** The last two lookups of entry(): start, end, hash and table value of each (value 0: none). */
   private readonly recent = new Int32Array(8);
-  private map: Map<string, number> | undefined;
+  /** The empty slot where the last entry() that found nothing would enter its name (its start and hash), or −1;
+   *  forgotten at every insertion. */
+  private emptySlot = -1;
+  private emptyStart = -1;
+  private emptyHash = 0;
   /** The number of the ground node, or −1 while it has not appeared. */
   ground = -1;
 
@@ -37,7 +42,7 @@ export class NetlistNodes {
     readonly groundName: string,
     expected = 64,
   ) {
-    const size = 1 << Math.max(6, 32 - Math.clz32(expected + (expected >> 1) + 8));
+    const size = 1 << Math.max(6, 32 - Math.clz32(expected + (expected >> 2) + (expected >> 3) + 8));
     this.table = new Int32Array(2 * size);
     this.terminals = new Int32Array(Math.max(64, expected));
     this.parent = new Int32Array(Math.max(64, expected));
@@ -78,23 +83,32 @@ export class NetlistNodes {
   }
 
   /**
-   * What the table holds for the name text[start, end) of hash h, the name being in the netlist text: 0 when it
-   * is new, node number + 1, or ≤ −1 for a spelling of the ground. The last two names looked up are remembered
-   * by their text ranges (a netlist names a node on neighbouring cards), so most lookups probe no table.
+   * What the table holds for the name text[start, end) of hash h, the name being in the netlist text (`codes`:
+   * its code units): 0 when it is new, node number + 1, or ≤ −1 for a spelling of the ground. The last two names
+   * looked up are remembered by their text ranges (a netlist names a node on neighbouring cards), so most lookups
+   * probe no table; for a new name, the empty slot found is kept for enter().
    */
-  entry(text: string, start: number, end: number, h: number): number {
+  entry(text: string, codes: Uint16Array, start: number, end: number, h: number): number {
     const recent = this.recent;
     for (let r = 0; r < 8; r += 4) {
-      if (recent[r + 2] === h && recent[r + 3] !== 0 && sameFoldedRanges(text, recent[r], recent[r + 1], start, end)) return recent[r + 3];
+      if (recent[r + 2] === h && recent[r + 3] !== 0 && sameFoldedCodes(codes, recent[r], recent[r + 1], start, end)) return recent[r + 3];
     }
-    const v = this.table[2 * this.probe(text, start, end, h)];
+    const s = this.probe(text, start, end, h);
+    const v = this.table[2 * s];
     if (v !== 0) this.remember(start, end, h, v);
+    else {
+      this.emptySlot = s;
+      this.emptyStart = start;
+      this.emptyHash = h;
+    }
     return v;
   }
 
-  /** Numbers the new node text[start, end) (hash h, not in the table), the name being in the netlist text. */
+  /** Numbers the new node text[start, end) (hash h, not in the table), the name being in the netlist text; the
+   *  slot entry() found for it when nothing was entered since. */
   enter(text: string, start: number, end: number, h: number): number {
-    const i = this.addAt(this.probe(text, start, end, h), h, text, start, end);
+    const known = this.emptySlot >= 0 && this.emptyStart === start && this.emptyHash === h;
+    const i = this.addAt(known ? this.emptySlot : this.probe(text, start, end, h), h, text, start, end);
     this.remember(start, end, h, i + 1);
     return i;
   }
@@ -132,19 +146,20 @@ export class NetlistNodes {
     return this.terminals[node];
   }
 
-  /** Name → number in numbering order, as NodeTable.index (SystemDescription.nodeIndex is a Map). O(N) once. */
-  index(): Map<string, number> {
-    if (this.map === undefined) {
-      const map = new Map<string, number>();
-      const names = this.names;
-      for (let i = 0; i < names.length; i++) map.set(names[i], i);
-      this.map = map;
-    }
-    return this.map;
+  /** The number of the node stored exactly as `name` (a key of SystemDescription.nodeIndex), or −1. */
+  lookup(name: string): number {
+    const v = this.table[2 * this.probe(name, 0, name.length, foldedHash(name, 0, name.length))];
+    const i = v > 0 ? v - 1 : v < 0 ? this.ground : -1;
+    return i >= 0 && this.names[i] === name ? i : -1;
+  }
+
+  /** Name → number (SystemDescription.nodeIndex), answered from this table. O(1). */
+  index(): NetlistNodeIndex {
+    return new NetlistNodeIndex(this);
   }
 
   /** The connected components, numbered in order of their first node (node-table.ts's numbering). */
-  components(index: ReadonlyMap<string, number>): Components {
+  components(): Components {
     const n = this.names.length;
     const numberOfRoot = new Int32Array(n).fill(-1);
     const component = new Int32Array(n);
@@ -156,8 +171,8 @@ export class NetlistNodes {
     }
     return {
       componentOf: (node) => {
-        const i = index.get(node);
-        return i === undefined ? undefined : component[i];
+        const i = this.lookup(node);
+        return i < 0 ? undefined : component[i];
       },
       componentOfIndex: (i) => component[i],
       count,
@@ -178,6 +193,7 @@ export class NetlistNodes {
   }
 
   private fill(slot: number, h: number, value: number): void {
+    this.emptySlot = -1;
     this.table[2 * slot] = value;
     this.table[2 * slot + 1] = h;
     if (4 * ++this.used > 3 * (this.table.length >> 1)) this.rehash();
@@ -201,7 +217,6 @@ export class NetlistNodes {
   private add(name: string): number {
     const i = this.names.length;
     this.names.push(name);
-    this.map = undefined;
     if (i === this.parent.length) {
       const parent = new Int32Array(2 * i);
       parent.set(this.parent);

@@ -33,7 +33,7 @@ export function readOnePortCard(ctx: NetlistContext, info: OnePortInfo, first: n
     fail(ctx, 'bad-netlist', line, `${id}: the value is missing`, { element: id, field: 'value', expected: NUMBER_EXPECTED });
     return;
   }
-  const x = ctx.values.number(ctx.text, ctx.tokens.start[t], ctx.tokens.end[t]);
+  const x = ctx.values.number(ctx.text, ctx.tokens.codes, ctx.tokens.start[t], ctx.tokens.end[t]);
   if (Number.isNaN(x)) {
     fail(ctx, 'bad-netlist', line, `${id}: "${tokenText(ctx, t)}" is not a value`, { element: id, field: 'value', expected: NUMBER_EXPECTED });
     return;

@@ -2,7 +2,8 @@
  * readOnePortLine: the fast path for the common card, one line `Rname n+ n- value` (also C and L) with blanks
  * between the four fields, read straight from the character codes while the netlist is scanned: the name is
  * checked, hashed and packed for sorting in the one pass that finds its end, the nodes are hashed as they are
- * read, the value goes through the memory of recent spellings. Anything unusual — another separator, a
+ * read, the value goes through the memory of recent spellings. The characters are read from the code units
+ * (text-codes.ts). Anything unusual — another separator, a
  * character that would need the tokens (`,` `(` `)` `=` `;` `$` inside a field, a non-ASCII name), a fifth
  * field, a continuation line after it, a bad or non-positive value, a duplicate name, a self-loop — leaves the
  * line untouched (−1) for the general path (read-element-card.ts), which reads it again and reports its errors,
@@ -12,7 +13,7 @@
 import { ONE_PORT_BRANCH } from './netlist-branches';
 import { numberExpression } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
-import { FNV_OFFSET, foldedFinish, foldedStep, sameFoldedRanges } from './folded-names';
+import { FNV_OFFSET, foldedFinish, foldedStep, sameFoldedCodes } from './folded-names';
 import { ID_SYMBOLS, NO_KEY, PACKED_LENGTH } from './packed-ids';
 import { CAPACITOR, INDUCTOR, RESISTOR } from './read-element-card';
 import { startsWord } from './scan-netlist';
@@ -31,8 +32,9 @@ const FIELDS = new Int32Array(9);
  */
 export function readOnePortLine(ctx: NetlistContext, j: number, line: number): number {
   const text = ctx.text;
-  const n = text.length;
-  const letter = text.charCodeAt(j) | 0x20;
+  const codes = ctx.tokens.codes;
+  const n = codes.length;
+  const letter = codes[j] | 0x20;
   const info = letter === 0x72 ? RESISTOR : letter === 0x63 ? CAPACITOR : INDUCTOR;
 
   // The name: identifier characters, hashed and packed in the same pass.
@@ -41,7 +43,7 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   let low = 0;
   let k = j;
   for (; k < n; k++) {
-    const c = text.charCodeAt(k);
+    const c = codes[k];
     const symbol = c < 128 ? ID_SYMBOLS[c] : 0;
     if (symbol === 0) break;
     h = Math.imul(h ^ (symbol >= 11 && symbol <= 36 ? c | 0x20 : c), 16777619); // foldedStep
@@ -50,7 +52,7 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
     else if (d < PACKED_LENGTH) low |= symbol << (6 * (9 - d));
   }
   const nameEnd = k;
-  if (nameEnd - j > MAX_ID || !(k < n && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9))) return -1;
+  if (nameEnd - j > MAX_ID || !(k < n && (codes[k] === 32 || codes[k] === 9))) return -1;
   if (nameEnd - j > PACKED_LENGTH) high = NO_KEY;
   const nameHash = foldedFinish(h);
 
@@ -58,12 +60,12 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   // takes as plain token characters, hashed as they are read.
   for (let f = 0; f < 9; f += 3) {
     let c = 0;
-    while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
+    while (k < n && ((c = codes[k]) === 32 || c === 9)) k++;
     if (k >= n || c <= 32 || c === 59 || c === 36) return -1; // a missing field, or a comment: the tokens decide
     FIELDS[f] = k;
     let hf = FNV_OFFSET;
     for (; k < n; k++) {
-      c = text.charCodeAt(k);
+      c = codes[k];
       if (c <= 32) break;
       if (c === 44 || c === 40 || c === 41 || c === 61 || c === 59 || c === 36) return -1;
       hf = foldedStep(hf, c);
@@ -83,26 +85,26 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
 
   // Then nothing but blanks and a comment up to the line break.
   let c = 0;
-  while (k < n && ((c = text.charCodeAt(k)) === 32 || c === 9)) k++;
+  while (k < n && ((c = codes[k]) === 32 || c === 9)) k++;
   if (k < n) {
     if (c === 59 || c === 36) {
-      while (k < n && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+      while (k < n && codes[k] !== LF && codes[k] !== CR) k++;
     } else if (c !== LF && c !== CR) return -1;
   }
   const lineEnd = k;
-  if (continues(text, lineEnd)) return -1;
+  if (continues(codes, lineEnd)) return -1;
 
-  const x = ctx.values.number(text, v, vEnd);
+  const x = ctx.values.number(text, codes, v, vEnd);
   if (!(x > 0)) return -1; // NaN or not positive: the general path says which
 
   // Lookups, still without changes: a duplicate name or a self-loop goes to the general path.
   const nodes = ctx.nodes;
-  const aEntry = nodes.entry(text, a, aEnd, aHash);
-  const bEntry = nodes.entry(text, b, bEnd, bHash);
+  const aEntry = nodes.entry(text, codes, a, aEnd, aHash);
+  const bEntry = nodes.entry(text, codes, b, bEnd, bHash);
   if (
     aEntry !== 0 && bEntry !== 0
       ? aEntry === bEntry || (aEntry < 0 && bEntry < 0)
-      : aEntry === 0 && bEntry === 0 && aHash === bHash && sameFoldedRanges(text, a, aEnd, b, bEnd)
+      : aEntry === 0 && bEntry === 0 && aHash === bHash && sameFoldedCodes(codes, a, aEnd, b, bEnd)
   ) {
     return -1;
   }
@@ -144,20 +146,20 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
 
 /** Whether a continuation line (+) follows the line ending at k, past blank and comment lines; also true when a
  *  `.control` block or a line of only separators comes first (the general scanner then decides). */
-function continues(text: string, k: number): boolean {
-  const n = text.length;
+function continues(codes: Uint16Array, k: number): boolean {
+  const n = codes.length;
   while (k < n) {
-    if (text.charCodeAt(k) === CR && k + 1 < n && text.charCodeAt(k + 1) === LF) k++;
+    if (codes[k] === CR && k + 1 < n && codes[k + 1] === LF) k++;
     k++;
     let c = 0;
-    while (k < n && (c = text.charCodeAt(k)) <= 32 && c !== LF && c !== CR) k++;
+    while (k < n && (c = codes[k]) <= 32 && c !== LF && c !== CR) k++;
     if (k >= n) return false;
     if (c === LF || c === CR) continue;
     if (c === 42 || c === 59 || c === 36) {
-      while (k < n && text.charCodeAt(k) !== LF && text.charCodeAt(k) !== CR) k++;
+      while (k < n && codes[k] !== LF && codes[k] !== CR) k++;
       continue;
     }
-    return c === 43 || c === 44 || (c === 46 && startsWord(text, k, '.control'));
+    return c === 43 || c === 44 || (c === 46 && startsWord(codes, k, '.control'));
   }
   return false;
 }

@@ -17,14 +17,15 @@ export class RecentValues {
   /** The slot of the last number() (for expression()). */
   private last = 0;
 
-  /** parseSpiceNumber(text, start, end), remembered by the token's spelling. */
-  number(text: string, start: number, end: number): number {
+  /** parseSpiceNumber(text, start, end), remembered by the token's spelling (compared in `codes`, the text's
+   *  code units). */
+  number(text: string, codes: Uint16Array, start: number, end: number): number {
     const length = end - start;
     for (let r = 0; r < RECENT; r++) {
       const s = this.start[r];
       if (s < 0 || this.end[r] - s !== length) continue;
       let k = 0;
-      while (k < length && text.charCodeAt(s + k) === text.charCodeAt(start + k)) k++;
+      while (k < length && codes[s + k] === codes[start + k]) k++;
       if (k === length) {
         this.last = r;
         return this.numbers[r];

@@ -1,6 +1,6 @@
 /**
  * scanNetlist: the text of a SPICE netlist → its cards, handed one by one to a CardReader as they end, in one
- * pass of charCodeAt (SPICE3 / ngspice manual chapter 2: the first line is the title; `*` starts a comment line;
+ * pass over its code units (SPICE3 / ngspice manual chapter 2: the first line is the title; `*` starts a comment line;
  * `;` and `$` start an inline comment; a line starting with `+` continues the previous card; `.control … .endc`
  * blocks are skipped; `.end` ends the netlist). Tokens are separated by white space and commas; `(`, `)` and `=`
  * are tokens of their own. No substring is made here: a token is a [start, end) range of the text, in typed
@@ -10,6 +10,8 @@
  */
 
 /** Where the cards go. Cards reach the reader in netlist order, whichever of the two methods takes them. */
+import { codeUnits } from './text-codes';
+
 export interface CardReader {
   /** The card made of tokens first … last − 1 (its continuation lines included), starting on `line`. */
   card(first: number, last: number, line: number): void;
@@ -26,6 +28,8 @@ export type ScanProblem = { readonly line: number; readonly what: 'orphan-contin
 /** The title and the tokens of a netlist, filled by scanNetlist (the arrays grow, so read them through this). */
 export class NetlistTokens {
   readonly title: string;
+  /** The text's code units (text-codes.ts), read by the scanner and the fast path in place of charCodeAt. */
+  readonly codes: Uint16Array;
   /** Where the first line ends. */
   readonly titleEnd: number;
   /** Per token: start and end offsets in the text, and the (1-based) line it is on. */
@@ -37,6 +41,7 @@ export class NetlistTokens {
   readonly problems: ScanProblem[] = [];
 
   constructor(readonly text: string) {
+    this.codes = codeUnits(text);
     let i = 0;
     while (i < text.length && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) i++;
     this.titleEnd = i;
@@ -63,17 +68,17 @@ const LF = 10;
 const CR = 13;
 
 /** Whether text[at…] is the word (lower-case) followed by white space, a comment or the end of the line. */
-export function startsWord(text: string, at: number, word: string): boolean {
-  const n = text.length;
+export function startsWord(codes: Uint16Array, at: number, word: string): boolean {
+  const n = codes.length;
   if (at + word.length > n) return false;
-  for (let k = 0; k < word.length; k++) if ((text.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
-  const c = at + word.length < n ? text.charCodeAt(at + word.length) : LF;
+  for (let k = 0; k < word.length; k++) if ((codes[at + k] | 0x20) !== word.charCodeAt(k)) return false;
+  const c = at + word.length < n ? codes[at + word.length] : LF;
   return c <= 32 || c === 59;
 }
 
 export function scanNetlist(tokens: NetlistTokens, reader: CardReader): void {
-  const text = tokens.text;
-  const n = text.length;
+  const codes = tokens.codes;
+  const n = codes.length;
   let cardCount = 0;
   let pending = -1; // the first token of the card not yet handed over, or −1
   let i = tokens.titleEnd;
@@ -82,32 +87,32 @@ export function scanNetlist(tokens: NetlistTokens, reader: CardReader): void {
 
   while (i < n) {
     // i is at a line break: step over it (CR LF counts once).
-    if (text.charCodeAt(i) === CR && i + 1 < n && text.charCodeAt(i + 1) === LF) i++;
+    if (codes[i] === CR && i + 1 < n && codes[i + 1] === LF) i++;
     i++;
     line++;
     let j = i;
     let c = 0;
-    while (j < n && (c = text.charCodeAt(j)) <= 32 && c !== LF && c !== CR) j++;
+    while (j < n && (c = codes[j]) <= 32 && c !== LF && c !== CR) j++;
     let newCard = true;
     if (j >= n || c === LF || c === CR || c === 42 /* * */) {
       newCard = false;
-      j = skipLine(text, j);
+      j = skipLine(codes, j);
     } else if (inControl !== 0) {
-      if (c === 46 && startsWord(text, j, '.endc')) inControl = 0;
-      j = skipLine(text, j);
+      if (c === 46 && startsWord(codes, j, '.endc')) inControl = 0;
+      j = skipLine(codes, j);
       newCard = false;
     } else if (c === 43 /* + */) {
       newCard = false;
       j++;
       if (cardCount === 0) {
         tokens.problems.push({ line, what: 'orphan-continuation' });
-        j = skipLine(text, j);
+        j = skipLine(codes, j);
       }
-    } else if (c === 46 /* . */ && startsWord(text, j, '.control')) {
+    } else if (c === 46 /* . */ && startsWord(codes, j, '.control')) {
       inControl = line;
-      j = skipLine(text, j);
+      j = skipLine(codes, j);
       newCard = false;
-    } else if (c === 46 && startsWord(text, j, '.end')) {
+    } else if (c === 46 && startsWord(codes, j, '.end')) {
       break;
     } else if ((c | 0x20) === 0x72 /* r */ || (c | 0x20) === 0x63 /* c */ || (c | 0x20) === 0x6c /* l */) {
       if (pending >= 0) {
@@ -123,21 +128,21 @@ export function scanNetlist(tokens: NetlistTokens, reader: CardReader): void {
     }
     // The tokens of the rest of the line.
     while (j < n) {
-      c = text.charCodeAt(j);
+      c = codes[j];
       if (c === LF || c === CR) break;
       if (c <= 32 || c === 44 /* , */) {
         j++;
         continue;
       }
       if (c === 59 /* ; */ || c === 36 /* $ */) {
-        j = skipLine(text, j);
+        j = skipLine(codes, j);
         break;
       }
       const s = j;
       if (c === 40 || c === 41 || c === 61) j++; // ( ) =
       else {
         while (j < n) {
-          c = text.charCodeAt(j);
+          c = codes[j];
           if (c <= 32 || c === 44 || c === 40 || c === 41 || c === 61 || c === 59) break;
           j++;
         }
@@ -157,10 +162,10 @@ export function scanNetlist(tokens: NetlistTokens, reader: CardReader): void {
 }
 
 /** The index of the line break (or end of text) at or after j. */
-export function skipLine(text: string, j: number): number {
-  const n = text.length;
+export function skipLine(codes: Uint16Array, j: number): number {
+  const n = codes.length;
   while (j < n) {
-    const c = text.charCodeAt(j);
+    const c = codes[j];
     if (c === LF || c === CR) break;
     j++;
   }
