@@ -33,7 +33,7 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   const alg = be.algebra;
   const F = alg.field;
   const lg = p.loop.tree.graph;
-  const oneportOf = oneportLookup(lg.branches, desc.oneports);
+  const oneportOf = oneportLookup(lg.ids, desc.oneports);
   const valueOf = (k: number): T => {
     const e = oneportOf(k);
     return be.scalar(e.value, { element: e.id, field: 'value' });
@@ -55,7 +55,7 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   const rL = Int32Array.from({ length: nL }, (_, i) => i);
   const rG = Int32Array.from({ length: nG }, (_, i) => nL + i);
   const pick = (M: M, rows: Int32Array, cols: Int32Array) => alg.selectCols(alg.selectRows(M, rows), cols);
-  const posInd = new Map(desc.mutuals.length > 0 ? Array.from(ind, (k, i) => [lg.branches[k].id, i]) : []);
+  const posInd = new Map(desc.mutuals.length > 0 ? Array.from(ind, (k, i) => [lg.ids[k], i]) : []);
   const entries: [number, number, T][] = [];
   for (const m of desc.mutuals) {
     const i = posInd.get(m.between[0]);
@@ -75,7 +75,7 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   // Static hybrid matrix.
   const sigma = concat(p.groups.G, p.groups.theta, p.groups.gammaT);
   const rho = concat(p.groups.R, p.groups.alpha, p.groups.gammaL);
-  const position = new Int32Array(lg.branches.length).fill(-1);
+  const position = new Int32Array(lg.ids.length).fill(-1);
   for (let i = 0; i < sigma.length; i++) position[sigma[i]] = i;
   for (let i = 0; i < rho.length; i++) position[rho[i]] = i;
   const sPos = { has: (k: number) => position[k] >= 0 && sigma[position[k]] === k, get: (k: number) => position[k] };
@@ -134,10 +134,10 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
  * branch k is usually oneports[k] (checked by id); a description in another order is looked up by id. O(1) per
  * branch in the first case, one map of the one-ports otherwise.
  */
-function oneportLookup(branches: LinearGraph['branches'], oneports: readonly OnePort[]): (k: number) => OnePort {
+function oneportLookup(ids: LinearGraph['ids'], oneports: readonly OnePort[]): (k: number) => OnePort {
   let byId: Map<string, OnePort> | undefined;
   return (k) => {
-    const id = branches[k].id;
+    const id = ids[k];
     const e = oneports[k];
     if (e !== undefined && e.id === id) return e;
     byId ??= new Map(oneports.map((o) => [o.id, o]));

@@ -51,7 +51,7 @@ export function formulate<M, T>(s: Structure, be: Backend<M, T>, opts: Formulate
   const el = elementMatrices(p, s.description, be);
   const rel = branchRelations(p, basis, el, be);
   const d = withRedundantLoopContext(rel.diagnostics, () => descriptorForm(p, basis, el, rel, be));
-  const sf = standardForm(d, be, () => p.states.map((x) => s.graph.branches[x.branch].id));
+  const sf = standardForm(d, be, () => p.states.map((x) => s.graph.ids[x.branch]));
   const W = outputRows(p, rel, s.description.outputs, be, basis.size);
   const out = outputEquations(W, s.description.outputs.map((o) => o.name), basis, d, sf, be);
 

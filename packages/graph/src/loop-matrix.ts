@@ -80,7 +80,7 @@ export interface LoopMatrix {
 export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
   const lg = tree.graph;
   const { tree: treeOrder, links: linkOrder } = orderBranches(tree);
-  const position = new Int32Array(lg.branches.length);
+  const position = new Int32Array(lg.ids.length);
   for (let i = 0; i < treeOrder.branches.length; i++) position[treeOrder.branches[i]] = i;
   for (let i = 0; i < linkOrder.branches.length; i++) position[linkOrder.branches[i]] = i;
   const forest = rootForest(tree);

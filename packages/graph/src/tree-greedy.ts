@@ -48,7 +48,7 @@ export function canonicalOrder(lg: LinearGraph): Int32Array {
 }
 
 export function greedyTree(lg: LinearGraph, order: Int32Array, placement: PlacementVector, spanningSize: number): GreedyTree {
-  const B = lg.branches.length;
+  const B = lg.ids.length;
   const cls = lg.cls;
   const from = lg.from;
   const to = lg.to;
@@ -106,7 +106,7 @@ export function greedyTree(lg: LinearGraph, order: Int32Array, placement: Placem
 
 /** Per branch: whether the placement puts it (a two-port port) in the tree first, and its two-port (or −1). */
 function twoPortTables(lg: LinearGraph, placement: PlacementVector): { chosen: Uint8Array; owner: Int32Array } {
-  const B = lg.twoPorts.length === 0 ? 0 : lg.branches.length;
+  const B = lg.twoPorts.length === 0 ? 0 : lg.ids.length;
   const chosen = new Uint8Array(B);
   const owner = new Int32Array(B).fill(-1);
   lg.twoPorts.forEach((tp, k) => {
