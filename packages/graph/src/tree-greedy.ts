@@ -40,8 +40,9 @@ export function canonicalOrder(lg: LinearGraph): Int32Array {
   for (let k = 0; k < B; k++) start[cls[k] + 1]++;
   for (let c = 0; c < CLASS_OF_CODE.length; c++) start[c + 1] += start[c];
   const order = new Int32Array(B);
+  const idOrder = lg.idOrder;
   for (let r = 0; r < B; r++) {
-    const k = lg.idOrder[r];
+    const k = idOrder[r];
     order[start[cls[k]]++] = k;
   }
   return order;
