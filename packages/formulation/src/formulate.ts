@@ -56,8 +56,7 @@ export function formulate<M, T>(s: Structure, be: Backend<M, T>, opts: Formulate
   const out = outputEquations(W, s.description.outputs.map((o) => o.name), basis, d, sf, be);
 
   const diagnostics: Diagnostic[] = [...p.diagnostics, ...rel.diagnostics];
-  const laws: string[] = [];
-  for (const e of s.description.oneports) if (e.law !== undefined) laws.push(e.id);
+  const laws = el.withLaw;
   if (laws.length > 0) {
     diagnostics.push(diagnostic('info', 'warning', `${laws.join(', ')} ${laws.length === 1 ? 'has a nonlinear law' : 'have nonlinear laws'}: this linear model uses ${laws.length === 1 ? 'its slope' : 'their slopes'} at the origin (the linearisation about zero); the nonlinear model (nonlinearModel) gives the full dynamics`, laws));
   }

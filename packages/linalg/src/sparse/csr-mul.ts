@@ -20,9 +20,10 @@ export function csrMul(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
 
 /**
  * Row i of C: c_i* = Σ_{k ∈ row i of A} a_ik b_k*, accumulated in a dense workspace with a marker array.
- * Two passes: a symbolic one sizes C exactly, the numeric one fills it; each row's columns are sorted
- * (insertion sort for short rows). Structural zeros produced by cancellation are kept.
- * O(flops + rows + cols) plus the per-row sorts.
+ * One numeric pass: the output arrays start at nnz(A) + nnz(B) + rows entries and double when a row's flop
+ * count Σ_{k ∈ row i of A} nnz(b_k*) (a bound on its entries) might not fit; they are trimmed to nnz(C) at the
+ * end. Each row's columns are sorted (insertion sort for short rows). Structural zeros produced by cancellation
+ * are kept. O(flops + rows + cols) plus the per-row sorts.
  */
 function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
   const rows = a.rows;
@@ -30,33 +31,23 @@ function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
   const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
   const bPtr = b.rowPtr, bIdx = b.colIdx, bVal = b.values;
   const mark = new Int32Array(cols).fill(-1);
-
-  // Symbolic pass: nnz of each row of C.
-  const rowPtr = new Int32Array(rows + 1);
-  let nnz = 0;
-  for (let i = 0; i < rows; i++) {
-    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
-      const k = aIdx[p];
-      for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
-        const j = bIdx[q];
-        if (mark[j] !== i) {
-          mark[j] = i;
-          nnz++;
-        }
-      }
-    }
-    rowPtr[i + 1] = nnz;
-  }
-
-  // Numeric pass.
-  const colIdx = new Int32Array(nnz);
-  const values = new Float64Array(nnz);
   const acc = new Float64Array(cols);
-  mark.fill(-1);
+  const rowPtr = new Int32Array(rows + 1);
+  let colIdx = new Int32Array(a.nnz + b.nnz + rows);
+  let values = new Float64Array(colIdx.length);
+  let end = 0;
   for (let i = 0; i < rows; i++) {
-    const start = rowPtr[i];
-    let end = start;
-    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
+    const pStart = aPtr[i];
+    const pEnd = aPtr[i + 1];
+    let flops = 0;
+    for (let p = pStart; p < pEnd; p++) flops += bPtr[aIdx[p] + 1] - bPtr[aIdx[p]];
+    if (end + flops > colIdx.length) {
+      const size = Math.max(2 * colIdx.length, end + flops);
+      colIdx = grown(colIdx, new Int32Array(size));
+      values = grown(values, new Float64Array(size));
+    }
+    const start = end;
+    for (let p = pStart; p < pEnd; p++) {
       const k = aIdx[p];
       const aik = aVal[p];
       for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
@@ -72,8 +63,14 @@ function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
     }
     sortRun(colIdx, start, end);
     for (let p = start; p < end; p++) values[p] = acc[colIdx[p]];
+    rowPtr[i + 1] = end;
   }
-  return new CsrMatrix(rows, cols, rowPtr, colIdx, values);
+  return new CsrMatrix(rows, cols, rowPtr, colIdx.slice(0, end), values.slice(0, end));
+}
+
+function grown<A extends Int32Array | Float64Array>(old: A, bigger: A): A {
+  bigger.set(old);
+  return bigger;
 }
 
 /** True when A is square and every stored entry is on the diagonal (a row may be empty). O(rows). */
