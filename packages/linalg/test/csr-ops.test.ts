@@ -175,9 +175,9 @@ describe('products, sums and transposes agree with dense computations', () => {
     );
   });
 
-  it('csrMul (Gustavson) whose product outgrows its first output arrays (outer products, dense rows)', () => {
+  it('csrMul (Gustavson) on outer products: one pass while the flop count is small, a sizing pass beyond', () => {
     for (const n of [1, 3, 17, 40]) {
-      // column (n×2) times row (2×n): n² entries from nnz(A) + nnz(B) + rows = 5n stored operands.
+      // (n×2)(2×n): n² entries, 2n² flops against nnz(A) + nnz(B) + rows = 5n (one pass for n < 6 only).
       const left: [number, number, number][] = [];
       const right: [number, number, number][] = [];
       for (let i = 0; i < n; i++) {

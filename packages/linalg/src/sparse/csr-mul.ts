@@ -18,14 +18,25 @@ export function csrMul(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
   return gustavson(a, b);
 }
 
+/** Products whose flop count is at most this multiple of nnz(A) + nnz(B) + rows are formed in one pass. */
+const ONE_PASS_FLOPS = 2;
+
 /**
- * Row i of C: c_i* = Σ_{k ∈ row i of A} a_ik b_k*, accumulated in a dense workspace with a marker array.
- * One numeric pass: the output arrays start at nnz(A) + nnz(B) + rows entries and double when a row's flop
- * count Σ_{k ∈ row i of A} nnz(b_k*) (a bound on its entries) might not fit; they are trimmed to nnz(C) at the
- * end. Each row's columns are sorted (insertion sort for short rows). Structural zeros produced by cancellation
- * are kept. O(flops + rows + cols) plus the per-row sorts.
+ * Row i of C: c_i* = Σ_{k ∈ row i of A} a_ik b_k*, accumulated in a dense workspace with a marker array; each
+ * row's columns are sorted (insertion sort for short rows). Structural zeros produced by cancellation are kept.
+ * The flop count Σ_{k ∈ A} nnz(b_k*) bounds nnz(C) and costs one pass over A: when it is small (sparse factors,
+ * little fill) C is formed in one numeric pass into arrays of that size, trimmed at the end; otherwise a
+ * symbolic pass sizes C exactly first. O(flops + rows + cols) plus the per-row sorts.
  */
 function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
+  const aPtr = a.rowPtr, aIdx = a.colIdx;
+  const bPtr = b.rowPtr;
+  let flops = 0;
+  for (let p = 0, pEnd = aPtr[a.rows]; p < pEnd; p++) flops += bPtr[aIdx[p] + 1] - bPtr[aIdx[p]];
+  return flops <= ONE_PASS_FLOPS * (a.nnz + b.nnz + a.rows) ? gustavsonOnePass(a, b, flops) : gustavsonTwoPass(a, b);
+}
+
+function gustavsonOnePass(a: CsrMatrix, b: CsrMatrix, flops: number): CsrMatrix {
   const rows = a.rows;
   const cols = b.cols;
   const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
@@ -33,21 +44,12 @@ function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
   const mark = new Int32Array(cols).fill(-1);
   const acc = new Float64Array(cols);
   const rowPtr = new Int32Array(rows + 1);
-  let colIdx = new Int32Array(a.nnz + b.nnz + rows);
-  let values = new Float64Array(colIdx.length);
+  const colIdx = new Int32Array(flops);
+  const values = new Float64Array(flops);
   let end = 0;
   for (let i = 0; i < rows; i++) {
-    const pStart = aPtr[i];
-    const pEnd = aPtr[i + 1];
-    let flops = 0;
-    for (let p = pStart; p < pEnd; p++) flops += bPtr[aIdx[p] + 1] - bPtr[aIdx[p]];
-    if (end + flops > colIdx.length) {
-      const size = Math.max(2 * colIdx.length, end + flops);
-      colIdx = grown(colIdx, new Int32Array(size));
-      values = grown(values, new Float64Array(size));
-    }
     const start = end;
-    for (let p = pStart; p < pEnd; p++) {
+    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
       const k = aIdx[p];
       const aik = aVal[p];
       for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
@@ -65,12 +67,59 @@ function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
     for (let p = start; p < end; p++) values[p] = acc[colIdx[p]];
     rowPtr[i + 1] = end;
   }
-  return new CsrMatrix(rows, cols, rowPtr, colIdx.slice(0, end), values.slice(0, end));
+  return new CsrMatrix(rows, cols, rowPtr, end < flops ? colIdx.slice(0, end) : colIdx, end < flops ? values.slice(0, end) : values);
 }
 
-function grown<A extends Int32Array | Float64Array>(old: A, bigger: A): A {
-  bigger.set(old);
-  return bigger;
+function gustavsonTwoPass(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
+  const rows = a.rows;
+  const cols = b.cols;
+  const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
+  const bPtr = b.rowPtr, bIdx = b.colIdx, bVal = b.values;
+  const mark = new Int32Array(cols).fill(-1);
+
+  // Symbolic pass: nnz of each row of C.
+  const rowPtr = new Int32Array(rows + 1);
+  let nnz = 0;
+  for (let i = 0; i < rows; i++) {
+    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
+      const k = aIdx[p];
+      for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
+        const j = bIdx[q];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          nnz++;
+        }
+      }
+    }
+    rowPtr[i + 1] = nnz;
+  }
+
+  // Numeric pass.
+  const colIdx = new Int32Array(nnz);
+  const values = new Float64Array(nnz);
+  const acc = new Float64Array(cols);
+  mark.fill(-1);
+  for (let i = 0; i < rows; i++) {
+    const start = rowPtr[i];
+    let end = start;
+    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
+      const k = aIdx[p];
+      const aik = aVal[p];
+      for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
+        const j = bIdx[q];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          colIdx[end++] = j;
+          acc[j] = aik * bVal[q];
+        } else {
+          acc[j] += aik * bVal[q];
+        }
+      }
+    }
+    sortRun(colIdx, start, end);
+    for (let p = start; p < end; p++) values[p] = acc[colIdx[p]];
+  }
+  return new CsrMatrix(rows, cols, rowPtr, colIdx, values);
 }
 
 /** True when A is square and every stored entry is on the diagonal (a row may be empty). O(rows). */
