@@ -42,7 +42,7 @@ export function buildModel(desc: SystemDescription, opts: ModelOptions = {}): Bu
     const ss = form(structure, backend, { stateChoice });
     return { structure, table: formulation.modelTable(desc.name, ss, backend as formulation.Backend<unknown, unknown>, cells as formulation.CellFormat<unknown>, desc.parameters) };
   }
-  const sparse = structure.graph.branches.length > SPARSE_ABOVE;
+  const sparse = structure.graph.ids.length > SPARSE_ABOVE;
   const be = sparse ? formulation.sparseBackend(desc.parameters) : formulation.numericBackend(desc.parameters);
   const ss = form(structure, be, { stateChoice });
   if (sparse) return { structure, numeric: ss };

@@ -92,7 +92,7 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
     } catch (e) {
       if (!(e instanceof SingularMatrix)) throw e;
       const branches = [...Array.from(el.sigma), ...Array.from(el.rho)];
-      const ids = branches.map((k) => p.loop.tree.graph.branches[k].id);
+      const ids = branches.map((k) => p.loop.tree.graph.ids[k]);
       if (alg.kind !== 'dense' || alg.field.exact) {
         throw new SysgraphError('singular-static-network', `the static network (resistors, transformers, gyrators) is singular near ${ids[e.column] ?? 'its elements'}; solve it numerically to see whether the dynamics are still defined`, { elements: ids, expected: 'a uniquely solvable resistive/two-port network' });
       }

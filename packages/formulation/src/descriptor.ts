@@ -85,6 +85,6 @@ function checkProper<M, T>(p: Partition, block: M, branches: Int32Array, alg: Ba
   const dense = alg.toDense(block);
   const culprits = Array.from(branches).filter((_, i) => dense[i].some((x) => !alg.field.isZero(x) && Math.abs(alg.field.toNumber?.(x) ?? 1) > 1e-12));
   if (culprits.length === 0) return;
-  const ids = culprits.map((k) => lg.branches[k].id);
+  const ids = culprits.map((k) => lg.ids[k]);
   throw new SysgraphError('improper-tree', `unsupported: storage element ${ids.join(', ')} is coupled to itself through a two-port (higher index)`, { element: ids[0], elements: ids, expected: 'storage elements whose dependent variables are fixed by states and inputs' });
 }

@@ -8,6 +8,7 @@
  *                      Hρσ[α,θ] = K, Hσρ[θ,α] = −K
  *     gyrator in the tree:    i_γT = Y v_γT, Y = [[0, −1/GY], [1/GY, 0]]
  *     gyrator in the co-tree: v_γL = Z i_γL, Z = [[0, GY], [−GY, 0]]
+ * Every one-port's value is read once, and with it whether the one-port has a law (`withLaw`).
  */
 import type { OnePort, SystemDescription } from '@sysgraph/description';
 import type { LinearGraph, Partition } from '@sysgraph/graph';
@@ -27,15 +28,22 @@ export interface ElementMatrices<M> {
   /** σ = [G; θ; γT] and ρ = [R; α; γL] as branch indices. */
   readonly sigma: Int32Array;
   readonly rho: Int32Array;
+  /** Ids of the one-ports given by a law, in the description's order. */
+  readonly withLaw: readonly string[];
 }
 
 export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be: Backend<M, T>): ElementMatrices<M> {
   const alg = be.algebra;
   const F = alg.field;
   const lg = p.loop.tree.graph;
-  const oneportOf = oneportLookup(lg.branches, desc.oneports);
+  const oneports = desc.oneports;
+  const oneportOf = oneportLookup(lg.ids, oneports);
+  // seen[j]: 1 once one-port j's value was read, 2 if it has a law as well.
+  const seen = new Uint8Array(oneports.length);
   const valueOf = (k: number): T => {
-    const e = oneportOf(k);
+    const j = oneportOf(k);
+    const e = oneports[j];
+    seen[j] = e.law === undefined ? 1 : 2;
     return be.scalar(e.value, { element: e.id, field: 'value' });
   };
   const valuesOf = (branches: ArrayLike<number>): T[] => {
@@ -55,7 +63,7 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   const rL = Int32Array.from({ length: nL }, (_, i) => i);
   const rG = Int32Array.from({ length: nG }, (_, i) => nL + i);
   const pick = (M: M, rows: Int32Array, cols: Int32Array) => alg.selectCols(alg.selectRows(M, rows), cols);
-  const posInd = new Map(desc.mutuals.length > 0 ? Array.from(ind, (k, i) => [lg.branches[k].id, i]) : []);
+  const posInd = new Map(desc.mutuals.length > 0 ? Array.from(ind, (k, i) => [lg.ids[k], i]) : []);
   const entries: [number, number, T][] = [];
   for (const m of desc.mutuals) {
     const i = posInd.get(m.between[0]);
@@ -75,7 +83,7 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   // Static hybrid matrix.
   const sigma = concat(p.groups.G, p.groups.theta, p.groups.gammaT);
   const rho = concat(p.groups.R, p.groups.alpha, p.groups.gammaL);
-  const position = new Int32Array(lg.branches.length).fill(-1);
+  const position = new Int32Array(lg.ids.length).fill(-1);
   for (let i = 0; i < sigma.length; i++) position[sigma[i]] = i;
   for (let i = 0; i < rho.length; i++) position[rho[i]] = i;
   const sPos = { has: (k: number) => position[k] >= 0 && sigma[position[k]] === k, get: (k: number) => position[k] };
@@ -126,21 +134,31 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
     Hrr: rr.length > 0 ? alg.add(alg.diag(rrDiag), alg.fromEntries(nr, nr, rr)) : alg.diag(rrDiag),
     sigma,
     rho,
+    withLaw: oneportsWithLaw(oneports, seen),
   };
 }
 
+/** The ids of the one-ports with a law, in order: from `seen` where their value was read, else from the one-port. */
+function oneportsWithLaw(oneports: readonly OnePort[], seen: Uint8Array): string[] {
+  const out: string[] = [];
+  for (let j = 0; j < oneports.length; j++) {
+    if (seen[j] === 2 || (seen[j] === 0 && oneports[j].law !== undefined)) out.push(oneports[j].id);
+  }
+  return out;
+}
+
 /**
- * The one-port of branch k. The linear graph numbers the one-ports first, in the description's order, so
- * branch k is usually oneports[k] (checked by id); a description in another order is looked up by id. O(1) per
- * branch in the first case, one map of the one-ports otherwise.
+ * The index in `oneports` of branch k's one-port. The linear graph numbers the one-ports first, in the
+ * description's order, so branch k is usually oneports[k] (checked by id); a description in another order is
+ * looked up by id. O(1) per branch in the first case, one map of the one-ports otherwise.
  */
-function oneportLookup(branches: LinearGraph['branches'], oneports: readonly OnePort[]): (k: number) => OnePort {
-  let byId: Map<string, OnePort> | undefined;
+function oneportLookup(ids: LinearGraph['ids'], oneports: readonly OnePort[]): (k: number) => number {
+  let byId: Map<string, number> | undefined;
   return (k) => {
-    const id = branches[k].id;
+    const id = ids[k];
     const e = oneports[k];
-    if (e !== undefined && e.id === id) return e;
-    byId ??= new Map(oneports.map((o) => [o.id, o]));
+    if (e !== undefined && e.id === id) return k;
+    byId ??= new Map(oneports.map((o, j) => [o.id, j]));
     return byId.get(id)!;
   };
 }

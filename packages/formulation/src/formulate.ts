@@ -51,13 +51,12 @@ export function formulate<M, T>(s: Structure, be: Backend<M, T>, opts: Formulate
   const el = elementMatrices(p, s.description, be);
   const rel = branchRelations(p, basis, el, be);
   const d = withRedundantLoopContext(rel.diagnostics, () => descriptorForm(p, basis, el, rel, be));
-  const sf = standardForm(d, be, () => p.states.map((x) => s.graph.branches[x.branch].id));
+  const sf = standardForm(d, be, () => p.states.map((x) => s.graph.ids[x.branch]));
   const W = outputRows(p, rel, s.description.outputs, be, basis.size);
   const out = outputEquations(W, s.description.outputs.map((o) => o.name), basis, d, sf, be);
 
   const diagnostics: Diagnostic[] = [...p.diagnostics, ...rel.diagnostics];
-  const laws: string[] = [];
-  for (const e of s.description.oneports) if (e.law !== undefined) laws.push(e.id);
+  const laws = el.withLaw;
   if (laws.length > 0) {
     diagnostics.push(diagnostic('info', 'warning', `${laws.join(', ')} ${laws.length === 1 ? 'has a nonlinear law' : 'have nonlinear laws'}: this linear model uses ${laws.length === 1 ? 'its slope' : 'their slopes'} at the origin (the linearisation about zero); the nonlinear model (nonlinearModel) gives the full dynamics`, laws));
   }

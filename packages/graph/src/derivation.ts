@@ -55,7 +55,7 @@ export function deriveEquations(partition: Partition, desc: SystemDescription, o
   const loop = partition.loop;
   const lg = loop.tree.graph;
   const inTree = loop.tree.inTree;
-  const id = (k: number) => lg.branches[k].id;
+  const id = (k: number) => lg.ids[k];
   const oneport = new Map(desc.oneports.map((e) => [e.id, e]));
   const twoPort = new Map(desc.twoPorts.map((t) => [t.id, t]));
   const mutualsOf = new Map<string, { other: string; value: string }[]>();
@@ -155,6 +155,6 @@ export function deriveEquations(partition: Partition, desc: SystemDescription, o
     elemental: tidy(elemental),
     continuity,
     compatibility,
-    counts: { B: lg.branches.length, N: lg.nodeNames.length, components: lg.componentCount, acrossSources: countCls(CLASS_CODE.E), throughSources: countCls(CLASS_CODE.J) },
+    counts: { B: lg.ids.length, N: lg.nodeNames.length, components: lg.componentCount, acrossSources: countCls(CLASS_CODE.E), throughSources: countCls(CLASS_CODE.J) },
   };
 }

@@ -21,7 +21,11 @@ export type ElementOfBranch = (branch: number) => string;
 
 export function rankBranchIds(ids: readonly string[], elementOf: ElementOfBranch, hint?: Int32Array): IdRanks {
   const B = ids.length;
-  const idOrder = hint !== undefined && isStrictlyIncreasing(ids, hint) ? hint : codeUnitOrder(ids);
+  if (hint !== undefined) {
+    const idRank = ranksOfIncreasing(ids, hint);
+    if (idRank !== undefined) return { idOrder: hint, idRank };
+  }
+  const idOrder = codeUnitOrder(ids);
   const idRank = new Int32Array(B);
   let duplicate = -1;
   for (let r = 0; r < B; r++) {
@@ -40,15 +44,23 @@ export function rankBranchIds(ids: readonly string[], elementOf: ElementOfBranch
   return { idOrder, idRank };
 }
 
-/** Whether `order` lists every index of `ids` once with ids[order[0]] < ids[order[1]] < …: O(B). */
-function isStrictlyIncreasing(ids: readonly string[], order: Int32Array): boolean {
+/**
+ * The ranks (inverse permutation) of `order` when it lists every index of `ids` once with
+ * ids[order[0]] < ids[order[1]] < …, else undefined: O(B). Strictly increasing ids are distinct, so the
+ * indices are distinct too (a permutation) and no id repeats.
+ */
+function ranksOfIncreasing(ids: readonly string[], order: Int32Array): Int32Array | undefined {
   const B = ids.length;
-  if (order.length !== B) return false;
+  if (order.length !== B) return undefined;
+  const rank = new Int32Array(B);
+  let previous = '';
   for (let r = 0; r < B; r++) {
     const k = order[r];
-    if (!(k >= 0 && k < B)) return false;
-    // Strictly increasing ids are distinct, so the indices are distinct too: a permutation.
-    if (r > 0 && !(ids[order[r - 1]] < ids[k])) return false;
+    if (!(k >= 0 && k < B)) return undefined;
+    const id = ids[k];
+    if (r > 0 && !(previous < id)) return undefined;
+    rank[k] = r;
+    previous = id;
   }
-  return true;
+  return rank;
 }

@@ -8,7 +8,7 @@ import { signedTranspose } from './signed-matrix';
 
 export function incidenceMatrix(lg: LinearGraph): SignedMatrix {
   // Built column-wise (branches × nodes) then transposed to rows = nodes.
-  const B = lg.branches.length;
+  const B = lg.ids.length;
   const rowPtr = new Int32Array(B + 1);
   const colIdx = new Int32Array(2 * B);
   const values = new Int8Array(2 * B);

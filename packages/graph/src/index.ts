@@ -1,5 +1,6 @@
-export { buildLinearGraph, compareIds, CLASS_CODE, CLASS_OF_CODE } from './linear-graph';
+export { buildLinearGraph, classCode, compareIds, CLASS_CODE, CLASS_OF_CODE } from './linear-graph';
 export type { LinearGraph, BranchInfo } from './linear-graph';
+export { branchDomain, branchInfos } from './branch-info';
 export { connectedComponents } from './components';
 export { UnionFind } from './union-find';
 export { incidenceMatrix } from './incidence';

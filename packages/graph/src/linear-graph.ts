@@ -7,6 +7,8 @@
 import type { BranchClass, Domain } from '@sysgraph/core';
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
+import { branchDomain, branchInfos } from './branch-info';
+import type { BranchInfo } from './branch-info';
 import { connectedComponents } from './components';
 import { rankBranchIds } from './id-ranks';
 import { lazyIndex } from './lazy-index';
@@ -18,23 +20,21 @@ import { lazyIndex } from './lazy-index';
 export const CLASS_CODE: Readonly<Record<BranchClass, number>> = { E: 0, TF: 1, A: 2, GY: 3, D: 4, T: 5, J: 6 };
 export const CLASS_OF_CODE: readonly BranchClass[] = ['E', 'TF', 'A', 'GY', 'D', 'T', 'J'];
 
-export interface BranchInfo {
-  readonly index: number;
-  /** Branch id: the element id, or `<two-port id>.1` / `.2` for a port. */
-  readonly id: string;
-  /** The element (one-port, source or two-port) the branch belongs to. */
-  readonly element: string;
-  readonly port?: 1 | 2;
-  readonly cls: BranchClass;
-  readonly kind: string;
-  readonly domain: Domain;
-  readonly from: number;
-  readonly to: number;
+/** CLASS_CODE[c] by comparisons (a keyed lookup per branch costs more at 10^5 branches). */
+export function classCode(c: BranchClass): number {
+  return c === 'A' ? 2 : c === 'D' ? 4 : c === 'T' ? 5 : c === 'E' ? 0 : c === 'J' ? 6 : c === 'TF' ? 1 : 3;
 }
+
+export type { BranchInfo };
 
 export interface LinearGraph {
   readonly nodeNames: readonly string[];
+  /** The record of each branch (branch-info.ts), made on first use: the stages read the arrays below. */
   readonly branches: readonly BranchInfo[];
+  /** ids[k]: the id of branch k. */
+  readonly ids: readonly string[];
+  /** The domain of branch k, read from the description (no records made). */
+  domainOf(k: number): Domain;
   /** from[k], to[k]: node indices of branch k. */
   readonly from: Int32Array;
   readonly to: Int32Array;
@@ -74,8 +74,7 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
     hinted: numbering !== undefined && numbering.terminals.length === 2 * B ? numbering.terminals : undefined,
   };
 
-  // One pass per element list, filling the typed arrays as the branches are made (no second pass over them).
-  const branches: BranchInfo[] = new Array(B);
+  // One pass per element list, filling the typed arrays (the branch records are made on first use).
   const ids: string[] = new Array(B);
   const from = new Int32Array(B);
   const to = new Int32Array(B);
@@ -84,21 +83,19 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   for (const e of desc.oneports) {
     const f = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
     const t = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
-    branches[k] = { index: k, id: e.id, element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from: f, to: t };
     ids[k] = e.id;
     from[k] = f;
     to[k] = t;
-    cls[k] = CLASS_CODE[e.type];
+    cls[k] = classCode(e.type);
     k++;
   }
   for (const s of desc.sources) {
     const f = nodeOf(nodes, 2 * k, s.from, s.id, 'from');
     const t = nodeOf(nodes, 2 * k + 1, s.to, s.id, 'to');
-    branches[k] = { index: k, id: s.id, element: s.id, port: undefined, cls: s.type, kind: s.kind, domain: s.domain, from: f, to: t };
     ids[k] = s.id;
     from[k] = f;
     to[k] = t;
-    cls[k] = CLASS_CODE[s.type];
+    cls[k] = classCode(s.type);
     k++;
   }
   const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
@@ -109,10 +106,7 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
       const p = tp.ports[j];
       const f = nodeOf(nodes, 2 * k, p.from, tp.id, `ports[${j}].from`);
       const t = nodeOf(nodes, 2 * k + 1, p.to, tp.id, `ports[${j}].to`);
-      const domain = j === 0 ? tp.domain1 : tp.domain2;
-      const id = `${tp.id}.${j + 1}`;
-      branches[k] = { index: k, id, element: tp.id, port: (j + 1) as 1 | 2, cls: branchClass, kind: tp.kind, domain, from: f, to: t };
-      ids[k] = id;
+      ids[k] = `${tp.id}.${j + 1}`;
       from[k] = f;
       to[k] = t;
       cls[k] = CLASS_CODE[branchClass];
@@ -123,7 +117,8 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   twoPortsRaw.sort((x, y) => compareIds(x.id, y.id));
 
   // Ids in canonical order (a repeated id is a duplicate-id error).
-  const { idOrder, idRank } = rankBranchIds(ids, (k) => branches[k].element, numbering?.idOrder);
+  const elementOf = (k: number): string => (k < B - 2 * desc.twoPorts.length ? ids[k] : desc.twoPorts[(k - (B - 2 * desc.twoPorts.length)) >> 1].id);
+  const { idOrder, idRank } = rankBranchIds(ids, elementOf, numbering?.idOrder);
   // Branch id → index, built on first use (later stages look up a few outputs; see lazy-index.ts).
   const branchIndex = lazyIndex(() => ids);
 
@@ -136,7 +131,57 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   }
   for (let n = 0; n < N; n++) if (groundOf[component[n]] < 0) groundOf[component[n]] = n;
 
-  return { nodeNames, branches, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex, idRank, idOrder };
+  return new Graph(desc, { nodeNames, ids, from, to, cls, component, componentCount: count, groundOf, twoPorts: twoPortsRaw, branchIndex, nodeIndex, idRank, idOrder });
+}
+
+type GraphArrays = Omit<LinearGraph, 'branches' | 'domainOf'>;
+
+/**
+ * The LinearGraph with its branch records made on first use. A class, so that every graph shares one hidden
+ * class (an object literal with a getter is kept as a dictionary, which slows every field read in the stages).
+ */
+class Graph implements LinearGraph {
+  readonly nodeNames: readonly string[];
+  readonly ids: readonly string[];
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly cls: Uint8Array;
+  readonly component: Int32Array;
+  readonly componentCount: number;
+  readonly groundOf: Int32Array;
+  readonly twoPorts: LinearGraph['twoPorts'];
+  readonly branchIndex: ReadonlyMap<string, number>;
+  readonly nodeIndex: ReadonlyMap<string, number>;
+  readonly idRank: Int32Array;
+  readonly idOrder: Int32Array;
+  private readonly description: SystemDescription;
+  private records: readonly BranchInfo[] | undefined;
+
+  constructor(desc: SystemDescription, a: GraphArrays) {
+    this.nodeNames = a.nodeNames;
+    this.ids = a.ids;
+    this.from = a.from;
+    this.to = a.to;
+    this.cls = a.cls;
+    this.component = a.component;
+    this.componentCount = a.componentCount;
+    this.groundOf = a.groundOf;
+    this.twoPorts = a.twoPorts;
+    this.branchIndex = a.branchIndex;
+    this.nodeIndex = a.nodeIndex;
+    this.idRank = a.idRank;
+    this.idOrder = a.idOrder;
+    this.description = desc;
+    this.records = undefined;
+  }
+
+  get branches(): readonly BranchInfo[] {
+    return (this.records ??= branchInfos(this.description, this.ids, this.from, this.to));
+  }
+
+  domainOf(k: number): Domain {
+    return branchDomain(this.description, k);
+  }
 }
 
 interface NodeLookup {

@@ -25,25 +25,30 @@ export interface RootedForest {
 export function rootForest(tree: NormalTree): RootedForest {
   const lg = tree.graph;
   const N = lg.nodeNames.length;
+  const B = lg.from.length;
+  const from = lg.from;
+  const to = lg.to;
+  const inTree = tree.inTree;
   // Adjacency of the tree in CSR form.
   const deg = new Int32Array(N + 1);
-  for (let k = 0; k < lg.from.length; k++) {
-    if (!tree.inTree[k]) continue;
-    deg[lg.from[k] + 1]++;
-    deg[lg.to[k] + 1]++;
+  for (let k = 0; k < B; k++) {
+    if (inTree[k] === 0) continue;
+    deg[from[k] + 1]++;
+    deg[to[k] + 1]++;
   }
   for (let n = 0; n < N; n++) deg[n + 1] += deg[n];
   const adj = new Int32Array(deg[N]);
   const fill = deg.slice(0, N);
-  for (let k = 0; k < lg.from.length; k++) {
-    if (!tree.inTree[k]) continue;
-    adj[fill[lg.from[k]]++] = k;
-    adj[fill[lg.to[k]]++] = k;
+  for (let k = 0; k < B; k++) {
+    if (inTree[k] === 0) continue;
+    adj[fill[from[k]]++] = k;
+    adj[fill[to[k]]++] = k;
   }
   const parent = new Int32Array(N).fill(-1);
   const parentBranch = new Int32Array(N).fill(-1);
   const depth = new Int32Array(N).fill(-1);
-  const queue = new Int32Array(N);
+  // Breadth-first from each ground; the queue is reused (fill) once the adjacency is built.
+  const queue = fill;
   for (let c = 0; c < lg.componentCount; c++) {
     const root = lg.groundOf[c];
     let head = 0;
@@ -52,11 +57,12 @@ export function rootForest(tree: NormalTree): RootedForest {
     depth[root] = 0;
     while (head < tail) {
       const n = queue[head++];
-      for (let p = deg[n]; p < deg[n + 1]; p++) {
+      const dn = depth[n] + 1;
+      for (let p = deg[n], end = deg[n + 1]; p < end; p++) {
         const k = adj[p];
-        const m = lg.from[k] === n ? lg.to[k] : lg.from[k];
+        const m = from[k] ^ to[k] ^ n; // the other end of k
         if (depth[m] >= 0) continue;
-        depth[m] = depth[n] + 1;
+        depth[m] = dn;
         parent[m] = n;
         parentBranch[m] = k;
         queue[tail++] = m;
@@ -80,21 +86,23 @@ export interface LoopMatrix {
 export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
   const lg = tree.graph;
   const { tree: treeOrder, links: linkOrder } = orderBranches(tree);
-  const position = new Int32Array(lg.branches.length);
-  for (let i = 0; i < treeOrder.branches.length; i++) position[treeOrder.branches[i]] = i;
-  for (let i = 0; i < linkOrder.branches.length; i++) position[linkOrder.branches[i]] = i;
+  const treeBranches = treeOrder.branches;
+  const linkBranches = linkOrder.branches;
+  const position = new Int32Array(lg.ids.length);
+  for (let i = 0; i < treeBranches.length; i++) position[treeBranches[i]] = i;
+  for (let i = 0; i < linkBranches.length; i++) position[linkBranches[i]] = i;
   const forest = rootForest(tree);
   const { parent, parentBranch, depth } = forest;
   const from = lg.from;
   const to = lg.to;
 
-  const rows = linkOrder.branches.length;
+  const rows = linkBranches.length;
   const rowPtr = new Int32Array(rows + 1);
   let cols = new Int32Array(Math.max(16, 2 * rows));
   let vals = new Int8Array(cols.length);
   let nnz = 0;
   for (let r = 0; r < rows; r++) {
-    const l = linkOrder.branches[r];
+    const l = linkBranches[r];
     const start = nnz;
     let x = to[l]; // walking the tree path from b_l …
     let y = from[l]; // … back to a_l
@@ -120,7 +128,7 @@ export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
   }
   const F: SignedMatrix = {
     rows,
-    cols: treeOrder.branches.length,
+    cols: treeBranches.length,
     rowPtr,
     colIdx: cols.slice(0, nnz),
     values: vals.slice(0, nnz),

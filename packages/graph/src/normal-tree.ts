@@ -43,7 +43,7 @@ export function selectNormalTree(lg: LinearGraph): NormalTree {
   checkThroughSourceCutsets(lg);
   const spanningSize = lg.nodeNames.length - lg.componentCount;
   const k = lg.twoPorts.length;
-  const B = Math.max(1, lg.branches.length);
+  const B = Math.max(1, lg.ids.length);
   let evaluations = 0;
   const evaluate = (p: Uint8Array): GreedyTree => {
     evaluations++;
@@ -140,7 +140,7 @@ function noAdmissibleTree(lg: LinearGraph, t: GreedyTree): SysgraphError {
     : 'no placement of the two-ports gives a spanning tree';
   return new SysgraphError('no-admissible-tree', `no admissible normal tree: ${what}. Its across values are over-determined; remove a source or add an element in series with a port.`, {
     element: tp?.id,
-    elements: tp ? tp.ports.map((b) => lg.branches[b].id) : [],
+    elements: tp ? tp.ports.map((b) => lg.ids[b]) : [],
     expected: 'a two-port with at least one port free of across-source loops',
   });
 }

@@ -40,7 +40,7 @@ export function groupOf(tree: NormalTree, k: number): Group {
 }
 
 /** Group index (TREE_GROUPS then LINK_GROUPS) of a branch, by 2·class code + (1 if in the tree). */
-const GROUP_INDEX: readonly number[] = (() => {
+const GROUP_INDEX: Uint8Array = (() => {
   const all: readonly Group[] = [...TREE_GROUPS, ...LINK_GROUPS];
   const out: number[] = [];
   for (const [cls, link, tree] of [
@@ -50,7 +50,7 @@ const GROUP_INDEX: readonly number[] = (() => {
     out[2 * cls] = all.indexOf(link);
     out[2 * cls + 1] = all.indexOf(tree);
   }
-  return out;
+  return Uint8Array.from(out);
 })();
 
 /**
@@ -60,12 +60,14 @@ const GROUP_INDEX: readonly number[] = (() => {
  */
 export function orderBranches(tree: NormalTree): { tree: BranchOrder; links: BranchOrder } {
   const lg = tree.graph;
-  const B = lg.cls.length;
+  const cls = lg.cls;
+  const inTree = tree.inTree;
+  const B = cls.length;
   const T = TREE_GROUPS.length;
   const group = new Uint8Array(B);
   const count = new Int32Array(T + LINK_GROUPS.length);
   for (let k = 0; k < B; k++) {
-    const g = GROUP_INDEX[2 * lg.cls[k] + tree.inTree[k]];
+    const g = GROUP_INDEX[2 * cls[k] + inTree[k]];
     group[k] = g;
     count[g]++;
   }
@@ -90,9 +92,10 @@ export function orderBranches(tree: NormalTree): { tree: BranchOrder; links: Bra
     if (g < T) treeBranches[next[g]++] = k;
     else linkBranches[next[g]++] = k;
   };
+  const idOrder = lg.idOrder;
   for (let r = 0; r < B; r++) {
-    const k = lg.idOrder[r];
-    const c = lg.cls[k];
+    const k = idOrder[r];
+    const c = cls[k];
     if (c !== CLASS_CODE.TF && c !== CLASS_CODE.GY) place(k);
   }
   // Two-port ports: in two-port canonical order, port 1 before port 2.

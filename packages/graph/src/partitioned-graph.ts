@@ -63,25 +63,25 @@ export function partitionLoopMatrix(loop: LoopMatrix, desc: SystemDescription): 
   const states: StateVariable[] = new Array(groups.C.length + groups.L.length);
   for (let i = 0; i < groups.C.length; i++) {
     const k = groups.C[i];
-    states[i] = { name: 'v_' + lg.branches[k].id, branch: k, variable: 'across' };
+    states[i] = { name: 'v_' + lg.ids[k], branch: k, variable: 'across' };
   }
   for (let i = 0, nC = groups.C.length; i < groups.L.length; i++) {
     const k = groups.L[i];
-    states[nC + i] = { name: 'i_' + lg.branches[k].id, branch: k, variable: 'through' };
+    states[nC + i] = { name: 'i_' + lg.ids[k], branch: k, variable: 'through' };
   }
 
   const sourceById = new Map(desc.sources.map((s) => [s.id, s]));
   const inputs: InputVariable[] = [];
   const inputIndex = new Map<string, number>();
-  const inputOfBranch = new Int32Array(lg.branches.length).fill(-1);
+  const inputOfBranch = new Int32Array(lg.ids.length).fill(-1);
   for (const k of concat(groups.E, groups.J)) {
-    const b = lg.branches[k];
-    const name = sourceById.get(b.id)?.input ?? b.id;
+    const id = lg.ids[k];
+    const name = sourceById.get(id)?.input ?? id;
     let j = inputIndex.get(name);
     if (j === undefined) {
       j = inputs.length;
       inputIndex.set(name, j);
-      inputs.push({ name, sources: [], variable: b.cls === 'E' ? 'across' : 'through' });
+      inputs.push({ name, sources: [], variable: lg.cls[k] === CLASS_CODE.E ? 'across' : 'through' });
     }
     (inputs[j].sources as number[]).push(k);
     inputOfBranch[k] = j;
@@ -93,7 +93,7 @@ export function partitionLoopMatrix(loop: LoopMatrix, desc: SystemDescription): 
 /** D4: co-tree capacitors (loops of capacitors, sources and transformer ports) and tree inductors (cutsets). */
 function dependentStorage(loop: LoopMatrix, groups: Record<Group, Int32Array>): Diagnostic[] {
   const lg = loop.tree.graph;
-  const id = (k: number) => lg.branches[k].id;
+  const id = (k: number) => lg.ids[k];
   const out: Diagnostic[] = [];
   const F = loop.F;
   for (const s of groups.S) {

@@ -23,7 +23,7 @@ export function checkAcrossSourceLoops(lg: LinearGraph, order: Int32Array): void
       continue;
     }
     const path = treePath(lg, accepted, lg.to[k], lg.from[k]);
-    const loop = [lg.branches[k].id, ...path.map((b) => lg.branches[b].id)];
+    const loop = [lg.ids[k], ...path.map((b) => lg.ids[b])];
     throw new SysgraphError(
       'across-source-loop',
       `across sources form a loop: ${loop.join(', ')}; their values would contradict each other (Kirchhoff's voltage law). Remove one or put an element in series.`,
@@ -45,7 +45,7 @@ export function checkThroughSourceCutsets(lg: LinearGraph): void {
       if (lg.cls[k] !== CLASS_CODE.J) continue;
       const a = without.component[lg.from[k]] === piece;
       const b = without.component[lg.to[k]] === piece;
-      if (a !== b) boundary.push(lg.branches[k].id);
+      if (a !== b) boundary.push(lg.ids[k]);
     }
     if (boundary.length > 0) {
       boundary.sort();

@@ -37,7 +37,7 @@ export function analyzeStructure(description: SystemDescription): Structure {
 /** The JSON of `sysgraph structure --format json`. */
 export function structureToJson(s: Structure, derivation?: Derivation): Record<string, unknown> {
   const lg = s.graph;
-  const id = (k: number) => lg.branches[k].id;
+  const id = (k: number) => lg.ids[k];
   const F = s.loop.F;
   const nonzeros: [number, number, number][] = [];
   for (let r = 0; r < F.rows; r++) for (let p = F.rowPtr[r]; p < F.rowPtr[r + 1]; p++) nonzeros.push([r, F.colIdx[p], F.values[p]]);

@@ -40,15 +40,16 @@ export function canonicalOrder(lg: LinearGraph): Int32Array {
   for (let k = 0; k < B; k++) start[cls[k] + 1]++;
   for (let c = 0; c < CLASS_OF_CODE.length; c++) start[c + 1] += start[c];
   const order = new Int32Array(B);
+  const idOrder = lg.idOrder;
   for (let r = 0; r < B; r++) {
-    const k = lg.idOrder[r];
+    const k = idOrder[r];
     order[start[cls[k]]++] = k;
   }
   return order;
 }
 
 export function greedyTree(lg: LinearGraph, order: Int32Array, placement: PlacementVector, spanningSize: number): GreedyTree {
-  const B = lg.branches.length;
+  const B = lg.ids.length;
   const cls = lg.cls;
   const from = lg.from;
   const to = lg.to;
@@ -106,7 +107,7 @@ export function greedyTree(lg: LinearGraph, order: Int32Array, placement: Placem
 
 /** Per branch: whether the placement puts it (a two-port port) in the tree first, and its two-port (or −1). */
 function twoPortTables(lg: LinearGraph, placement: PlacementVector): { chosen: Uint8Array; owner: Int32Array } {
-  const B = lg.twoPorts.length === 0 ? 0 : lg.branches.length;
+  const B = lg.twoPorts.length === 0 ? 0 : lg.ids.length;
   const chosen = new Uint8Array(B);
   const owner = new Int32Array(B).fill(-1);
   lg.twoPorts.forEach((tp, k) => {

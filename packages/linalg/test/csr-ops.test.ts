@@ -175,6 +175,24 @@ describe('products, sums and transposes agree with dense computations', () => {
     );
   });
 
+  it('csrMul (Gustavson) on outer products: one pass while the flop count is small, a sizing pass beyond', () => {
+    for (const n of [1, 3, 17, 40]) {
+      // (n×2)(2×n): n² entries, 2n² flops against nnz(A) + nnz(B) + rows = 5n (one pass for n < 6 only).
+      const left: [number, number, number][] = [];
+      const right: [number, number, number][] = [];
+      for (let i = 0; i < n; i++) {
+        left.push([i, 0, i + 1], [i, 1, (i % 3) - 1]);
+        right.push([0, n - 1 - i, 2 - (i % 5)], [1, i, 0.5 * i]);
+      }
+      const at = { rows: n, cols: 2, entries: left };
+      const bt = { rows: 2, cols: n, entries: right };
+      const c = csrMul(tripletsToCsr(at), tripletsToCsr(bt));
+      expectValid(c);
+      expect(c.colIdx.length).toBe(c.nnz);
+      expect(maxAbsDiff(csrToDense(c), denseMul(tripletsToDense(at), tripletsToDense(bt)))).toBe(0);
+    }
+  });
+
   it('csrAdd against the dense sum', () => {
     fc.assert(
       fc.property(arbTriplets(8, 8), fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true }), (t, alpha, beta) => {

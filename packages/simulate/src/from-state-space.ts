@@ -41,18 +41,19 @@ export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<Csr
 function unitsOf(ss: StateSpace<unknown>, s: Structure): { states: string[]; outputs: string[] } {
   const desc: SystemDescription = s.description;
   const lg = s.graph;
-  const branches = lg.branches;
   const unitOf = (domain: Domain, variable: 'across' | 'through') => {
     const v = DOMAIN_VARIABLES[domain];
     return variable === 'across' ? v.acrossUnit : v.throughUnit;
   };
-  const domainOf = (branch: string): Domain => branches[lg.branchIndex.get(branch) ?? 0]?.domain ?? 'generic';
+  const B = lg.ids.length;
+  const domainOfBranch = (k: number): Domain => (k >= 0 && k < B ? lg.domainOf(k) : 'generic');
+  const domainOf = (branch: string): Domain => domainOfBranch(lg.branchIndex.get(branch) ?? 0);
   const b2 = ss.stateChoice === 'b2';
   const stateList = s.partition.states;
   const states = new Array<string>(stateList.length);
   for (let i = 0; i < stateList.length; i++) {
     const x = stateList[i];
-    states[i] = b2 ? '' : unitOf(branches[x.branch]?.domain ?? 'generic', x.variable);
+    states[i] = b2 ? '' : unitOf(domainOfBranch(x.branch), x.variable);
   }
   // The first branch at each node, filled on the first node output (one pass over the terminals).
   let firstBranch: Int32Array | undefined;
@@ -64,7 +65,7 @@ function unitsOf(ss: StateSpace<unknown>, s: Structure): { states: string[]; out
       for (let k = lg.from.length - 1; k >= 0; k--) firstBranch[lg.from[k]] = firstBranch[lg.to[k]] = k;
     }
     const k = firstBranch[n];
-    return k >= 0 ? branches[k].domain : 'generic';
+    return k >= 0 ? lg.domainOf(k) : 'generic';
   };
   const outputs = desc.outputs.map((o) => {
     if (o.kind === 'node') return DOMAIN_VARIABLES[nodeDomain(o.node)].acrossUnit;

@@ -15,7 +15,7 @@ export function structureReport(desc: SystemDescription, format: StructureFormat
   if (format === 'latex') return formatDerivationLatex(d);
   const diag = s.partition.diagnostics.map((x) => `${x.severity} ${x.code}: ${x.message}`);
   return [
-    `${desc.title ?? desc.name}: ${s.graph.branches.length} branches, ${s.graph.nodeNames.length} nodes, ${s.graph.componentCount} component(s)`,
+    `${desc.title ?? desc.name}: ${s.graph.ids.length} branches, ${s.graph.nodeNames.length} nodes, ${s.graph.componentCount} component(s)`,
     '',
     'Incidence matrix (rows: nodes; +1 where a branch leaves, −1 where it enters):',
     formatIncidence(s.graph),

@@ -23,6 +23,8 @@ export interface MatrixAlgebra<M, T> {
   transpose(a: M): M;
   selectRows(a: M, rows: ArrayLike<number>): M;
   selectCols(a: M, cols: ArrayLike<number>): M;
+  /** Optional: [a_1 | a_2 | …] = a, the consecutive column blocks of the given widths (split-columns.ts). */
+  splitCols?(a: M, widths: readonly number[]): M[];
   hcat(blocks: readonly M[]): M;
   vcat(blocks: readonly M[]): M;
   /** a⁻¹ b; throws SingularMatrix (with the pivot column) when a is singular. */

@@ -14,6 +14,7 @@ import type { MatrixAlgebra } from './matrix-algebra';
 import { SingularMatrix } from './matrix-algebra';
 import { numberField } from '@sysgraph/symbolic';
 import { UnionFind } from '@sysgraph/graph';
+import { csrSplitCols } from './csr-split-cols';
 
 const SMALL_BLOCK = 64;
 
@@ -47,6 +48,7 @@ export function sparseAlgebra(singularTol = 1e-13): MatrixAlgebra<CsrMatrix, num
     transpose: (a) => csrTranspose(a),
     selectRows: (a, rows) => (isRun(rows) ? sliceRows(a, rows.length > 0 ? rows[0] : 0, rows.length) : csrSelect(a, rows, range(a.cols))),
     selectCols: (a, cols) => (isRun(cols) ? sliceCols(a, cols.length > 0 ? cols[0] : 0, cols.length) : csrSelect(a, range(a.rows), cols)),
+    splitCols: (a, widths) => csrSplitCols(a, widths),
     hcat: (blocks) => concatenate(blocks, 'h'),
     vcat: (blocks) => concatenate(blocks, 'v'),
     solve: (a, b) => blockSolve(a, b, singularTol),

@@ -1,11 +1,12 @@
 /**
- * splitColumns: [a_1 | a_2 | …] = a, the consecutive column blocks of the given widths, one selectCols per
- * block (a block of width 0 costs O(rows) on the sparse backend, the whole width returns a itself).
+ * splitColumns: [a_1 | a_2 | …] = a, the consecutive column blocks of the given widths: the backend's own split
+ * when it has one (sparse: one pass, csr-split-cols.ts), else one selectCols per block.
  */
 import type { MatrixAlgebra } from './matrix-algebra';
 import { span } from '../basis';
 
 export function splitColumns<M, T>(alg: MatrixAlgebra<M, T>, a: M, widths: readonly number[]): M[] {
+  if (alg.splitCols) return alg.splitCols(a, widths);
   const out: M[] = [];
   let c0 = 0;
   for (const w of widths) {

@@ -64,7 +64,7 @@ const BLOCK_CONDITIONS: readonly { condition: MasdCondition; link: LinkGroup; tr
 function blockViolations(p: Partition): MasdViolation[] {
   const loop = p.loop;
   const F = loop.F;
-  const id = (k: number) => loop.tree.graph.branches[k].id;
+  const id = (k: number) => loop.tree.graph.ids[k];
   const out: MasdViolation[] = [];
   for (const { condition, link, tree } of BLOCK_CONDITIONS) {
     const [r0, r1] = loop.linkOrder.ranges[link];
@@ -96,7 +96,7 @@ function valueViolations<M, T>(p: Partition, desc: SystemDescription, be: Backen
   const out: MasdViolation[] = [];
   const oneport = new Map(desc.oneports.map((e) => [e.id, e]));
   for (const k of [...p.groups.G, ...p.groups.R]) {
-    const e = oneport.get(lg.branches[k].id)!;
+    const e = oneport.get(lg.ids[k])!;
     if (bad(be.scalar(e.value, { element: e.id, field: 'value' }))) {
       out.push({ condition: 'resistance', elements: [e.id], reason: `resistance of ${e.id} is zero or infinite: R1 or G2 is not invertible` });
     }

@@ -43,7 +43,7 @@ export function masdPartition(p: Partition): MasdPartition {
   const ids = {} as Record<MasdGroup, string[]>;
   const index = {} as Record<MasdGroup, Int32Array>;
   for (const k of [...MASD_TREE_GROUPS, ...MASD_LINK_GROUPS]) {
-    ids[k] = Array.from(branches[k], (b) => lg.branches[b].id);
+    ids[k] = Array.from(branches[k], (b) => lg.ids[b]);
     index[k] = Int32Array.from(branches[k], (b) => pos[b]);
   }
   return { branches, ids, index, gyratorTree: g.gammaT, gyratorLink: g.gammaL };

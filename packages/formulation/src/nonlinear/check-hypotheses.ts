@@ -15,7 +15,7 @@ import { CLASS_CODE, signedTranspose } from '@sysgraph/graph';
 export function checkNonlinearHypotheses(s: Structure): void {
   const lg = s.graph;
   const p = s.partition;
-  const id = (k: number) => lg.branches[k].id;
+  const id = (k: number) => lg.ids[k];
   const mutuals = s.description.mutuals.map((m) => m.id);
   if (mutuals.length > 0) {
     throw new SysgraphError('unsupported', `the nonlinear formulation has no mutual inductances yet (${mutuals.join(', ')})`, {

@@ -46,14 +46,14 @@ export function createNetworkTexts(s: Structure, nm: NonlinearMath): NetworkText
   const linkOf = s.loop.linkOrder.branches;
   const treeOf = s.loop.treeOrder.branches;
   const position = s.loop.position;
-  const B = s.graph.branches.length;
+  const B = s.graph.ids.length;
   const vTree = new Array<Term | undefined>(B);
   const iLink = new Array<Term | undefined>(B);
   const names = new Set<string>(s.partition.inputs.map((u) => u.name));
   const paren = (t: string) => `(${t})`;
   const get = (what: 'v' | 'i', k: number): Term => {
     const t = what === 'v' ? vTree[k] : iLink[k];
-    if (t === undefined) throw new Error(`internal: ${what} of ${s.graph.branches[k].id} used before it is defined`);
+    if (t === undefined) throw new Error(`internal: ${what} of ${s.graph.ids[k]} used before it is defined`);
     return t;
   };
   const sum = (parts: { sign: number; t: Term }[]): Term => {
@@ -101,6 +101,6 @@ export function createNetworkTexts(s: Structure, nm: NonlinearMath): NetworkText
       names.add(name);
       return name;
     },
-    symbolId: (k) => s.graph.branches[k].id.replace(/\./g, '_'),
+    symbolId: (k) => s.graph.ids[k].replace(/\./g, '_'),
   };
 }

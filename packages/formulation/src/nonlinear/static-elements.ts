@@ -58,7 +58,7 @@ export function defineStatic(s: Structure, net: NetworkTexts): { implicit: Build
   const candidate = (k: number): Candidate => {
     const tree = inTree(k);
     if (lg.cls[k] === CLASS_CODE.D) {
-      const c: ElementCurve = elementCurve(oneport.get(lg.branches[k].id)!, tree);
+      const c: ElementCurve = elementCurve(oneport.get(lg.ids[k])!, tree);
       const known = tree ? 'through' : 'across';
       const wanted = tree ? 'across' : 'through';
       const knownValue = () => (tree ? net.kcl(k) : net.kvl(k));

@@ -39,7 +39,7 @@ export interface StorageParts {
 export function defineStorage(s: Structure, net: NetworkTexts, nm: NonlinearMath): StorageParts {
   const p = s.partition;
   const oneport = new Map<string, OnePort>(s.description.oneports.map((e) => [e.id, e]));
-  const id = (k: number) => s.graph.branches[k].id;
+  const id = (k: number) => s.graph.ids[k];
   const curve = (k: number): ElementCurve => elementCurve(oneport.get(id(k))!, s.tree.inTree[k] === 1);
   const states: BuildState[] = [];
   const implicit: BuildImplicit[] = [];

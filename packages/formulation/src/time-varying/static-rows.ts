@@ -160,8 +160,8 @@ export function staticNetwork(s: Structure, basis: Basis, table: ValueTable, be0
   const site = (id: string) => table.index.get(id)!;
   const sigmaOf = (b: number) => loop.position[b] - tr.G[0];
   const rhoOf = (b: number) => ns + loop.position[b] - lr.R[0];
-  for (const b of p.groups.G) entries.push({ row: sigmaOf(b), col: sigmaOf(b), site: site(lg.branches[b].id), reciprocal: true, sign: 1 });
-  for (const b of p.groups.R) entries.push({ row: rhoOf(b), col: rhoOf(b), site: site(lg.branches[b].id), reciprocal: false, sign: 1 });
+  for (const b of p.groups.G) entries.push({ row: sigmaOf(b), col: sigmaOf(b), site: site(lg.ids[b]), reciprocal: true, sign: 1 });
+  for (const b of p.groups.R) entries.push({ row: rhoOf(b), col: rhoOf(b), site: site(lg.ids[b]), reciprocal: false, sign: 1 });
   for (const tp of lg.twoPorts) {
     const [p1, p2] = tp.ports;
     const q = site(tp.id);
@@ -180,7 +180,7 @@ export function staticNetwork(s: Structure, basis: Basis, table: ValueTable, be0
       entries.push({ row: rhoOf(p2), col: rhoOf(p1), site: q, reciprocal: false, sign: -1 });
     }
   }
-  const ids = [...Array.from(p.groups.G), ...Array.from(p.groups.theta), ...Array.from(p.groups.gammaT), ...Array.from(p.groups.R), ...Array.from(p.groups.alpha), ...Array.from(p.groups.gammaL)].map((b) => lg.branches[b].id);
+  const ids = [...Array.from(p.groups.G), ...Array.from(p.groups.theta), ...Array.from(p.groups.gammaT), ...Array.from(p.groups.R), ...Array.from(p.groups.alpha), ...Array.from(p.groups.gammaL)].map((b) => lg.ids[b]);
   const factor = (t: number) => {
     const M = M0.map((row) => row.slice());
     for (const e of entries) {

@@ -22,7 +22,7 @@ export interface StorageScalars {
 
 export function storageScalars(s: Structure, table: ValueTable): StorageScalars {
   const p = s.partition;
-  const id = (k: number) => s.graph.branches[k].id;
+  const id = (k: number) => s.graph.ids[k];
   const site = (name: string) => table.index.get(name)!;
   const c2 = Array.from(p.groups.C, (k) => site(id(k)));
   const c1 = Array.from(p.groups.S, (k) => site(id(k)));

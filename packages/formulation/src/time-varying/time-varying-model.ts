@@ -117,7 +117,7 @@ export function timeVaryingModel(s: Structure, opts: TimeVaryingOptions = {}): T
   const net = staticNetwork(s, basis, table, be0, staticVarying);
   const scalars = storageScalars(s, table);
   const { nx, m } = basis;
-  const stateIds = p.states.map((x) => s.graph.branches[x.branch].id);
+  const stateIds = p.states.map((x) => s.graph.ids[x.branch]);
   table.update(t0);
   const blocks0 = couplingBlocks(net.rows(t0), basis);
   const forms = storageForms(blocks0, scalars, basis);

@@ -105,7 +105,7 @@ export function timeVaryingSymbolic(s: Structure, opts: TimeVaryingSymbolicOptio
   const d = descriptorForm(p, basis, el, rel, be);
 
   // The storage matrices' rates: rate symbols where a value varies, zero elsewhere.
-  const id = (k: number) => s.graph.branches[k].id;
+  const id = (k: number) => s.graph.ids[k];
   const rateOf = (element: string, field: string): RationalFunction => {
     const r = rateSymbol.get(key(element, field));
     return r === undefined ? alg.field.zero : be.scalar(r, { element, field });

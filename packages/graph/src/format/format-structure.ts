@@ -11,7 +11,7 @@ import { formatSignedDense, formatTable, tidyCoefficient } from './table';
 const MAX_DENSE = 60;
 
 export function formatIncidence(lg: LinearGraph): string {
-  if (lg.branches.length > MAX_DENSE) return `incidence matrix: ${lg.nodeNames.length} × ${lg.branches.length} (too large to print)`;
+  if (lg.ids.length > MAX_DENSE) return `incidence matrix: ${lg.nodeNames.length} × ${lg.ids.length} (too large to print)`;
   return formatSignedDense(signedToDense(incidenceMatrix(lg)), lg.nodeNames, lg.branches.map((b) => b.id));
 }
 
@@ -31,8 +31,8 @@ export function formatLoopMatrix(loop: LoopMatrix): string {
   if (loop.F.rows > MAX_DENSE || loop.F.cols > MAX_DENSE) return `F: ${loop.F.rows} × ${loop.F.cols}, ${loop.F.rowPtr[loop.F.rows]} nonzeros (too large to print)`;
   return formatSignedDense(
     signedToDense(loop.F),
-    Array.from(loop.linkOrder.branches, (k) => lg.branches[k].id),
-    Array.from(loop.treeOrder.branches, (k) => lg.branches[k].id),
+    Array.from(loop.linkOrder.branches, (k) => lg.ids[k]),
+    Array.from(loop.treeOrder.branches, (k) => lg.ids[k]),
   );
 }
 

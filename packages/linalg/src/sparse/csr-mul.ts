@@ -18,13 +18,59 @@ export function csrMul(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
   return gustavson(a, b);
 }
 
+/** Products whose flop count is at most this multiple of nnz(A) + nnz(B) + rows are formed in one pass. */
+const ONE_PASS_FLOPS = 2;
+
 /**
- * Row i of C: c_i* = Σ_{k ∈ row i of A} a_ik b_k*, accumulated in a dense workspace with a marker array.
- * Two passes: a symbolic one sizes C exactly, the numeric one fills it; each row's columns are sorted
- * (insertion sort for short rows). Structural zeros produced by cancellation are kept.
- * O(flops + rows + cols) plus the per-row sorts.
+ * Row i of C: c_i* = Σ_{k ∈ row i of A} a_ik b_k*, accumulated in a dense workspace with a marker array; each
+ * row's columns are sorted (insertion sort for short rows). Structural zeros produced by cancellation are kept.
+ * The flop count Σ_{k ∈ A} nnz(b_k*) bounds nnz(C) and costs one pass over A: when it is small (sparse factors,
+ * little fill) C is formed in one numeric pass into arrays of that size, trimmed at the end; otherwise a
+ * symbolic pass sizes C exactly first. O(flops + rows + cols) plus the per-row sorts.
  */
 function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
+  const aPtr = a.rowPtr, aIdx = a.colIdx;
+  const bPtr = b.rowPtr;
+  let flops = 0;
+  for (let p = 0, pEnd = aPtr[a.rows]; p < pEnd; p++) flops += bPtr[aIdx[p] + 1] - bPtr[aIdx[p]];
+  return flops <= ONE_PASS_FLOPS * (a.nnz + b.nnz + a.rows) ? gustavsonOnePass(a, b, flops) : gustavsonTwoPass(a, b);
+}
+
+function gustavsonOnePass(a: CsrMatrix, b: CsrMatrix, flops: number): CsrMatrix {
+  const rows = a.rows;
+  const cols = b.cols;
+  const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
+  const bPtr = b.rowPtr, bIdx = b.colIdx, bVal = b.values;
+  const mark = new Int32Array(cols).fill(-1);
+  const acc = new Float64Array(cols);
+  const rowPtr = new Int32Array(rows + 1);
+  const colIdx = new Int32Array(flops);
+  const values = new Float64Array(flops);
+  let end = 0;
+  for (let i = 0; i < rows; i++) {
+    const start = end;
+    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
+      const k = aIdx[p];
+      const aik = aVal[p];
+      for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
+        const j = bIdx[q];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          colIdx[end++] = j;
+          acc[j] = aik * bVal[q];
+        } else {
+          acc[j] += aik * bVal[q];
+        }
+      }
+    }
+    sortRun(colIdx, start, end);
+    for (let p = start; p < end; p++) values[p] = acc[colIdx[p]];
+    rowPtr[i + 1] = end;
+  }
+  return new CsrMatrix(rows, cols, rowPtr, end < flops ? colIdx.slice(0, end) : colIdx, end < flops ? values.slice(0, end) : values);
+}
+
+function gustavsonTwoPass(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
   const rows = a.rows;
   const cols = b.cols;
   const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
