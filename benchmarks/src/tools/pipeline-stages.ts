@@ -11,23 +11,12 @@
  *   npx tsx benchmarks/src/tools/summarize-cpuprofile.ts /tmp/prof/<file>.cpuprofile
  */
 import { createSystemParser } from '@sysgraph/description';
-import { rcGridNetwork } from '../spice/rc-grid-network';
-import { rcLadderNetwork } from '../spice/rc-ladder-network';
-import { rlcLineNetwork } from '../spice/rlc-line-network';
 import { runSysgraph } from '../spice/run-sysgraph';
 import type { StageTimes } from '../spice/run-sysgraph';
+import { toolArgs } from './tool-args';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const k = args.indexOf(name);
-  return k >= 0 ? Number(args[k + 1]) : fallback;
-};
-const [family = 'rc-ladder', sizeText = '10000'] = args.filter((a, i) => !a.startsWith('--') && !['--repeats', '--warm'].includes(args[i - 1]));
-const repeats = option('--repeats', 25);
-const warm = option('--warm', 5);
-const size = Number(sizeText);
-const network =
-  family === 'rc-ladder' ? rcLadderNetwork(size) : family === 'rc-grid' ? rcGridNetwork(size) : rlcLineNetwork(size);
+const { family, size, repeats, warm, network } = toolArgs(args, 25);
 const parser = createSystemParser();
 const settings = { rtol: 1e-6, atol: 1e-9, samples: 201, solver: 'auto' as const, input: args.includes('--netlist') ? ('netlist' as const) : ('json' as const) };
 const runs = Array.from({ length: repeats }, () => runSysgraph(network, settings, parser)).slice(Math.min(warm, repeats - 1));

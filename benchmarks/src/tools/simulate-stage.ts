@@ -10,25 +10,15 @@ import { analyzeStructure } from '@sysgraph/graph';
 import { formulate, sparseBackend } from '@sysgraph/formulation';
 import { simulate, toSimulationModel } from '@sysgraph/simulate';
 import type { LinearModel, SimulationResult } from '@sysgraph/simulate';
-import { rcGridNetwork } from '../spice/rc-grid-network';
-import { rcLadderNetwork } from '../spice/rc-ladder-network';
-import { rlcLineNetwork } from '../spice/rlc-line-network';
 import { ladderModalReference } from '../spice/ladder-reference';
 import { maxDeviation, peakOf } from '../spice/compare-traces';
 import { sourceSignal } from '../spice/network-description';
 import { GROUND } from '../spice/network';
 import { SPICE_DEFAULTS, writeSpiceNetlist } from '../spice/spice-netlist';
+import { toolArgs } from './tool-args';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const k = args.indexOf(name);
-  return k >= 0 ? Number(args[k + 1]) : fallback;
-};
-const [family = 'rc-ladder', sizeText = '10000'] = args.filter((a, i) => !a.startsWith('--') && !['--repeats', '--warm'].includes(args[i - 1]));
-const repeats = option('--repeats', 30);
-const warm = option('--warm', 5);
-const size = Number(sizeText);
-const network = family === 'rc-ladder' ? rcLadderNetwork(size) : family === 'rc-grid' ? rcGridNetwork(size) : rlcLineNetwork(size);
+const { family, size, repeats, warm, network } = toolArgs(args, 30);
 const parser = createSystemParser();
 const text = writeSpiceNetlist(network, SPICE_DEFAULTS, '/tmp/simulate-stage-probes.txt');
 const description = readSpiceNetlist(text, { ground: GROUND, expressions: parser.expressions }).description;

@@ -80,23 +80,15 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   const to = new Int32Array(B);
   const cls = new Uint8Array(B);
   let k = 0;
-  for (const e of desc.oneports) {
-    const f = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
-    const t = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
-    ids[k] = e.id;
-    from[k] = f;
-    to[k] = t;
-    cls[k] = classCode(e.type);
-    k++;
-  }
-  for (const s of desc.sources) {
-    const f = nodeOf(nodes, 2 * k, s.from, s.id, 'from');
-    const t = nodeOf(nodes, 2 * k + 1, s.to, s.id, 'to');
-    ids[k] = s.id;
-    from[k] = f;
-    to[k] = t;
-    cls[k] = classCode(s.type);
-    k++;
+  // one-ports, then sources
+  for (const list of [desc.oneports, desc.sources]) {
+    for (const e of list) {
+      from[k] = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
+      to[k] = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
+      ids[k] = e.id;
+      cls[k] = classCode(e.type);
+      k++;
+    }
   }
   const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
   for (const tp of desc.twoPorts) {

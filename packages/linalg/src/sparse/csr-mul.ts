@@ -37,17 +37,51 @@ function gustavson(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
 }
 
 function gustavsonOnePass(a: CsrMatrix, b: CsrMatrix, flops: number): CsrMatrix {
-  const rows = a.rows;
-  const cols = b.cols;
-  const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
-  const bPtr = b.rowPtr, bIdx = b.colIdx, bVal = b.values;
-  const mark = new Int32Array(cols).fill(-1);
-  const acc = new Float64Array(cols);
-  const rowPtr = new Int32Array(rows + 1);
+  const rowPtr = new Int32Array(a.rows + 1);
   const colIdx = new Int32Array(flops);
   const values = new Float64Array(flops);
-  let end = 0;
+  const nnz = numericPass(a, b, rowPtr, colIdx, values);
+  return new CsrMatrix(a.rows, b.cols, rowPtr, nnz < flops ? colIdx.slice(0, nnz) : colIdx, nnz < flops ? values.slice(0, nnz) : values);
+}
+
+function gustavsonTwoPass(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
+  const rows = a.rows;
+  const aPtr = a.rowPtr, aIdx = a.colIdx;
+  const bPtr = b.rowPtr, bIdx = b.colIdx;
+  const mark = new Int32Array(b.cols).fill(-1);
+  // Symbolic pass: nnz of C, counted row by row.
+  let nnz = 0;
   for (let i = 0; i < rows; i++) {
+    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
+      const k = aIdx[p];
+      for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
+        const j = bIdx[q];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          nnz++;
+        }
+      }
+    }
+  }
+  const rowPtr = new Int32Array(rows + 1);
+  const colIdx = new Int32Array(nnz);
+  const values = new Float64Array(nnz);
+  numericPass(a, b, rowPtr, colIdx, values);
+  return new CsrMatrix(rows, b.cols, rowPtr, colIdx, values);
+}
+
+/**
+ * The numeric pass: row i of C accumulated in a dense workspace (acc) with a marker array, its columns sorted,
+ * written at the end of the rows before it; rowPtr filled as it goes. colIdx and values must hold nnz(C) (or more).
+ * Returns nnz(C).
+ */
+function numericPass(a: CsrMatrix, b: CsrMatrix, rowPtr: Int32Array, colIdx: Int32Array, values: Float64Array): number {
+  const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
+  const bPtr = b.rowPtr, bIdx = b.colIdx, bVal = b.values;
+  const mark = new Int32Array(b.cols).fill(-1);
+  const acc = new Float64Array(b.cols);
+  let end = 0;
+  for (let i = 0; i < a.rows; i++) {
     const start = end;
     for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
       const k = aIdx[p];
@@ -67,59 +101,7 @@ function gustavsonOnePass(a: CsrMatrix, b: CsrMatrix, flops: number): CsrMatrix 
     for (let p = start; p < end; p++) values[p] = acc[colIdx[p]];
     rowPtr[i + 1] = end;
   }
-  return new CsrMatrix(rows, cols, rowPtr, end < flops ? colIdx.slice(0, end) : colIdx, end < flops ? values.slice(0, end) : values);
-}
-
-function gustavsonTwoPass(a: CsrMatrix, b: CsrMatrix): CsrMatrix {
-  const rows = a.rows;
-  const cols = b.cols;
-  const aPtr = a.rowPtr, aIdx = a.colIdx, aVal = a.values;
-  const bPtr = b.rowPtr, bIdx = b.colIdx, bVal = b.values;
-  const mark = new Int32Array(cols).fill(-1);
-
-  // Symbolic pass: nnz of each row of C.
-  const rowPtr = new Int32Array(rows + 1);
-  let nnz = 0;
-  for (let i = 0; i < rows; i++) {
-    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
-      const k = aIdx[p];
-      for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
-        const j = bIdx[q];
-        if (mark[j] !== i) {
-          mark[j] = i;
-          nnz++;
-        }
-      }
-    }
-    rowPtr[i + 1] = nnz;
-  }
-
-  // Numeric pass.
-  const colIdx = new Int32Array(nnz);
-  const values = new Float64Array(nnz);
-  const acc = new Float64Array(cols);
-  mark.fill(-1);
-  for (let i = 0; i < rows; i++) {
-    const start = rowPtr[i];
-    let end = start;
-    for (let p = aPtr[i], pEnd = aPtr[i + 1]; p < pEnd; p++) {
-      const k = aIdx[p];
-      const aik = aVal[p];
-      for (let q = bPtr[k], qEnd = bPtr[k + 1]; q < qEnd; q++) {
-        const j = bIdx[q];
-        if (mark[j] !== i) {
-          mark[j] = i;
-          colIdx[end++] = j;
-          acc[j] = aik * bVal[q];
-        } else {
-          acc[j] += aik * bVal[q];
-        }
-      }
-    }
-    sortRun(colIdx, start, end);
-    for (let p = start; p < end; p++) values[p] = acc[colIdx[p]];
-  }
-  return new CsrMatrix(rows, cols, rowPtr, colIdx, values);
+  return end;
 }
 
 /** True when A is square and every stored entry is on the diagonal (a row may be empty). O(rows). */
