@@ -26,13 +26,12 @@ export interface BranchInfo {
 export function branchInfos(desc: SystemDescription, ids: readonly string[], from: Int32Array, to: Int32Array): BranchInfo[] {
   const branches: BranchInfo[] = new Array(ids.length);
   let k = 0;
-  for (const e of desc.oneports) {
-    branches[k] = { index: k, id: ids[k], element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from: from[k], to: to[k] };
-    k++;
-  }
-  for (const s of desc.sources) {
-    branches[k] = { index: k, id: ids[k], element: s.id, port: undefined, cls: s.type, kind: s.kind, domain: s.domain, from: from[k], to: to[k] };
-    k++;
+  // one-ports, then sources
+  for (const list of [desc.oneports, desc.sources]) {
+    for (const e of list) {
+      branches[k] = { index: k, id: ids[k], element: e.id, port: undefined, cls: e.type, kind: e.kind, domain: e.domain, from: from[k], to: to[k] };
+      k++;
+    }
   }
   for (const tp of desc.twoPorts) {
     const cls: BranchClass = tp.kind === 'transformer' ? 'TF' : 'GY';

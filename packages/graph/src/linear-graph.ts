@@ -101,7 +101,7 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
       ids[k] = `${tp.id}.${j + 1}`;
       from[k] = f;
       to[k] = t;
-      cls[k] = CLASS_CODE[branchClass];
+      cls[k] = classCode(branchClass);
       k++;
     }
     twoPortsRaw.push({ id: tp.id, kind: tp.kind, ports: [first, first + 1] });
