@@ -4,6 +4,8 @@
 // is newer than every file under packages/*/src and every package.json of the workspace (one stat per file,
 // a few milliseconds); built to a temporary name and renamed, so that concurrent runs never read half a file.
 import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BUNDLE = new URL('../.bundle/main.mjs', import.meta.url);
@@ -34,6 +36,38 @@ export function bundleIsFresh() {
   return built > sources;
 }
 
+/**
+ * mathjs's main entry creates every one of its functions when it is evaluated (pureFunctionsAny.generated.js:
+ * 0.4–0.5 s of typed-function set-up per process), and esbuild keeps those calls. The sources use only `create`
+ * and the `…Dependencies` objects (one instance per use, built from the factories it needs), so in the bundle
+ * 'mathjs' resolves to a module of exactly those, read from mathjs's own files.
+ */
+function leanMathjs() {
+  return {
+    name: 'lean-mathjs',
+    setup(b) {
+      b.onResolve({ filter: /^mathjs$/ }, (args) => {
+        let entry;
+        try {
+          entry = createRequire(args.importer).resolve('mathjs/package.json');
+        } catch {
+          return undefined;
+        }
+        const lib = `${dirname(entry)}/lib/esm`;
+        const create = `${lib}/core/create.js`;
+        const dependencies = `${lib}/entry/dependenciesAny.generated.js`;
+        if (!existsSync(create) || !existsSync(dependencies)) return undefined;
+        return { path: 'mathjs-lean', namespace: 'lean-mathjs', pluginData: { create, dependencies } };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'lean-mathjs' }, (args) => ({
+        contents: `export { create } from ${JSON.stringify(args.pluginData.create)};\nexport * from ${JSON.stringify(args.pluginData.dependencies)};\n`,
+        resolveDir: dirname(args.pluginData.create),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** Builds the bundle (esbuild, ES module for Node; CommonJS dependencies get a require of their own). */
 export async function buildBundle() {
   const { build } = await import('esbuild');
@@ -47,6 +81,7 @@ export async function buildBundle() {
     target: 'node20',
     outfile: temporary,
     logLevel: 'error',
+    plugins: [leanMathjs()],
     banner: { js: "import { createRequire as __sysgraphRequire } from 'node:module'; const require = __sysgraphRequire(import.meta.url);" },
   });
   renameSync(temporary, out);

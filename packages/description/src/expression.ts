@@ -7,18 +7,10 @@
  * one argument. The name `t` is reserved for the time (formulation.md section 11): it is never a parameter, and an
  * expression that uses it has `dependsOnTime`. Nothing is ever evaluated by mathjs (see evaluate-expression.ts).
  */
-import {
-  ConstantNodeDependencies,
-  derivativeDependencies,
-  FunctionNodeDependencies,
-  OperatorNodeDependencies,
-  ParenthesisNodeDependencies,
-  SymbolNodeDependencies,
-  create,
-  parseDependencies,
-} from 'mathjs';
+import { derivativeDependencies, create, parseDependencies } from 'mathjs';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
-import { SysgraphError } from '@sysgraph/core';
+import { SysgraphError, parseArithmetic } from '@sysgraph/core';
+import { createExpressionNodes } from './expression-nodes';
 import { TIME_VARIABLE } from './time-variable';
 import type { Expression } from './types';
 
@@ -85,17 +77,16 @@ const newScan = (): Scan => ({ used: new Set(), unknown: [], time: false });
 const SIGN_STANDIN = '$sign';
 
 export function createExpressionParser(): ExpressionParser {
-  const math = create(
-    {
-      parseDependencies,
-      ConstantNodeDependencies,
-      OperatorNodeDependencies,
-      ParenthesisNodeDependencies,
-      SymbolNodeDependencies,
-      FunctionNodeDependencies,
-    },
-    { number: 'number' },
-  );
+  // Node classes only (no units, no typed functions): plain arithmetic is parsed by parseArithmetic; mathjs's own
+  // parser, whose first call costs about 0.15 s, is made on first use for text outside that grammar.
+  const { math, builders } = createExpressionNodes();
+  let fullParser: { parse(text: string): MathNode } | undefined;
+  const parseText = (text: string): MathNode => {
+    const plain = parseArithmetic(text, builders);
+    if (plain !== undefined) return plain;
+    fullParser ??= create({ parseDependencies }, { number: 'number' }) as unknown as { parse(text: string): MathNode };
+    return fullParser.parse(text);
+  };
 
   let differ: { derivative(expr: string, variable: string, options: { simplify: boolean }): unknown } | undefined;
 
@@ -223,7 +214,7 @@ export function createExpressionParser(): ExpressionParser {
       }
       let tree: MathNode;
       try {
-        tree = math.parse(text);
+        tree = parseText(text);
       } catch (e) {
         throw badValue(site, text, `does not parse (${e instanceof Error ? e.message : String(e)})`);
       }
@@ -270,7 +261,7 @@ export function createExpressionParser(): ExpressionParser {
       const scan = newScan();
       let node: MathNode;
       try {
-        const tree = restoreSigns(math.parse(d.toString()), signArgs);
+        const tree = restoreSigns(parseText(d.toString()), signArgs);
         node = rebuild(tree, 0, declared, scan, (why) =>
           badValue(site, expr.text, `has a derivative with respect to ${variable} that ${why}`),
         );

@@ -1,17 +1,38 @@
 /**
- * The restricted mathjs instance that parses signal text (mathjs "security" recipe): the functions that
- * could run or define code are replaced by ones that throw, and only `parse` is kept, privately.
+ * The parser of signal text. Plain arithmetic (numbers, names, + − * / ^, parentheses, calls such as
+ * step(1, 0.5)) is read by parseArithmetic (@sysgraph/core) into mathjs node classes, with no mathjs parser
+ * built; other text goes to a restricted mathjs instance (mathjs "security" recipe: the functions that could run
+ * or define code are replaced by ones that throw, and only `parse` is kept, privately), made on first use.
  * Parsed trees are then checked node by node against a whitelist (see compile-expression.ts).
  */
-import { create, parseDependencies } from 'mathjs';
+import {
+  ConstantNodeDependencies,
+  FunctionNodeDependencies,
+  OperatorNodeDependencies,
+  ParenthesisNodeDependencies,
+  SymbolNodeDependencies,
+  create,
+  parseDependencies,
+} from 'mathjs';
 import type { MathNode } from 'mathjs';
+import { arithmeticNodesOf, parseArithmetic } from '@sysgraph/core';
+import type { ArithmeticNodeClasses } from '@sysgraph/core';
 
 export interface RestrictedParser {
   parse(text: string): MathNode;
 }
 
-/** Build a parser that only turns text into a syntax tree; nothing is ever evaluated by mathjs. */
-export function createRestrictedParser(): RestrictedParser {
+/** mathjs's node classes alone: no units (SymbolNode's Unit is optional), no typed functions. */
+function nodeClasses(): ArithmeticNodeClasses {
+  const { UnitDependencies: _unit, ...symbolNode } = SymbolNodeDependencies as unknown as Record<string, unknown>;
+  const { SymbolNodeDependencies: _symbol, ...functionNode } = FunctionNodeDependencies as unknown as Record<string, unknown>;
+  return create(
+    { ConstantNodeDependencies, OperatorNodeDependencies, ParenthesisNodeDependencies, ...symbolNode, ...functionNode } as never,
+    { number: 'number' },
+  ) as unknown as ArithmeticNodeClasses;
+}
+
+function mathjsParser(): (text: string) => MathNode {
   const math = create({ parseDependencies }, { number: 'number' });
   const parse = math.parse;
   const disabled = (name: string) => () => {
@@ -21,5 +42,19 @@ export function createRestrictedParser(): RestrictedParser {
   for (const name of ['import', 'createUnit', 'evaluate', 'parse', 'compile', 'simplify', 'derivative', 'resolve']) {
     (math as unknown as Record<string, unknown>)[name] = disabled(name);
   }
-  return { parse: (text: string) => parse(text) };
+  return (text: string) => parse(text);
+}
+
+/** Build a parser that only turns text into a syntax tree; nothing is ever evaluated by mathjs. */
+export function createRestrictedParser(): RestrictedParser {
+  const builders = arithmeticNodesOf<MathNode>(nodeClasses());
+  let full: ((text: string) => MathNode) | undefined;
+  return {
+    parse(text: string) {
+      const plain = parseArithmetic(text, builders);
+      if (plain !== undefined) return plain;
+      full ??= mathjsParser();
+      return full(text);
+    },
+  };
 }
