@@ -168,6 +168,23 @@ describe('the reproduction of issue 12 and the limits of the step control', () =
     }
   });
 
+  it('a sine at the undamped natural frequency: the secular response (sin t − t cos t)/2, no resonance failure', () => {
+    // v'' + v = sin t from rest (L = C = 1, ω0 = 1)
+    const lc = model(
+      [
+        [0, 1],
+        [-1, 0],
+      ],
+      [0, 1],
+      ['v_C', 'i_L'],
+    );
+    const r = simulate(lc, { tEnd: 20, samples: 5, inputs: { Vs: `sine(1, ${1 / (2 * Math.PI)})` } });
+    for (let k = 0; k < 5; k++) {
+      const t = r.columns[0][k];
+      expect(Math.abs(r.columns[1][k] - (Math.sin(t) - t * Math.cos(t)) / 2)).toBeLessThan(1e-11);
+    }
+  });
+
   it('an expression that is not finite over the span is a typed error naming the input', () => {
     let caught: unknown;
     try {
