@@ -18,8 +18,7 @@ import type { OdeProblem } from '../problem/ode-problem';
 import type { SolverSettings, StepSink } from './solver';
 import type { ExactStepper } from './exact-lti';
 import { errorNorm } from './error-norm';
-import { holdValue } from '../exponential/input-generator';
-import { inputForm } from '../exponential/input-generator';
+import { holdValue, inputForm } from '../exponential/input-generator';
 import { stepTooSmall, tooManySteps } from './solver-failure';
 
 /** Finest level: h = H/2^MAX_LEVEL. */
