@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Trace } from '@sysgraph/simulate';
+import { distinctColumns } from '@sysgraph/simulate';
 
 const require = createRequire(import.meta.url);
 
@@ -71,7 +72,9 @@ function byUnit(trace: Trace, columns: readonly number[]): Map<string, number[]>
   return groups;
 }
 
-export function plotHtml(trace: Trace, title: string): string {
+/** One chart per unit; each column once, under one name (an output equal to a state is drawn once). */
+export function plotHtml(written: Trace, title: string): string {
+  const trace = distinctColumns(written);
   const columns = trace.names.map((_, j) => j).slice(1);
   const charts = [...byUnit(trace, columns)].map(([unit, cols]) => ({
     axis: unit || 'value',

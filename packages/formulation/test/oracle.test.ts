@@ -452,9 +452,21 @@ describe('randomNetwork', () => {
       net.twoPorts.map((t) => [t.id, t.kind === 'TF' ? 'transformer' : 'gyrator', [t.port1, t.port2], t.ratio]),
     );
     expect(describeNetwork(net).split('\n')).toHaveLength(net.branches.length + net.twoPorts.length + net.mutuals.length);
-    const withMutual = Array.from({ length: 60 }, (_, s) => randomNetwork(s, 'inductor-cutsets')).find((n) => n.mutuals.length > 0)!;
-    const dm = networkToDescription(withMutual);
-    expect(dm.mutuals[0]).toMatchObject({ kind: 'mutual-inductance', between: [withMutual.mutuals[0].a, withMutual.mutuals[0].b], value: withMutual.mutuals[0].M });
+    const withMutual = Array.from({ length: 60 }, (_, s) => randomNetwork(s, 'inductor-cutsets')).filter((n) => n.mutuals.length > 0);
+    const drawn = withMutual.flatMap((n) => n.mutuals);
+    // both forms are drawn: M as a value and k as a coupling factor, with M = k·√(L_a L_b)
+    expect(drawn.some((m) => m.k === undefined)).toBe(true);
+    expect(drawn.some((m) => m.k !== undefined)).toBe(true);
+    for (const net of withMutual) {
+      const dm = networkToDescription(net);
+      const L = new Map(net.branches.map((b) => [b.id, b.value as number]));
+      net.mutuals.forEach((m, q) => {
+        const written = m.k === undefined ? { value: m.M } : { coupling: m.k };
+        expect(dm.mutuals[q]).toEqual({ id: dm.mutuals[q].id, kind: 'mutual-inductance', between: [m.a, m.b], ...written });
+        if (m.k !== undefined) expect(Math.abs(m.M - m.k * Math.sqrt(L.get(m.a)! * L.get(m.b)!))).toBeLessThan(1e-15 * Math.abs(m.M) + 1e-300);
+      });
+      expect(networkToDescription(net, 'x', 'value').mutuals.map((m) => ('value' in m ? m.value : undefined))).toEqual(net.mutuals.map((m) => m.M));
+    }
   });
 
   it('classify finds capacitor loops, inductor cutsets and resistor loops on hand-made networks', () => {

@@ -30,7 +30,7 @@ function withAllOutputs(net: OracleNetwork) {
 
 describe('general formulation vs the node-potential tableau on 1000 seeded random networks', () => {
   it('agrees on A, B, Bd, C, D, E and the eigenvalues, with the true dynamic order', () => {
-    const tally = { compared: 0, refused: 0, refusedIllPosed: 0, refusedDegenerateLoop: 0, withBd: 0, twoPorts: 0, mutual: 0, capLoops: 0 };
+    const tally = { compared: 0, refused: 0, refusedIllPosed: 0, refusedDegenerateLoop: 0, withBd: 0, twoPorts: 0, mutual: 0, mutualByCoupling: 0, mutualByValue: 0, capLoops: 0 };
     const failures: string[] = [];
     for (let seed = 0; seed < SEEDS; seed++) {
       const net = randomNetwork(seed, familyOfSeed(seed));
@@ -81,6 +81,8 @@ describe('general formulation vs the node-potential tableau on 1000 seeded rando
       if (relativeError(model.Bd, model.Bd.map((r) => r.map(() => 0))) > 0) tally.withBd++;
       if (net.twoPorts.length > 0) tally.twoPorts++;
       if (net.mutuals.length > 0) tally.mutual++;
+      if (net.mutuals.some((m) => m.k !== undefined)) tally.mutualByCoupling++;
+      if (net.mutuals.some((m) => m.k === undefined)) tally.mutualByValue++;
       if (cls.capacitorLoop) tally.capLoops++;
     }
     expect(failures.slice(0, 5)).toEqual([]);
@@ -88,5 +90,8 @@ describe('general formulation vs the node-potential tableau on 1000 seeded rando
     expect(tally.compared).toBeGreaterThan(850);
     expect(tally.withBd).toBeGreaterThan(100);
     expect(tally.twoPorts).toBeGreaterThan(500);
+    // mutual inductances compared in both forms: M given, and k given (the engine forms k·√(L_a L_b))
+    expect(tally.mutualByCoupling).toBeGreaterThan(20);
+    expect(tally.mutualByValue).toBeGreaterThan(20);
   });
 });

@@ -26,7 +26,7 @@ const mul = (a: M, b: M, cols: number): M => a.map((row) => Array.from({ length:
 const sub = (a: M, b: M): M => a.map((row, i) => row.map((x, j) => x - b[i][j]));
 const cols = (a: M, fallback: number) => (a.length > 0 ? a[0].length : fallback);
 
-type Json = Record<string, unknown> & { elements: { id: string; kind: string; value?: unknown }[]; twoPorts?: { ratio: unknown }[]; mutuals?: { value: unknown }[] };
+type Json = Record<string, unknown> & { elements: { id: string; kind: string; value?: unknown }[]; twoPorts?: { ratio: unknown }[]; mutuals?: { value?: unknown; coupling?: unknown }[] };
 
 /** The description with values wrapped in "(value)*(1 + 0*t)": storage values, or every value. */
 function stamp(json: Json, which: 'storage' | 'all'): Json {
@@ -41,7 +41,8 @@ function stamp(json: Json, which: 'storage' | 'all'): Json {
       return e.value !== undefined && ty !== undefined && (storage || which === 'all') ? { ...e, value: wrap(e.value) } : e;
     }),
     twoPorts: which === 'all' ? json.twoPorts?.map((t) => ({ ...t, ratio: wrap(t.ratio) })) : json.twoPorts,
-    mutuals: json.mutuals?.map((m) => ({ ...m, value: wrap(m.value) })),
+    // a coupling factor k stays constant: M = k·√(L_a(t) L_b(t)) varies through the wrapped inductances
+    mutuals: json.mutuals?.map((m) => (m.value !== undefined ? { ...m, value: wrap(m.value) } : m)),
   };
 }
 

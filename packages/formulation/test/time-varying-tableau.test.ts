@@ -53,7 +53,8 @@ function modulate(net: OracleNetwork, seed: number, staticToo: boolean): TimeVar
 
 /** The user description with the modulated values as expressions in t. */
 function describe_(tvn: TimeVaryingNetwork): unknown {
-  const d = networkToDescription(tvn.net, 'random-time-varying');
+  // mutual inductances as the constant M the tableau freezes (a factor k would make M = k·√(L_a(t) L_b(t)) vary)
+  const d = networkToDescription(tvn.net, 'random-time-varying', 'value');
   const expr = (id: string, v: number) => (tvn.mod.has(id) ? text(tvn.mod.get(id)!) : v);
   const outputs = tvn.net.branches.flatMap((b) => [{ element: b.id, variable: 'across' }, { element: b.id, variable: 'through' }]);
   return {

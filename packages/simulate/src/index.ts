@@ -15,6 +15,7 @@ export type { Solver, SolverName, SolverSettings, SolverFactory, DenseOutput, St
 export { emptyStats, formatStats } from './stats';
 export type { SolverStats } from './stats';
 export { traceToCsv, traceToJson, formatTrace } from './trace';
+export { distinctColumns, SAME_COLUMN_TOLERANCE } from './distinct-columns';
 export type { Trace, TraceJson } from './trace';
 
 export { formatSignal } from './signals/signal';

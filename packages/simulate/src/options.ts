@@ -25,7 +25,10 @@ export interface SimulateOptions {
   readonly samples?: number;
   /** Step budget, default 1e6. */
   readonly maxSteps?: number;
-  /** Input hold of the exact method: 'cubic' (Hermite from u and u', default) or 'linear' (first-order hold). */
+  /**
+   * The exact method's hold of expression inputs on its error-controlled internal steps: 'cubic' (Hermite from u
+   * and u', default) or 'linear' (first-order hold). Affine inputs and sines are integrated exactly either way.
+   */
   readonly hold?: 'cubic' | 'linear';
   /** Names of the states and outputs to record (default all); t is always recorded. */
   readonly record?: readonly string[];

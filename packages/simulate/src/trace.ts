@@ -1,7 +1,9 @@
 /**
  * Trace: simulation results in columns, [t, states…, outputs…], each a Float64Array: ready for uPlot as
- * [t, ...series]. Exported as CSV (full precision) or JSON, and printable as a short table.
+ * [t, ...series]. Exported as CSV (full precision) or JSON, and printable as a short table; every writer
+ * writes each column under one name (distinct-columns.ts: an output equal to a state is written once).
  */
+import { distinctColumns } from './distinct-columns';
 
 export interface Trace {
   /** 't', then the state names, then the output names. */
@@ -12,7 +14,8 @@ export interface Trace {
 }
 
 /** Header row of names, then one row per time, numbers in full (round-trip) precision. */
-export function traceToCsv(trace: Trace): string {
+export function traceToCsv(written: Trace): string {
+  const trace = distinctColumns(written);
   const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const lines = [trace.names.map(quote).join(',')];
   const rows = trace.columns[0]?.length ?? 0;
@@ -26,12 +29,14 @@ export interface TraceJson {
   columns: number[][];
 }
 
-export function traceToJson(trace: Trace): TraceJson {
+export function traceToJson(written: Trace): TraceJson {
+  const trace = distinctColumns(written);
   return { names: [...trace.names], units: [...trace.units], columns: trace.columns.map((c) => Array.from(c)) };
 }
 
 /** A short table: the header and at most `maxRows` rows (first, evenly spread, last), 6 significant digits. */
-export function formatTrace(trace: Trace, maxRows = 10): string {
+export function formatTrace(written: Trace, maxRows = 10): string {
+  const trace = distinctColumns(written);
   const rows = trace.columns[0]?.length ?? 0;
   const pick: number[] = [];
   if (rows <= maxRows) for (let r = 0; r < rows; r++) pick.push(r);

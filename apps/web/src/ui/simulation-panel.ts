@@ -3,13 +3,13 @@
  * in the worker by the simulator's restricted mathjs parser), end time, solver and samples; the chosen
  * states and outputs plotted with uPlot; the trace downloaded as CSV or JSON.
  */
-import { traceToCsv, traceToJson } from '@sysgraph/simulate';
 import type { ErrorInfo, InputInfo, TraceView } from '../engine/protocol';
 import type { Settings } from '../engine/settings';
 import { SOLVER_CHOICES } from '../engine/settings';
 import { createChart, PALETTE } from './chart';
 import { el, replaceChildren } from './dom';
-import { downloadText, safeFileName } from './download';
+import { downloadText } from './download';
+import { traceFiles } from './trace-files';
 import { axisLabel, defaultPlotted, seriesOf } from './series';
 
 export interface SimulationPanel {
@@ -80,8 +80,13 @@ export function createSimulationPanel(host: HTMLElement, onSettings: (patch: Par
     if (v >= 2 && v <= 100_000) onSettings({ samples: v });
   });
   runButton.addEventListener('click', () => onSettings({}));
-  csvButton.addEventListener('click', () => current && downloadText(`${safeFileName(current.name)}-trace.csv`, traceToCsv(current.trace), 'text/csv'));
-  jsonButton.addEventListener('click', () => current && downloadText(`${safeFileName(current.name)}-trace.json`, JSON.stringify(traceToJson(current.trace), null, 1), 'application/json'));
+  const download = (kind: 'csv' | 'json') => {
+    if (!current) return;
+    const f = traceFiles(current.name, current.trace)[kind];
+    downloadText(f.file, f.text, f.mime);
+  };
+  csvButton.addEventListener('click', () => download('csv'));
+  jsonButton.addEventListener('click', () => download('json'));
 
   function signalRow(u: InputInfo, settings: Settings, error: ErrorInfo | undefined): HTMLElement {
     const field = el('input', { type: 'text', class: 'signal', 'data-input': u.name, spellcheck: 'false', placeholder: u.defaultSignal, 'aria-label': `signal of input ${u.name}` });

@@ -21,6 +21,6 @@ export function describeNetwork(net: OracleNetwork): string {
       `${t.id.padEnd(6)} ${name.padEnd(14)} port 1 ${t.port1.from} → ${t.port1.to}, port 2 ${t.port2.from} → ${t.port2.to}   ${t.kind} = ${num(t.ratio)}`,
     );
   }
-  for (const m of net.mutuals) lines.push(`M(${m.a}, ${m.b}) = ${num(m.M)}`);
+  for (const m of net.mutuals) lines.push(`M(${m.a}, ${m.b}) = ${num(m.M)}${m.k !== undefined ? ` (given as k = ${num(m.k)})` : ''}`);
   return lines.join('\n');
 }

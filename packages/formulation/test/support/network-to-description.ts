@@ -17,11 +17,15 @@ export interface UserDescription {
   parameters: Record<string, number>;
   elements: { id: string; kind: string; from: string; to: string; value?: number }[];
   twoPorts: { id: string; kind: 'transformer' | 'gyrator'; ports: [{ from: string; to: string }, { from: string; to: string }]; ratio: number }[];
-  mutuals: { id: string; kind: 'mutual-inductance'; between: [string, string]; value: number }[];
+  mutuals: ({ id: string; kind: 'mutual-inductance'; between: [string, string] } & ({ value: number } | { coupling: number }))[];
 }
 
-/** Sources carry no value: their input is named by the element id. Mutual inductances get ids M1, M2, … */
-export function networkToDescription(net: OracleNetwork, name = 'oracle-network'): UserDescription {
+/**
+ * Sources carry no value: their input is named by the element id. Mutual inductances get ids M1, M2, … and
+ * their `value` M, or their `coupling` k when the network gives the factor (`mutualForm: 'value'`: always M, for
+ * the symbolic backend, which refuses k since k·√(L_a L_b) is not rational).
+ */
+export function networkToDescription(net: OracleNetwork, name = 'oracle-network', mutualForm: 'as-drawn' | 'value' = 'as-drawn'): UserDescription {
   const taken = new Set([...net.branches.map((b) => b.id), ...net.twoPorts.map((t) => t.id)]);
   let counter = 0;
   const mutualId = () => {
@@ -45,6 +49,6 @@ export function networkToDescription(net: OracleNetwork, name = 'oracle-network'
       ports: [{ ...t.port1 }, { ...t.port2 }],
       ratio: t.ratio,
     })),
-    mutuals: net.mutuals.map((m) => ({ id: mutualId(), kind: 'mutual-inductance', between: [m.a, m.b], value: m.M })),
+    mutuals: net.mutuals.map((m) => ({ id: mutualId(), kind: 'mutual-inductance', between: [m.a, m.b], ...(m.k !== undefined && mutualForm === 'as-drawn' ? { coupling: m.k } : { value: m.M }) })),
   };
 }

@@ -27,7 +27,13 @@ export interface OracleTwoPort {
 export interface OracleMutual {
   a: string;
   b: string;
+  /** The mutual inductance M (what the tableau uses). */
   M: number;
+  /**
+   * Set when the coupling is given by its factor k = M/√(L_a L_b) (JSON `coupling`, SPICE K): the engine then
+   * forms M from k and the two inductances itself.
+   */
+  k?: number;
 }
 
 export interface OracleNetwork {

@@ -221,7 +221,7 @@ function drawOnce(rng: Prng, family: Family): OracleNetwork {
       d.add(pickKind(rng, profile.weights), n, rng.pick(others));
     }
   }
-  // Occasional mutual inductances, |k| < 0.9, kept only while the inductance matrix stays positive definite.
+  // Occasional mutual inductances, |k| < 0.9 (as values or as coupling factors), kept only while the inductance matrix stays positive definite.
   const inductors = d.branches.filter((b) => b.kind === 'L');
   if (inductors.length >= 2 && rng.chance(profile.mutualChance)) {
     const wanted = rng.int(1, Math.min(2, inductors.length - 1));
@@ -232,7 +232,10 @@ function drawOnce(rng: Prng, family: Family): OracleNetwork {
       const [la, lb] = [inductors[a], inductors[b]];
       if (d.mutuals.some((m) => (m.a === la.id && m.b === lb.id) || (m.a === lb.id && m.b === la.id))) continue;
       const k = (rng.chance(0.5) ? -1 : 1) * rng.uniform(0.1, 0.85);
-      const candidate = { a: la.id, b: lb.id, M: k * Math.sqrt((la.value as number) * (lb.value as number)) };
+      // Half the couplings given as k (JSON `coupling`: the engine forms k·√(L_a L_b)), half as M; the form is
+      // read off the drawn indices, so the random sequence (and every other network) is unchanged.
+      const asFactor = (a + b + q) % 2 === 0;
+      const candidate = { a: la.id, b: lb.id, M: k * Math.sqrt((la.value as number) * (lb.value as number)), ...(asFactor ? { k } : {}) };
       const index = new Map(inductors.map((l, i) => [l.id, i]));
       const matrix = inductors.map((l, i) => inductors.map((_, j) => (i === j ? (l.value as number) : 0)));
       for (const m of [...d.mutuals, candidate]) {

@@ -1,24 +1,30 @@
 /**
- * Exact discretisation of M x̃' = A x̃ + B u for inputs held as cubic Hermite polynomials (from u and u' at both
- * ends of each step; exact for piecewise-linear inputs) or as first-order hold, by the block matrix exponential
- * (Van Loan, "Computing integrals involving the matrix exponential", IEEE TAC 23(3), 1978):
+ * Exact discretisation of M x̃' = A x̃ + B u by the block matrix exponential of the system augmented with its
+ * inputs' generator (Van Loan, "Computing integrals involving the matrix exponential", IEEE TAC 23(3), 1978;
+ * exponential/input-generator.ts):
  *
- *   cubic:  exp(h·[[Ã, B̃, 0, 0, 0], [0, 0, I, 0, 0], [0, 0, 0, I, 0], [0, 0, 0, 0, I], [0, 0, 0, 0, 0]])
- *           x̃(t + h) = Φ11 x̃ + Φ12 p(0) + Φ13 p'(0) + Φ14 p''(0) + Φ15 p'''(0)
- *   linear: exp(h·[[Ã, B̃, 0], [0, 0, I], [0, 0, 0]]),  x̃(t + h) = Φ11 x̃ + Φ12 u0 + Φ13 (u1 − u0)/h
+ *   x̃(t + h) = [exp(h G)]_{first block row} · [x̃(t); p(t); p'(t); …; sin(ω t + φ); cos(ω t + φ); …]
  *
- * with Ã = M⁻¹A, B̃ = M⁻¹B and p the input polynomial on the step. Only the first block row of the exponential
- * is kept. It is recomputed only when h changes (a cache of a few step sizes: the regular grid step and the
- * shortened steps at breakpoints). Steps follow the output grid: `samples` points, else dt, else 1000 intervals.
+ * Inputs affine between breakpoints (constant, step, ramp, pwl) and sines are integrated exactly whatever the
+ * step: the state is exact to round-off at every grid point and, through the same exponential over a shorter
+ * step, anywhere between them. Expressions of t have no such form: on each grid interval they are held as the
+ * cubic Hermite polynomial through u, u' at both ends of internal steps of length H/2^k (first-order hold with
+ * `hold: 'linear'`), and k is chosen by step doubling (exact-step-control.ts) so that the local error of every
+ * internal step is within rtol/atol.
+ *
+ * Steps follow the output grid: `samples` points, else dt, else 1000 intervals. exp(hG) is recomputed only when h
+ * changes (a cache of a few step sizes: the grid step, the shortened steps at breakpoints, the internal levels).
  */
+import { SysgraphError } from '@sysgraph/core';
 import type { OdeProblem } from '../problem/ode-problem';
-import type { Solver, SolverSettings } from './solver';
+import type { DenseOutput, Solver, SolverSettings, StepSink } from './solver';
 import type { DenseMatrix } from '../dense/dense-matrix';
-import { denseBlock, denseSetBlock, denseZeros, denseMulVec, denseMulVecAdd } from '../dense/dense-matrix';
+import { denseBlock, denseMulVec } from '../dense/dense-matrix';
 import { factorDenseLU } from '../dense/dense-lu';
 import { denseExpm } from '../dense/expm';
-import { hermite } from './hermite';
+import { createInputGenerator } from '../exponential/input-generator';
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
+import { createStepControl } from './exact-step-control';
 
 /** The number of grid intervals over [tStart, tEnd]: the sample grid refined to steps ≤ dt. */
 export function exactGridIntervals(settings: SolverSettings): number {
@@ -29,11 +35,24 @@ export function exactGridIntervals(settings: SolverSettings): number {
   return base * refine;
 }
 
+/** Propagation over one step: the state at its end and the dense output inside it. */
+export interface ExactStepper {
+  readonly n: number;
+  /** out = x̃(t + h) from z = x̃(t), the inputs' generator state taken at t for the step [t, t + h]. */
+  propagate(t: number, h: number, endFromLeft: boolean, z: Float64Array, out: Float64Array): void;
+  /** Report the step [tOld, tNew] (just propagated from zOld to zNew) to the sink with its exact dense output. */
+  report(sink: StepSink, tOld: number, tNew: number, endFromLeft: boolean, zOld: Float64Array, zNew: Float64Array): void;
+}
+
 export function createExact(problem: OdeProblem, settings: SolverSettings): Solver {
   const lti = problem.lti;
-  if (!lti) throw new Error('the exact method needs a linear model');
+  if (!lti) {
+    throw new SysgraphError('bad-option', 'solver exact needs a linear time-invariant model', {
+      field: 'solver',
+      expected: 'a linear model, or a solver for nonlinear models: dopri5 or stiff',
+    });
+  }
   const n = problem.n;
-  const m = lti.B.cols;
   // Ã = M⁻¹A, B̃ = M⁻¹B
   let a = lti.A.toDense();
   let b = lti.B.toDense();
@@ -43,40 +62,63 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
     b = lu.solveMatrix(b);
     problem.stats.factorizations++;
   }
-  const cubic = settings.hold === 'cubic';
-  const blocks = cubic ? 4 : 2;
-  const size = n + blocks * m;
-  const intervals = exactGridIntervals(settings);
-  const span = settings.tEnd - settings.tStart;
-  const gridTime = (k: number) => settings.tStart + (span * k) / intervals;
+  const generator = createInputGenerator(problem.inputs.signals, a, b, settings.hold);
+  const size = n + generator.extra;
   const cache: { h: number; phi: DenseMatrix }[] = [];
 
-  /** The first block row [Φ11 Φ12 …] of exp(h G). */
+  /** The first block row of exp(h G). */
   const transition = (h: number): DenseMatrix => {
     const hit = cache.find((e) => Math.abs(e.h - h) <= 1e-12 * e.h);
     if (hit) return hit.phi;
-    const g = denseZeros(size, size);
-    denseSetBlock(g, 0, 0, a, h);
-    denseSetBlock(g, 0, n, b, h);
-    // chain of integrators for the input polynomial: p → p' → p'' → p'''
-    for (let blk = 0; blk + 1 < blocks; blk++)
-      for (let i = 0; i < m; i++) g.data[(n + blk * m + i) * size + n + (blk + 1) * m + i] = h;
-    const phi = denseBlock(denseExpm(g), 0, 0, n, size);
+    const phi = denseBlock(denseExpm(generator.generator(h)), 0, 0, n, size);
     problem.stats.factorizations++;
     cache.unshift({ h, phi });
-    if (cache.length > 4) cache.pop();
+    if (cache.length > 8) cache.pop();
     return phi;
   };
 
-  const u0 = new Float64Array(m), du0 = new Float64Array(m), u1 = new Float64Array(m), du1 = new Float64Array(m);
-  const aug = new Float64Array(size);
-  const zOld = new Float64Array(n), d0 = new Float64Array(n), d1 = new Float64Array(n);
-
-  /** z' = Ã z + B̃ u for the Hermite dense output between grid points. */
-  const slope = (z: Float64Array, u: Float64Array, out: Float64Array) => {
-    denseMulVec(a, z, out);
-    denseMulVecAdd(b, u, out);
+  const w = new Float64Array(size);
+  const wStep = new Float64Array(size);
+  const load = (t: number, h: number, endFromLeft: boolean, z: Float64Array, into: Float64Array) => {
+    generator.fill(t, h, endFromLeft, into);
+    into.set(z, 0);
+    if (!allFinite(into)) throw badInputValue(problem, t, h, endFromLeft);
   };
+
+  const stepper: ExactStepper = {
+    n,
+    propagate(t, h, endFromLeft, z, out) {
+      load(t, h, endFromLeft, z, w);
+      denseMulVec(transition(h), w, out);
+      problem.stats.functionEvaluations++;
+      if (!allFinite(out)) throw notFinite('exact', t + h);
+    },
+    report(sink, tOld, tNew, endFromLeft, zOld, zNew) {
+      const h = tNew - tOld;
+      // round-off apart from the ends (a sample time computed another way): the end values themselves
+      const near = 1e-13 * Math.max(Math.abs(tOld), Math.abs(tNew), h);
+      let loaded = false;
+      const dense: DenseOutput = {
+        evaluate(tq, out) {
+          if (Math.abs(tq - tNew) <= near) return void out.set(zNew);
+          if (Math.abs(tq - tOld) <= near) return void out.set(zOld);
+          // the same inputs' polynomial and oscillator state as the step, over the shorter step tq − tOld
+          if (!loaded) {
+            load(tOld, h, endFromLeft, zOld, wStep);
+            loaded = true;
+          }
+          denseMulVec(transition(tq - tOld), wStep, out);
+        },
+      };
+      sink(tOld, tNew, zNew, dense);
+    },
+  };
+
+  const intervals = exactGridIntervals(settings);
+  const span = settings.tEnd - settings.tStart;
+  const gridTime = (k: number) => settings.tStart + (span * k) / intervals;
+  const control = generator.approximate ? createStepControl(problem, settings, stepper) : undefined;
+  const zOld = new Float64Array(n);
 
   return {
     name: 'exact',
@@ -92,51 +134,36 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
       }
       times.push(t1);
       let t = t0;
-      problem.inputs.evaluate(t, t >= problem.segmentEnd, u0, du0);
       for (const tNew of times) {
-        if (++stats.steps > settings.maxSteps) throw tooManySteps('exact', t, settings.maxSteps);
-        const h = tNew - t;
-        problem.inputs.evaluate(tNew, tNew >= problem.segmentEnd, u1, du1);
-        aug.set(z, 0);
-        if (cubic) {
-          // p(s) = u0 + u0' s + c2 s² + c3 s³ through (u0, u0') and (u1, u1'); p'' (0) = 2 c2, p'''(0) = 6 c3
-          for (let i = 0; i < m; i++) {
-            const slopeAvg = (u1[i] - u0[i]) / h;
-            const c2 = (3 * slopeAvg - 2 * du0[i] - du1[i]) / h;
-            const c3 = (du0[i] + du1[i] - 2 * slopeAvg) / (h * h);
-            aug[n + i] = u0[i];
-            aug[n + m + i] = du0[i];
-            aug[n + 2 * m + i] = 2 * c2;
-            aug[n + 3 * m + i] = 6 * c3;
-          }
-        } else {
-          for (let i = 0; i < m; i++) {
-            aug[n + i] = u0[i];
-            aug[n + m + i] = (u1[i] - u0[i]) / h;
-          }
+        const endFromLeft = tNew >= problem.segmentEnd;
+        if (control) control.advance(t, tNew, endFromLeft, z, sink);
+        else {
+          if (++stats.steps > settings.maxSteps) throw tooManySteps('exact', t, settings.maxSteps);
+          zOld.set(z);
+          stepper.propagate(t, tNew - t, endFromLeft, zOld, z);
+          stepper.report(sink, t, tNew, endFromLeft, zOld, z);
         }
-        zOld.set(z);
-        denseMulVec(transition(h), aug, z);
-        stats.functionEvaluations++;
-        if (!allFinite(z)) throw notFinite('exact', tNew);
-        const tOld = t;
-        let slopes = false;
-        const uStart = Float64Array.from(u0);
-        sink(tOld, tNew, z, {
-          evaluate(tq, out) {
-            if (tq === tNew) return void out.set(z);
-            if (!slopes) {
-              slope(zOld, uStart, d0);
-              slope(z, u1, d1);
-              slopes = true;
-            }
-            hermite(tq, tOld, h, zOld, z, d0, d1, out);
-          },
-        });
         t = tNew;
-        u0.set(u1);
-        du0.set(du1);
       }
     },
   };
+}
+
+/** A non-finite input value: a typed error naming the input. */
+function badInputValue(problem: OdeProblem, t: number, h: number, endFromLeft: boolean): SysgraphError {
+  const signals = problem.inputs.signals;
+  for (let k = 0; k < signals.length; k++) {
+    const at = [t, t + h].find((tq, end) => {
+      const fromLeft = end === 1 && endFromLeft;
+      return !Number.isFinite(signals[k].value(tq, fromLeft)) || !Number.isFinite(signals[k].derivative(tq, fromLeft));
+    });
+    if (at !== undefined) {
+      return new SysgraphError('bad-signal', `input ${problem.inputs.names[k]} is not finite at t = ${at}`, {
+        element: problem.inputs.names[k],
+        field: 'inputs',
+        expected: `a signal with finite values and derivatives over the simulated span (${signals[k].text} at t = ${at})`,
+      });
+    }
+  }
+  return notFinite('exact', t);
 }

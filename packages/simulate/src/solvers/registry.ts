@@ -25,7 +25,7 @@ export const SOLVERS: readonly SolverEntry[] = [
   { name: 'dopri5', create: createDopri5, fixedStep: false, linearOnly: false, description: 'Dormand–Prince 5(4), adaptive, dense output' },
   { name: 'stiff', create: createRodas, fixedStep: false, linearOnly: false, description: 'Rodas4 Rosenbrock, L-stable, order 4(3), reuses LU while h is fixed' },
   { name: 'trbdf2', create: createTrBdf2, fixedStep: false, linearOnly: false, description: 'TR-BDF2, L-stable, order 2, reuses LU while h is fixed' },
-  { name: 'exact', create: createExact, fixedStep: true, linearOnly: true, description: 'matrix exponential with held inputs (LTI, n ≤ ~500)' },
+  { name: 'exact', create: createExact, fixedStep: true, linearOnly: true, description: 'matrix exponential of the input-augmented system: exact for affine inputs and sines, error-controlled internal steps for expressions (LTI, n ≤ ~500)' },
   { name: 'krylov', create: createKrylov, fixedStep: false, linearOnly: true, description: 'shift-and-invert Krylov exponential, exact for inputs affine between breakpoints (large sparse LTI)' },
   { name: 'chebyshev', create: createChebyshev, fixedStep: false, linearOnly: true, description: 'Chebyshev–Bessel exponential series, for oscillatory, lightly damped LTI with diagonal M' },
 ];

@@ -31,7 +31,7 @@ export interface SolverSettings {
   readonly outputRows?: Int32Array;
   /** Step budget over the whole run; exceeding it is a 'solver-failure'. */
   readonly maxSteps: number;
-  /** Input hold of the exact method: cubic Hermite from u, u' (default) or first-order (linear). */
+  /** The exact method's hold of expression inputs on its internal steps: cubic Hermite from u, u' (default) or first-order (linear). */
   readonly hold: 'cubic' | 'linear';
 }
 
