@@ -62,7 +62,7 @@ export function loadSystem(
 }
 
 /** --input pairs after the netlist's waveforms: a name given on the command line wins. */
-export function withNetlistInputs(given: readonly string[], netlist: NetlistDefaults | undefined): string[] {
+export function withNetlistInputs(given: readonly string[], netlist: Pick<NetlistDefaults, 'inputs'> | undefined): string[] {
   if (!netlist) return [...given];
   const named = new Set(given.map((pair) => pair.split('=')[0].trim()));
   return [...netlist.inputs.filter((pair) => !named.has(pair.split('=')[0])), ...given];
