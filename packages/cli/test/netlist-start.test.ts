@@ -95,6 +95,12 @@ describe('the start of a netlist transient', { timeout: 60_000 }, () => {
     expect(column(c, 'v_C1')[0]).toBeCloseTo(0.75, 14);
   });
 
+  it('takes the sources just before t = 0: --input V1=step(2) is a step from rest, v = 2 (1 − e^(−t/1 ms))', () => {
+    const run = sim('repro\nV1 a 0 DC 1\nR1 a b 1k\nC1 b 0 1u\n.tran 0.1m 5m\n.end\n', { ...TIGHT, input: ['V1=step(2)'] });
+    const t = column(run, 't');
+    column(run, 'v_C1').forEach((x, i) => expect(Math.abs(x - 2 * (1 - Math.exp(-t[i] / 1e-3)))).toBeLessThan(1e-8));
+  });
+
   it('--initial overrides the operating point state by state', () => {
     const run = sim('op\nV1 a 0 DC 1\nR1 a b 1k\nC1 b 0 1u\nL1 b c 1m\nR2 c 0 2k\n.tran 0.1m 1m\n.end\n', { initial: ['v_C1=0'] });
     expect(column(run, 'v_C1')[0]).toBe(0);

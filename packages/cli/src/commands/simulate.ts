@@ -176,7 +176,9 @@ function prepareLinear(desc: SystemDescription, opts: SimulateCommandOptions, mo
   const inputs = inputSignals(desc, ss.inputs, opts.inputs, opts.note);
   let initial = given;
   if (opts.netlistStart !== undefined) {
-    const u0 = Object.fromEntries(ss.inputs.map((name) => [name, parseSignal(inputs[name], name).value(0)]));
+    // The sources just before the transient (u(0⁻)): a netlist's waveforms at t = 0 as SPICE takes them, and a
+    // --input step(…) at t = 0 still a step from rest.
+    const u0 = Object.fromEntries(ss.inputs.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
     initial = { ...netlistInitialState({ desc, ss, structure: built.structure, u0, start: opts.netlistStart, note: opts.note }), ...given };
   }
   return { sim: toSimulationModel(ss, built.structure) as LinearModel, inputs, initial, suggested: () => (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A)), why: 'from the slowest eigenvalue' };
