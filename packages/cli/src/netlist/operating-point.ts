@@ -47,6 +47,14 @@ export function dcOperatingPoint(req: OperatingPointRequest): Record<string, num
   const pinned = hold.outputs.map((name) => ss2.outputs.indexOf(name));
   const eq = solve(ss2, built.structure, u0, free, pinned, held.map((h) => h.value), held);
   const at = new Map(ss2.states.map((name, i) => [name, i]));
+  const missing = ss.states.find((name) => !at.has(name));
+  if (missing !== undefined) {
+    throw new SysgraphError('unsupported', `.ic: holding ${held.map((h) => h.node).join(', ')} changes the states (${missing} is no longer one)`, {
+      element: held[0].node,
+      field: 'ic',
+      expected: '.ic at nodes whose holding current source leaves the states as they are, or `.tran … uic`',
+    });
+  }
   return Object.fromEntries(ss.states.map((name) => [name, eq.x[at.get(name)!]]));
 }
 
