@@ -51,6 +51,13 @@ describe('the start of a netlist transient', { timeout: 60_000 }, () => {
     for (const x of column(run, 'i_L1')) expect(Math.abs(x - 1 / 3000)).toBeLessThan(1e-15);
   });
 
+  it('in an inductor cutset (one current not a state, x = x̃ + Bd u) splits 1 mA as 1/3 and 2/3 mA over 1k and 500 Ω', () => {
+    const run = sim('cutset\nI1 0 a DC 1m\nL1 a b 10m\nR1 b 0 1k\nL2 a c 20m\nR2 c 0 500\nC1 b c 100n\n.save i(L1) i(L2) v(b)\n.tran 0.1m 1m\n.end\n');
+    for (const x of column(run, 'i(l1)')) expect(Math.abs(x - 1e-3 / 3)).toBeLessThan(1e-15);
+    for (const x of column(run, 'i(l2)')) expect(Math.abs(x - 2e-3 / 3)).toBeLessThan(1e-15);
+    for (const x of column(run, 'v(b)')) expect(Math.abs(x - 1 / 3)).toBeLessThan(1e-12);
+  });
+
   it('takes each source at t = 0: a PWL starting at 0.5 V and a delayed SIN with offset 0.25 V', () => {
     const run = sim('t0\nV1 a 0 PWL(0 0.5 1m 0.5 2m 1)\nR1 a b 1k\nC1 b 0 1u\nV2 c 0 SIN(0.25 1 1k 1m)\nR2 c d 1k\nC2 d 0 1u\n.tran 0.1m 0.9m\n.end\n', TIGHT);
     // Both sources are constant up to 1 ms: the start is their value at t = 0, and nothing moves.

@@ -1,7 +1,7 @@
 /**
  * Every example netlist (examples/spice/*.cir) simulated by sysgraph and by ngspice from the same file: a DC
- * start, .ic held without uic, a uic start with .ic and IC=, K coupling, PWL / SIN / PULSE sources, .save probes
- * and a tstart. ngspice's vectors are interpolated onto the .tran step grid (`linearize`), sysgraph writes that
+ * start, .ic held without uic, a uic start with .ic and IC=, K coupling, an inductor cutset driven by a PULSE
+ * current, PWL / SIN / PULSE sources, .save probes and a tstart. ngspice's vectors are interpolated onto the .tran step grid (`linearize`), sysgraph writes that
  * grid itself; they must agree within TOLERANCE of each probe's peak at every common time. The netlists set
  * `.options reltol=1e-6 abstol=1e-12 vntol=1e-9` and a small tmax, so that ngspice's own error (≈ 1e-3 at its
  * defaults) is far below the tolerance (measured: 4e-7 … 5e-5 of the peak). Skipped, with a message, when
@@ -27,7 +27,7 @@ if (!version) {
 } else {
   describe(`sysgraph against ${version} on examples/spice`, { timeout: 120_000 }, () => {
     it('finds the example netlists', () => {
-      expect(FILES).toEqual(expect.arrayContaining(['dc-start-rlc.cir', 'ic-held.cir', 'uic-ic.cir', 'transformer-k.cir', 'sources.cir', 'rc-ladder.cir']));
+      expect(FILES).toEqual(expect.arrayContaining(['dc-start-rlc.cir', 'ic-held.cir', 'uic-ic.cir', 'transformer-k.cir', 'sources.cir', 'rc-ladder.cir', 'inductor-cutset.cir']));
     });
 
     for (const file of FILES) {

@@ -14,7 +14,7 @@
  * one sparse LU (threshold pivoting, AMD order); x = x̃ + Bd u with u = (u0, j). A singular matrix (a state no DC
  * path fixes: a capacitor fed only by current sources, a floating capacitor, an inductor in a loop of voltage
  * sources) is thrown by the LU as SingularMatrixError naming the column; a solution whose residual is not small
- * against the terms of the equations (a nearly singular matrix) is reported as column −1.
+ * (1e-8 of |b_i| + ‖K_i‖₁ ‖z‖∞ in some row: a nearly singular matrix) is reported as column −1.
  * Cost: one sparse LU of the (n + h)² bordered matrix, h = pinned outputs.
  */
 import type { CsrMatrix } from '@sysgraph/linalg';
@@ -122,10 +122,14 @@ export function dcEquilibrium(problem: EquilibriumProblem): Equilibrium {
   const lu = factorSparseLU(K, { singularTol: 1e-12 });
   const z = lu.solve(rhs);
   // A nearly singular matrix passes the pivot test and returns a solution that does not satisfy the equations.
+  // Row i is judged against |b_i| + ‖K_i‖₁ ‖z‖∞ (the size its terms may have; rounding in one small entry of z
+  // is no failure).
   const r = csrMulVec(K, z);
+  const zMax = z.reduce((a, x) => Math.max(a, Math.abs(x)), 0);
   for (let i = 0; i < n + h; i++) {
-    let s = Math.abs(rhs[i]);
-    for (let p = K.rowPtr[i]; p < K.rowPtr[i + 1]; p++) s += Math.abs(K.values[p] * z[K.colIdx[p]]);
+    let row = 0;
+    for (let p = K.rowPtr[i]; p < K.rowPtr[i + 1]; p++) row += Math.abs(K.values[p]);
+    const s = Math.abs(rhs[i]) + row * zMax;
     if (!Number.isFinite(z[i]) || Math.abs(r[i] - rhs[i]) > 1e-8 * s) {
       throw new SingularMatrixError('DC operating point', -1, `the equations are not satisfied at row ${i} (nearly singular)`);
     }
