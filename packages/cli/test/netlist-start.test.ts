@@ -141,6 +141,12 @@ describe('an operating point that does not exist or is not unique', { timeout: 6
     expect([...(e.elements ?? [])].sort()).toEqual(['L1', 'V1']);
   });
 
+  it('with every source 0 at t = 0 the zero state is taken (floating capacitors included), as SPICE does', () => {
+    const run = sim('zero\nV1 a 0 PWL(0 0 1m 1)\nR1 a b 1k\nC1 b c 1u\nC2 c 0 1u\n.tran 0.1m 1m\n.end\n');
+    expect(column(run, 'v_C1')[0]).toBe(0);
+    expect(column(run, 'v_C2')[0]).toBe(0);
+  });
+
   it('an .ic at a node a voltage source fixes: naming the node and the field ic', () => {
     const e = thrown(() => sim('held fixed\nV1 a 0 DC 1\nR1 a b 1k\nC1 b 0 1u\n.ic v(a)=0.5\n.tran 0.1m 1m\n.end\n'));
     expect(e.code).toBe('no-operating-point');
