@@ -14,6 +14,8 @@ import { readSpiceNetlist } from '@sysgraph/description';
 import { netlistDefaults, samplesForStep } from '../src/netlist/netlist-defaults';
 import { withNetlistOptions } from '../src/netlist/netlist-options';
 import { column, simulateNetlist } from './support/netlist-run';
+import { loadSystem } from '../src/load-system';
+import { runSimulation } from '../src/commands/simulate';
 
 const dir = mkdtempSync(join(tmpdir(), 'sysgraph-netlist-start-'));
 let count = 0;
@@ -112,6 +114,25 @@ describe('the start of a netlist transient', { timeout: 60_000 }, () => {
     const run = sim('op\nV1 a 0 DC 1\nR1 a b 1k\nC1 b 0 1u\nL1 b c 1m\nR2 c 0 2k\n.tran 0.1m 1m\n.end\n', { initial: ['v_C1=0'] });
     expect(column(run, 'v_C1')[0]).toBe(0);
     expect(column(run, 'i_L1')[0]).toBeCloseTo(1 / 3000, 15);
+  });
+});
+
+describe('a netlist with laws (nonlinear devices)', { timeout: 60_000 }, () => {
+  it('starts from its DC operating point: (5 − v)/1k = Is (e^(v/Vt) − 1), found by bisection here', () => {
+    const desc = loadSystem('nonlinear/diode-rc').desc;
+    const f = (v: number) => (5 - v) / 1000 - 1e-12 * (Math.exp(v / 0.025) - 1);
+    let [lo, hi] = [0, 5];
+    for (let k = 0; k < 200; k++) [lo, hi] = f((lo + hi) / 2) > 0 ? [(lo + hi) / 2, hi] : [lo, (lo + hi) / 2];
+    const notes: string[] = [];
+    const start = { uic: false, initial: { nodes: [], elements: [] } };
+    const run = runSimulation(desc, { tEnd: 1e-3, samples: 5, ...TIGHT, netlistStart: start, note: (l) => notes.push(l) });
+    const v = column(run, 'v_out');
+    expect(Math.abs(v[0] - lo)).toBeLessThan(1e-12);
+    for (const x of v) expect(Math.abs(x - lo)).toBeLessThan(1e-8);
+    expect(notes.some((n) => /Newton/.test(n))).toBe(true);
+    // uic: the zero state, with a note.
+    const uic = runSimulation(desc, { tEnd: 1e-3, samples: 5, netlistStart: { ...start, uic: true }, note: (l) => notes.push(l) });
+    expect(column(uic, 'v_out')[0]).toBe(0);
   });
 });
 

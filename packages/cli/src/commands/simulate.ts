@@ -26,6 +26,7 @@ import type { NonlinearBuild } from '../nonlinear/build-nonlinear';
 import { parsePairs } from '../pairs';
 import type { NetlistStart } from '../netlist/netlist-defaults';
 import { netlistInitialState } from '../netlist/netlist-start';
+import { nonlinearNetlistStart } from '../netlist/nonlinear-start';
 import { traceFrom } from '../netlist/trace-from';
 
 export { parsePairs } from '../pairs';
@@ -149,11 +150,16 @@ function marking<T>(jacobian: () => T): T {
   }
 }
 
-function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, initial: Record<string, number>, secantWidth: number | undefined): Prepared {
+function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>, secantWidth: number | undefined): Prepared {
+  let initial = given;
   if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
   if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
   const build = buildNonlinear(desc, { secantWidth });
   const inputs = inputSignals(desc, build.model.inputNames, opts.inputs, opts.note);
+  if (opts.netlistStart !== undefined) {
+    const u0 = Object.fromEntries(build.model.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
+    initial = { ...nonlinearNetlistStart(build.result, u0, opts.netlistStart, opts.note), ...initial };
+  }
   const inner = build.model;
   const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
   return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(build, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
@@ -217,8 +223,8 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
   if (opts.form !== undefined) requireTimeVarying(desc, '--tv-form');
   if (opts.storageLaw !== undefined) requireTimeVarying(desc, '--storage-law');
   if (opts.secantWidth !== undefined) requireLaws(desc, '--secant-width');
-  if (opts.netlistStart !== undefined && (isTimeVarying(desc) || hasLaws(desc))) {
-    opts.note?.('initial state: zero (or --initial), not the DC operating point: it is computed for linear netlists only');
+  if (opts.netlistStart !== undefined && isTimeVarying(desc)) {
+    opts.note?.('initial state: zero (or --initial), not the DC operating point: it is computed for linear and nonlinear netlists, not for values in t');
   }
   if (isTimeVarying(desc)) return integrate(prepareTimeVarying(desc, opts, model, initial), opts);
   if (!hasLaws(desc)) return integrate(prepareLinear(desc, opts, model, initial), opts);
