@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
 import { parseSystem, readSpiceNetlist, withParameters } from '@sysgraph/description';
 import type { SystemDescription } from '@sysgraph/description';
+import { netlistDefaults } from './netlist/netlist-defaults';
+import type { NetlistDefaults } from './netlist/netlist-defaults';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 export const DEFAULT_EXAMPLE = 'motor-pump';
@@ -31,12 +33,7 @@ export function parseParams(list: readonly string[] | undefined): Record<string,
   return out;
 }
 
-/** A netlist's analysis as defaults for simulate: the sources' waveforms and the .tran stop time. */
-export interface NetlistDefaults {
-  /** NAME=SIGNAL pairs, one per source with a waveform (the form of --input). */
-  readonly inputs: readonly string[];
-  readonly tEnd?: number;
-}
+export type { NetlistDefaults } from './netlist/netlist-defaults';
 
 /** SPICE netlists are recognised by their extension; everything else is a JSON description. */
 export const NETLIST_EXTENSIONS = ['.cir', '.sp', '.spi', '.spice', '.net', '.ckt'];
@@ -57,7 +54,7 @@ export function loadSystem(
   if (isNetlistFile(path)) {
     const read = readSpiceNetlist(text, { name: basename(path).replace(/\.[^.]*$/, '') });
     desc = read.description;
-    netlist = { inputs: Object.entries(read.signals).map(([name, signal]) => `${name}=${signal}`), tEnd: read.tran?.tstop };
+    netlist = netlistDefaults(read);
   } else desc = parseSystem(text, { name: basename(path).replace(/\.json$/, '') });
   const overrides = parseParams(params);
   if (Object.keys(overrides).length > 0) desc = withParameters(desc, overrides);
@@ -65,7 +62,7 @@ export function loadSystem(
 }
 
 /** --input pairs after the netlist's waveforms: a name given on the command line wins. */
-export function withNetlistInputs(given: readonly string[], netlist: NetlistDefaults | undefined): string[] {
+export function withNetlistInputs(given: readonly string[], netlist: Pick<NetlistDefaults, 'inputs'> | undefined): string[] {
   if (!netlist) return [...given];
   const named = new Set(given.map((pair) => pair.split('=')[0].trim()));
   return [...netlist.inputs.filter((pair) => !named.has(pair.split('=')[0])), ...given];

@@ -24,6 +24,7 @@ const engine = {
   structure: () => import('./commands/structure'),
   statespace: () => import('./commands/statespace'),
   simulate: () => import('./commands/simulate'),
+  netlist: () => import('./netlist/netlist-options'),
   compare: () => import('./commands/compare-command'),
   analyze: () => import('./commands/analyze'),
   mainJob: () => import('./commands/main-job'),
@@ -181,12 +182,13 @@ export function createProgram(): Command {
     .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; record: string[]; format: 'csv' | 'json'; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
       const loader = await engine.load();
       const { desc, netlist } = loader.loadSystem(file, opts.param);
-      // a netlist supplies its waveforms and its .tran stop time unless given here
-      opts = { ...opts, input: loader.withNetlistInputs(opts.input, netlist), tEnd: opts.tEnd ?? netlist?.tEnd };
+      // a netlist supplies its waveforms, .tran, .options, .save and .ic / uic as defaults (SPICE's meaning)
+      const { withNetlistOptions } = await engine.netlist();
+      const merged = withNetlistOptions(opts, netlist);
       const { runSimulation, formatSimulation } = await engine.simulate();
       const { plotHtml } = await engine.plot();
       const bar = progressBar(process.stderr);
-      const run = runSimulation(desc, { ...opts, inputs: opts.input, initial: opts.initial, form: opts.tvForm, onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
+      const run = runSimulation(desc, { ...merged, inputs: merged.input, initial: opts.initial, form: opts.tvForm, onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
       bar.done();
       const text = formatSimulation(run, opts.format);
       if (opts.output) writeFileSync(opts.output, text);

@@ -44,5 +44,5 @@ export type { ParasiticOptions } from './with-parasitics';
 export { codeUnitOrder } from './code-unit-order';
 export type { BranchNumbering } from './types';
 export { readSpiceNetlist } from './netlist/read-spice-netlist';
-export type { ReadNetlistOptions, SpiceNetlist, TranCard, SourceWaveform } from './netlist/netlist-types';
+export type { ReadNetlistOptions, SpiceNetlist, TranCard, SourceWaveform, InitialConditions, NodeInitial, ElementInitial } from './netlist/netlist-types';
 export { parseSpiceNumber, SPICE_SCALE_FACTORS } from './netlist/spice-number';

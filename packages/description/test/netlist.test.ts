@@ -214,7 +214,8 @@ describe('errors', () => {
     expectError(() => read(`t\n${R}r1 a 0 1\n`), { code: 'duplicate-id', element: 'r1', field: 'id', path: 'line 4' });
     expectError(() => read(`t\n${R}R3 a b 1\n`), { code: 'dangling-node', element: 'R3', field: 'to', path: 'line 4' });
     expectError(() => read(`t\n${R}R3 a A 1\n`), { code: 'self-loop', element: 'R3', field: 'to', path: 'line 4' });
-    expectError(() => read(`t\n${R}C3 a 0 1u ic=0\n`), { code: 'unsupported', element: 'C3', field: 'ic', path: 'line 4' });
+    expectError(() => read(`t\n${R}R3 a 0 1k ic=0\n`), { code: 'unsupported', element: 'R3', field: 'ic', path: 'line 4' });
+    expectError(() => read(`t\n${R}C3 a 0 1u m=2\n`), { code: 'unsupported', element: 'C3', field: 'm', path: 'line 4' });
     expectError(() => read(`t\n${R}E1 a 0 b 0 2\n`), { code: 'unsupported', element: 'E1', field: 'kind', path: 'line 4' });
     expectError(() => read(`t\n${R}Q1 a b 0 npn\n`), { code: 'unsupported', element: 'Q1', field: 'kind', path: 'line 4' });
     expectError(() => read(`t\n${R}1R a 0 1\n`), { code: 'bad-netlist', element: '1R', field: 'kind', path: 'line 4' });

@@ -24,6 +24,10 @@ import { buildTimeVarying, initialState } from '../time-varying/build-time-varyi
 import { buildNonlinear } from '../nonlinear/build-nonlinear';
 import type { NonlinearBuild } from '../nonlinear/build-nonlinear';
 import { parsePairs } from '../pairs';
+import type { NetlistStart } from '../netlist/netlist-defaults';
+import { netlistInitialState } from '../netlist/netlist-start';
+import { nonlinearNetlistStart } from '../netlist/nonlinear-start';
+import { traceFrom } from '../netlist/trace-from';
 
 export { parsePairs } from '../pairs';
 
@@ -47,6 +51,11 @@ export interface SimulateCommandOptions {
   readonly math?: TimeMath;
   /** --secant-width: nonlinearModel's secantWidth (laws not differentiable somewhere). */
   readonly secantWidth?: number;
+  /** A netlist's start: the DC operating point, or zero but for .ic / IC= with uic (netlist/netlist-start.ts);
+   *  --initial values override it state by state. */
+  readonly netlistStart?: NetlistStart;
+  /** Rows before this time are dropped (a netlist's .tran tstart). */
+  readonly outputFrom?: number;
 }
 
 /** Five times the slowest time constant (or two periods of the slowest oscillation) of A; 1 s without states. */
@@ -141,11 +150,16 @@ function marking<T>(jacobian: () => T): T {
   }
 }
 
-function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, initial: Record<string, number>, secantWidth: number | undefined): Prepared {
+function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>, secantWidth: number | undefined): Prepared {
+  let initial = given;
   if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
   if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
   const build = buildNonlinear(desc, { secantWidth });
   const inputs = inputSignals(desc, build.model.inputNames, opts.inputs, opts.note);
+  if (opts.netlistStart !== undefined) {
+    const u0 = Object.fromEntries(build.model.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
+    initial = { ...nonlinearNetlistStart(build.result, u0, opts.netlistStart, opts.note), ...initial };
+  }
   const inner = build.model;
   const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
   return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(build, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
@@ -162,10 +176,17 @@ function prepareTimeVarying(desc: SystemDescription, opts: SimulateCommandOption
   return { sim, inputs, initial, suggested: () => suggestEndTime(build.tv.at(0).A), why: 'from the slowest eigenvalue of A(0)' };
 }
 
-function prepareLinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, initial: Record<string, number>): Prepared {
+function prepareLinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>): Prepared {
   const built = buildModel(desc, { ...model, symbolic: false });
   const ss = built.numeric as StateSpace<number[][]>;
   const inputs = inputSignals(desc, ss.inputs, opts.inputs, opts.note);
+  let initial = given;
+  if (opts.netlistStart !== undefined) {
+    // The sources just before the transient (u(0⁻)): a netlist's waveforms at t = 0 as SPICE takes them, and a
+    // --input step(…) at t = 0 still a step from rest.
+    const u0 = Object.fromEntries(ss.inputs.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
+    initial = { ...netlistInitialState({ desc, ss, structure: built.structure, u0, start: opts.netlistStart, note: opts.note }), ...given };
+  }
   return { sim: toSimulationModel(ss, built.structure) as LinearModel, inputs, initial, suggested: () => (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A)), why: 'from the slowest eigenvalue' };
 }
 
@@ -184,7 +205,7 @@ function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
     record: recordedNames(opts.record),
     onProgress: opts.onProgress,
   });
-  return { result, tEnd, inputs: p.inputs };
+  return { result: opts.outputFrom !== undefined ? traceFrom(result, opts.outputFrom) : result, tEnd, inputs: p.inputs };
 }
 
 /** The names given with --record (repeatable, or comma-separated), or undefined for all. */
@@ -202,6 +223,9 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
   if (opts.form !== undefined) requireTimeVarying(desc, '--tv-form');
   if (opts.storageLaw !== undefined) requireTimeVarying(desc, '--storage-law');
   if (opts.secantWidth !== undefined) requireLaws(desc, '--secant-width');
+  if (opts.netlistStart !== undefined && isTimeVarying(desc)) {
+    opts.note?.('initial state: zero (or --initial), not the DC operating point: it is computed for linear and nonlinear netlists, not for values in t');
+  }
   if (isTimeVarying(desc)) return integrate(prepareTimeVarying(desc, opts, model, initial), opts);
   if (!hasLaws(desc)) return integrate(prepareLinear(desc, opts, model, initial), opts);
   // each note once: a second attempt repeats the input defaults

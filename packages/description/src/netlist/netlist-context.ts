@@ -11,7 +11,7 @@ import type { FoldedNames } from './folded-names';
 import type { IntList } from './int-list';
 import type { NetlistBranches } from './netlist-branches';
 import type { NetlistNodes } from './netlist-nodes';
-import type { TranCard } from './netlist-types';
+import type { ElementInitial, TranCard } from './netlist-types';
 import type { RecentValues } from './recent-values';
 import type { NetlistTokens } from './scan-netlist';
 
@@ -37,6 +37,13 @@ export interface PendingMutual {
   readonly first: number;
   readonly second: number;
   readonly value: Expression;
+  readonly line: number;
+}
+
+/** A `.ic` entry: the node as a token number, resolved once every card is read. */
+export interface PendingIc {
+  readonly node: number;
+  readonly value: number;
   readonly line: number;
 }
 
@@ -69,6 +76,10 @@ export interface NetlistContext {
   readonly probes: PendingProbe[];
   readonly mutuals: PendingMutual[];
   readonly options: Map<string, number | string | true>;
+  /** `.ic v(node)=value` entries (read-ic-card.ts). */
+  readonly ics: PendingIc[];
+  /** `IC=` of C and L cards. */
+  readonly elementIcs: ElementInitial[];
   tran: TranCard | undefined;
   /** The nodes of the element being read (set by readTerminals). */
   from: number;

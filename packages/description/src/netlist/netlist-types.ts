@@ -42,6 +42,26 @@ export interface SourceWaveform {
   readonly line: number;
 }
 
+/** `.ic v(node)=value`: the node's voltage against ground at t = 0 (node name as stored, lower case). */
+export interface NodeInitial {
+  readonly node: string;
+  readonly value: number;
+  readonly line: number;
+}
+
+/** `IC=value` on a C card (its voltage) or an L card (its current), by the element's id. */
+export interface ElementInitial {
+  readonly element: string;
+  readonly value: number;
+  readonly line: number;
+}
+
+/** The initial conditions written in the netlist (read-ic-card.ts); what they mean depends on `.tran … uic`. */
+export interface InitialConditions {
+  readonly nodes: readonly NodeInitial[];
+  readonly elements: readonly ElementInitial[];
+}
+
 export interface SpiceNetlist {
   readonly description: SystemDescription;
   /** The first line of the netlist, trimmed. */
@@ -54,4 +74,6 @@ export interface SpiceNetlist {
   readonly signals: Readonly<Record<string, string>>;
   /** `.options` entries, names in lower case: a number, a word, or true for a bare flag. */
   readonly options: ReadonlyMap<string, number | string | true>;
+  /** `.ic` node voltages and `IC=` of C and L cards (empty lists when none). */
+  readonly initial: InitialConditions;
 }

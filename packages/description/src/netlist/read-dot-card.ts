@@ -1,17 +1,19 @@
 /**
  * Dot cards (ngspice manual chapters 2, 11 and 15): `.tran tstep tstop [tstart [tmax]] [uic]` → TranCard;
+ * `.ic v(node)=value …` → initial conditions (read-ic-card.ts);
  * `.save` and `.print tran` probes v(node), v(node, reference), i(element) or a bare node name → outputs (`all`
  * adds none); `.options` / `.option` / `.opt` entries → data. (`.control … .endc` and `.end` are handled by the
- * scanner.) Other SPICE dot cards (.model, .subckt, .param, .include, .ic, other analyses, …) are 'unsupported';
+ * scanner.) Other SPICE dot cards (.model, .subckt, .param, .include, other analyses, …) are 'unsupported';
  * anything else 'bad-netlist'. Cost: O(length of the card).
  */
 import { CLOSE, EQUALS, OPEN, fail, isChar, isWord, tokenText } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
 import { NUMBER_EXPECTED } from './read-element-card';
+import { readIcCard } from './read-ic-card';
 import { parseSpiceNumber } from './spice-number';
 
 const UNSUPPORTED = new Set([
-  '.model', '.subckt', '.ends', '.param', '.func', '.include', '.inc', '.lib', '.endl', '.ic', '.nodeset', '.global',
+  '.model', '.subckt', '.ends', '.param', '.func', '.include', '.inc', '.lib', '.endl', '.nodeset', '.global',
   '.temp', '.op', '.ac', '.dc', '.tf', '.noise', '.disto', '.sens', '.pz', '.four', '.meas', '.measure', '.csparam',
   '.if', '.else', '.elseif', '.endif', '.width', '.plot', '.title', '.spinit',
 ]);
@@ -19,6 +21,7 @@ const UNSUPPORTED = new Set([
 export function readDotCard(ctx: NetlistContext, first: number, last: number, line: number): void {
   const card = tokenText(ctx, first).toLowerCase();
   if (card === '.tran') readTran(ctx, first, last, line);
+  else if (card === '.ic') readIcCard(ctx, first, last, line);
   else if (card === '.save') readProbes(ctx, first + 1, last, line, card);
   else if (card === '.print') {
     if (first + 1 < last && isWord(ctx, first + 1, 'tran')) readProbes(ctx, first + 2, last, line, card);
@@ -33,12 +36,12 @@ export function readDotCard(ctx: NetlistContext, first: number, last: number, li
   else if (UNSUPPORTED.has(card)) {
     fail(ctx, 'unsupported', line, `${card} is not supported`, {
       element: card,
-      expected: 'R, L, C, K, V, I cards and .tran, .save, .print tran, .options, .control … .endc, .end',
+      expected: 'R, L, C, K, V, I cards and .tran, .ic, .save, .print tran, .options, .control … .endc, .end',
     });
   } else {
     fail(ctx, 'bad-netlist', line, `unknown card "${tokenText(ctx, first)}"`, {
       element: tokenText(ctx, first),
-      expected: '.tran, .save, .print tran, .options, .control … .endc or .end',
+      expected: '.tran, .ic, .save, .print tran, .options, .control … .endc or .end',
     });
   }
 }

@@ -5,8 +5,9 @@
  *   Lname n+ n- value      → inductor  (T-type, L = value)
  *   Kname Lname1 Lname2 k  → mutual-inductance with coupling k (M = k·sqrt(L1·L2))
  * exactly as parseSystem reads { id, kind, from: n+, to: n-, value } (read-one-port.ts) and
- * { id, kind: "mutual-inductance", between, coupling } (read-mutual.ts). Instance parameters (ic=, m=, tc1=,
- * temp=, a model name) are not part of the description: typed errors. Cost: O(length of the card).
+ * { id, kind: "mutual-inductance", between, coupling } (read-mutual.ts). `IC=value` after a C or L value is an
+ * initial condition (read-ic-card.ts); other instance parameters (m=, tc1=, temp=, a model name) are not part
+ * of the description: typed errors. Cost: O(length of the card).
  */
 import { elementKind } from '../kinds';
 import type { ElementKindInfo } from '../kinds';
@@ -14,6 +15,7 @@ import { COUPLING, ONE_PORT_BRANCH } from './netlist-branches';
 import { EQUALS, fail, isChar, numberExpression, tokenText } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
 import { readElementName, readTerminals } from './read-branch-card';
+import { readInstanceIc } from './read-ic-card';
 import { parseSpiceNumber } from './spice-number';
 
 type OnePortInfo = Extract<ElementKindInfo, { family: 'one-port' }>;
@@ -38,7 +40,7 @@ export function readOnePortCard(ctx: NetlistContext, info: OnePortInfo, first: n
     fail(ctx, 'bad-netlist', line, `${id}: "${tokenText(ctx, t)}" is not a value`, { element: id, field: 'value', expected: NUMBER_EXPECTED });
     return;
   }
-  if (t + 1 < last) {
+  if (t + 1 < last && (info === RESISTOR || !readInstanceIc(ctx, id, t + 1, last, line))) {
     rejectExtra(ctx, id, t + 1, last, line);
     return;
   }
@@ -110,7 +112,7 @@ export function rejectExtra(ctx: NetlistContext, id: string, t: number, last: nu
     fail(ctx, 'unsupported', line, `${id}: the instance parameter "${word}" is not supported`, {
       element: id,
       field: word,
-      expected: word === 'ic' ? 'no initial condition (the description starts from the zero state)' : 'no instance parameters',
+      expected: word === 'ic' ? 'IC=value alone after the value, on a C or L card' : 'no instance parameters (IC=value on C and L cards)',
     });
   } else {
     fail(ctx, 'bad-netlist', line, `${id}: unexpected "${tokenText(ctx, t)}" after the value`, {

@@ -22,6 +22,7 @@ import { NetlistNodes } from './netlist-nodes';
 import type { ReadNetlistOptions, SpiceNetlist } from './netlist-types';
 import { readDotCard } from './read-dot-card';
 import { CAPACITOR, INDUCTOR, RESISTOR, readMutualCard, readOnePortCard } from './read-element-card';
+import { readIcCard, resolveInitialConditions } from './read-ic-card';
 import { readOnePortLine } from './read-one-port-line';
 import { readSourceCard } from './read-source-card';
 import { RecentValues } from './recent-values';
@@ -98,6 +99,8 @@ export function readNetlist(text: string, options: ReadNetlistOptions, fastPath:
     probes: [],
     mutuals: [],
     options: new Map(),
+    ics: [],
+    elementIcs: [],
     tran: undefined,
     from: -1,
     to: -1,
@@ -123,6 +126,7 @@ export function readNetlist(text: string, options: ReadNetlistOptions, fastPath:
     }
     for (const e of cardErrors) ctx.errors.addThrown(e);
   }
+  const initial = resolveInitialConditions(ctx);
   const finished = finishDescription(ctx, name, title);
   const netlist: { -readonly [K in keyof SpiceNetlist]: SpiceNetlist[K] } = {
     description: finished.description,
@@ -130,6 +134,7 @@ export function readNetlist(text: string, options: ReadNetlistOptions, fastPath:
     waveforms: finished.waveforms,
     signals: finished.signals,
     options: ctx.options,
+    initial,
   };
   if (ctx.tran !== undefined) netlist.tran = ctx.tran;
   return netlist;
