@@ -22,7 +22,10 @@ function samePattern(a: CsrMatrix, rowPtr: Int32Array, colIdx: Int32Array): bool
  * i below k, and the singularity test; otherwise the matrix is factorised again with the same column order
  * (and pivots chosen afresh). A matrix of another pattern is factorised from scratch, AMD ordering included. Time O(flops) of the numeric factorisation.
  */
-export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
+/** How refactorSparseLU went: 'numeric' (pivot sequence and factor patterns kept), 'pivots' (the same column order, pivots chosen afresh), 'pattern' (another pattern: ordered and factorised from scratch). */
+export type RefactorPath = 'numeric' | 'pivots' | 'pattern';
+
+export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: RefactorPath }): SparseLU {
   if (!(lu instanceof SparseLUFactors)) {
     throw new SysgraphError('bad-value', 'refactorSparseLU: the factorisation was not made by factorSparseLU', {
       element: 'refactorSparseLU',
@@ -35,10 +38,11 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
   const options = { ordering: old.colOrder, pivotThreshold: old.pivotThreshold, singularTol: old.singularTol };
   if (a.rows !== n || a.cols !== n || !samePattern(a, old.patternRowPtr, old.patternColIdx)) {
     // A different pattern: the old column order need not suit it, so order it afresh.
+    if (outcome) outcome.path = 'pattern';
     return factorSparseLU(a, { pivotThreshold: old.pivotThreshold, singularTol: old.singularTol });
   }
   for (let p = 0; p < a.nnz; p++) {
-    if (!Number.isFinite(a.values[p])) return factorFresh(a, options);
+    if (!Number.isFinite(a.values[p])) return factorFresh(a, options, outcome);
   }
   const { colOrder: q, rowPivot: pinv, lPtr, lIdx, uPtr, uIdx } = old;
   const lVal = new Float64Array(lIdx.length);
@@ -74,7 +78,7 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
       if (v > amax) amax = v;
     }
     if (!(Math.abs(pivot) >= tol * amax) || !(amax > old.singularTol * colMax) || pivot === 0) {
-      return factorFresh(a, options);
+      return factorFresh(a, options, outcome);
     }
     uDiag[k] = pivot;
     for (let t = lPtr[k]; t < lPtr[k + 1]; t++) {
@@ -83,13 +87,16 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
       x[i] = 0;
     }
   }
+  if (outcome) outcome.path = 'numeric';
   return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx });
 }
 
 function factorFresh(
   a: CsrMatrix,
   options: { ordering: Int32Array; pivotThreshold: number; singularTol: number },
+  outcome: { path: RefactorPath } | undefined,
 ): SparseLUFactors {
+  if (outcome) outcome.path = 'pivots';
   const { q, tol, singularTol } = prepareSparseLU(a, options);
   return gilbertPeierls(a, q, tol, singularTol);
 }
