@@ -9,8 +9,8 @@
  *  3. where f is not finite on either side of a state: JacobianUnavailable naming that state.
  * Each switch to differences is said once in `notes`.
  */
-import { isSysgraphError } from '@sysgraph/core';
-import { CsrMatrix } from '@sysgraph/linalg';
+import { SysgraphError, isSysgraphError } from '@sysgraph/core';
+import { CsrMatrix, checkCsr } from '@sysgraph/linalg';
 import type { NonlinearModel } from '../model';
 import type { DenseMatrix } from '../dense/dense-matrix';
 import type { SolverStats } from '../stats';
@@ -93,7 +93,9 @@ export function createJacobianSource(model: NonlinearModel, rhs: Rhs, stats: Sol
         const j: Jacobian = isCsr(raw) ? { kind: 'sparse', csr: raw } : { kind: 'dense', dense: toOperator(raw, n, n, 'jacobian').toDense() };
         const bad = nonFinite(j);
         if (bad === undefined) {
-          if (j.kind === 'sparse' && (!pattern || pattern.rowPtr !== j.csr.rowPtr)) {
+          if (j.kind === 'sparse' && (!pattern || pattern.rowPtr !== j.csr.rowPtr || pattern.colIdx !== j.csr.colIdx)) {
+            if (j.csr.rows !== n || j.csr.cols !== n) throw new SysgraphError('bad-value', `the model's Jacobian is ${j.csr.rows}×${j.csr.cols}, expected ${n}×${n}`, { element: 'jacobian', field: 'rows', expected: `${n}×${n} (one row and column per state)` });
+            checkCsr(j.csr, 'jacobian');
             pattern = j.csr;
             colouring = undefined;
           }

@@ -5,6 +5,7 @@
  * fixed-pattern factoriser (sparse/iteration-factoriser.ts: pattern of I − cJ, AMD and symbolic analysis once,
  * numeric refactorisations afterwards).
  */
+import { isSysgraphError } from '@sysgraph/core';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import type { NonlinearModel } from '../model';
 import type { SolverStats } from '../stats';
@@ -87,9 +88,10 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
       try {
         const j = model.jacobian(t, z, u, du);
         return isCsr(j) ? j : undefined;
-      } catch {
-        // not differentiable here: auto's estimate falls back to f alone (power iteration on differences)
-        return undefined;
+      } catch (e) {
+        // not differentiable here: auto's estimate falls back to f alone (differences of f)
+        if (isSysgraphError(e) && e.code === 'bad-law') return undefined;
+        throw e;
       }
     },
   };
