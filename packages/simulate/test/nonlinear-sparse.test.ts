@@ -138,6 +138,26 @@ describe('diode-clamped RC ladder (hand-written, tridiagonal CSR Jacobian)', () 
   }, SLOW);
 });
 
+describe('time per run (printed, not asserted; see the README)', () => {
+  it('diode-clamped RC ladder, N = 10^3 and 10^4, 0–20 µs, rtol 1e-6, in-process', () => {
+    for (const N of [1000, 10000]) {
+      const model = diodeLadder(N);
+      for (const solver of ['stiff', 'trbdf2'] as const) {
+        const opts = { tEnd: SPAN, inputs: { Vs: ramp(5, SPAN) }, samples: 101, solver, rtol: 1e-6, atol: 1e-9, record: ['v0', `v${N / 2}`] };
+        simulate(model, opts); // warm-up
+        const t0 = performance.now();
+        const c0 = process.cpuUsage();
+        const r = simulate(model, opts);
+        const ms = performance.now() - t0;
+        const cpu = process.cpuUsage(c0);
+        const s = r.stats;
+        console.log(`diode ladder N = ${N}, ${solver}: ${ms.toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU; ${s.steps} steps, ${s.rejectedSteps} rejected, ${s.jacobianEvaluations} Jacobians, ${s.factorizations} factorisations, ${s.refactorizations} refactorisations, ${s.solves} solves, ${s.functionEvaluations} f`);
+        expect(r.columns[1].length).toBe(101);
+      }
+    }
+  }, SLOW);
+});
+
 describe('chain of masses joined by hardening springs and dampers (hand-written, banded CSR Jacobian)', () => {
   it('the hand-written Jacobian equals central differences of f', () => {
     const N = 6;
