@@ -87,6 +87,7 @@ describe('diode-clamped RC ladder (hand-written, tridiagonal CSR Jacobian)', () 
       // TR-BDF2 (order 2): modified Newton keeps J over many steps; its global error is a larger multiple of rtol
       const tr = simulate(model, { ...opts, solver: 'trbdf2', rtol: 1e-6, atol: 1e-9 });
       const e2 = maxError(tr, ref);
+      console.log(`diode ladder N = ${N}: error / (rtol·peak) Rodas ${(err / (1e-6 * peak)).toFixed(2)}, TR-BDF2 ${(e2.err / (1e-6 * e2.peak)).toFixed(2)}; Rodas ${rodas.stats.steps} steps, TR-BDF2 ${tr.stats.steps} steps and ${tr.stats.jacobianEvaluations} Jacobians`);
       expect(e2.err).toBeLessThanOrEqual(30 * 1e-6 * e2.peak);
       expect(tr.stats.factorizations).toBe(1);
       expect(tr.stats.jacobianEvaluations).toBeLessThan(tr.stats.steps / 10);
@@ -185,6 +186,7 @@ describe('chain of masses joined by hardening springs and dampers (hand-written,
     let dMax = 0;
     for (const y of ref) for (let i = 1; i < N; i++) dMax = Math.max(dMax, Math.abs(y[2 * i] - y[2 * i - 2]));
     expect((1e6 * dMax ** 2) / 1e4).toBeGreaterThan(0.2);
+    console.log(`spring chain 20 masses against RK4: error / (rtol·peak) ${(err / (1e-8 * peak)).toFixed(2)}`);
     expect(err).toBeLessThanOrEqual(10 * 1e-8 * peak);
   }, SLOW);
 
@@ -194,6 +196,7 @@ describe('chain of masses joined by hardening springs and dampers (hand-written,
     const ref = simulate(model, { ...opts, solver: 'stiff', rtol: 1e-11, atol: 1e-14 });
     const r = simulate(model, { ...opts, solver: 'stiff', rtol: 1e-6, atol: 1e-9 });
     const { err, peak } = maxError(r, ref);
+    console.log(`spring chain 500 states: error / (rtol·peak) ${(err / (1e-6 * peak)).toFixed(2)}`);
     expect(err).toBeLessThanOrEqual(10 * 1e-6 * peak);
     // c·s'(d)/m outgrows the diagonal as h grows: some refactorisations fail the pivot test and factorise afresh
     const { factorizations, refactorizations, steps, rejectedSteps } = r.stats;
