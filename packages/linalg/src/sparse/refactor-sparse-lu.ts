@@ -1,7 +1,6 @@
 /** refactorSparseLU: new values on the same pattern, reusing the column order, the pivot rows and the factor patterns (Davis 2006, §6.3, cs_lu with a fixed pivot sequence). */
 import { SysgraphError } from '@sysgraph/core';
 import type { CsrMatrix } from './csr-matrix';
-import { csrTranspose } from './csr-transpose';
 import { factorSparseLU, gilbertPeierls, prepareSparseLU } from './factor-sparse-lu';
 import { SparseLUFactors } from './sparse-lu';
 import type { SparseLU } from './sparse-lu';
@@ -20,7 +19,9 @@ function samePattern(a: CsrMatrix, rowPtr: Int32Array, colIdx: Int32Array): bool
  *   for j in U(:, k) (topological order):  u_jk = x_j;  x ← x − L(:, j) u_jk;   u_kk = x_k;   L(:, k) = x / u_kk.
  * The old pivot is kept when it still passes the threshold test |u_kk| ≥ pivotThreshold · max(|u_kk|, |x_i|),
  * i below k, and the singularity test; otherwise the matrix is factorised again with the same column order
- * (and pivots chosen afresh). A matrix of another pattern is factorised from scratch, AMD ordering included. Time O(flops) of the numeric factorisation.
+ * (and pivots chosen afresh). A matrix of another pattern is factorised from scratch, AMD ordering included. Time O(flops) of the numeric factorisation;
+ * the pattern's column map (its transpose's positions) is computed once per pattern and reused while the same
+ * rowPtr and colIdx arrays come back.
  */
 /** How refactorSparseLU went: 'numeric' (pivot sequence and factor patterns kept), 'pivots' (the same column order, pivots chosen afresh), 'pattern' (another pattern: ordered and factorised from scratch). */
 export type RefactorPath = 'numeric' | 'pivots' | 'pattern';
@@ -48,7 +49,8 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
   const lVal = new Float64Array(lIdx.length);
   const uVal = new Float64Array(uIdx.length);
   const uDiag = new Float64Array(n);
-  const at = csrTranspose(a);
+  const { colPtr, rowOf, csrPos } = columnMap(a);
+  const values = a.values;
   const x = new Float64Array(n);
   const tol = old.pivotThreshold;
 
@@ -56,9 +58,10 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
     const col = q[k];
     let colMax = 0;
     // Scatter A(:, col) into pivot positions.
-    for (let s = at.rowPtr[col]; s < at.rowPtr[col + 1]; s++) {
-      x[pinv[at.colIdx[s]]] = at.values[s];
-      const v = Math.abs(at.values[s]);
+    for (let s = colPtr[col]; s < colPtr[col + 1]; s++) {
+      const value = values[csrPos[s]];
+      x[pinv[rowOf[s]]] = value;
+      const v = Math.abs(value);
       if (v > colMax) colMax = v;
     }
     // U(:, k) and the updates by the columns of L it selects.
@@ -89,6 +92,40 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
   }
   if (outcome) outcome.path = 'numeric';
   return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx });
+}
+
+/** A's pattern by columns: column j's rows rowOf[colPtr[j] …] and their positions in A's CSR arrays. */
+interface ColumnMap {
+  readonly colIdx: Int32Array;
+  readonly colPtr: Int32Array;
+  readonly rowOf: Int32Array;
+  readonly csrPos: Int32Array;
+}
+
+/** Column maps by pattern (its rowPtr array, then its colIdx array): a sequence of matrices on one pattern transposes it once. */
+const columnMaps = new WeakMap<Int32Array, ColumnMap>();
+
+function columnMap(a: CsrMatrix): ColumnMap {
+  const hit = columnMaps.get(a.rowPtr);
+  if (hit && hit.colIdx === a.colIdx) return hit;
+  const { rows, cols, rowPtr, colIdx } = a;
+  const nnz = rowPtr[rows];
+  const colPtr = new Int32Array(cols + 1);
+  for (let p = 0; p < nnz; p++) colPtr[colIdx[p] + 1]++;
+  for (let j = 0; j < cols; j++) colPtr[j + 1] += colPtr[j];
+  const next = colPtr.slice(0, cols);
+  const rowOf = new Int32Array(nnz);
+  const csrPos = new Int32Array(nnz);
+  for (let i = 0; i < rows; i++) {
+    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+      const dst = next[colIdx[p]]++;
+      rowOf[dst] = i;
+      csrPos[dst] = p;
+    }
+  }
+  const map = { colIdx, colPtr, rowOf, csrPos };
+  columnMaps.set(a.rowPtr, map);
+  return map;
 }
 
 function factorFresh(
