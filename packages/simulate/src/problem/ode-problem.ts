@@ -2,6 +2,7 @@
  * OdeProblem: what a solver integrates, M z' = f(t, z), independent of how the model was given.
  * For a LinearModel z = x̃ and f = A x̃ + B u(t); for a NonlinearModel z = x, M = I and f = f(t, x, u, u').
  */
+import type { CsrMatrix } from '@sysgraph/linalg';
 import type { SolverStats } from '../stats';
 import type { InputVector } from './input-vector';
 import type { LinearOperator } from './linear-operator';
@@ -43,7 +44,7 @@ export interface OdeProblem {
   /** Nonlinear problems: the factorisation of (I − c·J) with the kept J (a numeric refactorisation when sparse). */
   factorKept?(c: number): LinearSolve;
   /** Nonlinear problems: J at (t, z) when the model gives it sparse (CSR), for auto's stiffness estimate; else undefined. */
-  sparseJacobian?(t: number, z: Float64Array): import('@sysgraph/linalg').CsrMatrix | undefined;
+  sparseJacobian?(t: number, z: Float64Array): CsrMatrix | undefined;
   /** What the run did that the caller should know (a Jacobian replaced by differences, a solver switched). */
   readonly notes?: string[];
   /** Linear problems only: the matrices of M x̃' = A x̃ + B u (for the exact method and stiffness estimates). */
