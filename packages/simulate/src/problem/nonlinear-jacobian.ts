@@ -46,6 +46,15 @@ function nonFinite(j: Jacobian): string | undefined {
   return undefined;
 }
 
+/** Same arrays, or equal contents (a model that allocates its pattern anew on each call): O(nnz). */
+function samePattern(a: CsrMatrix, b: CsrMatrix): boolean {
+  if (a.rowPtr === b.rowPtr && a.colIdx === b.colIdx) return true;
+  if (a.rows !== b.rows || a.cols !== b.cols || a.nnz !== b.nnz) return false;
+  for (let i = 0; i <= a.rows; i++) if (a.rowPtr[i] !== b.rowPtr[i]) return false;
+  for (let p = 0; p < a.nnz; p++) if (a.colIdx[p] !== b.colIdx[p]) return false;
+  return true;
+}
+
 export function createJacobianSource(model: NonlinearModel, rhs: Rhs, stats: SolverStats): JacobianSource {
   const n = model.stateNames.length;
   const notes: string[] = [];
@@ -93,7 +102,7 @@ export function createJacobianSource(model: NonlinearModel, rhs: Rhs, stats: Sol
         const j: Jacobian = isCsr(raw) ? { kind: 'sparse', csr: raw } : { kind: 'dense', dense: toOperator(raw, n, n, 'jacobian').toDense() };
         const bad = nonFinite(j);
         if (bad === undefined) {
-          if (j.kind === 'sparse' && (!pattern || pattern.rowPtr !== j.csr.rowPtr || pattern.colIdx !== j.csr.colIdx)) {
+          if (j.kind === 'sparse' && !(pattern && samePattern(pattern, j.csr))) {
             if (j.csr.rows !== n || j.csr.cols !== n) throw new SysgraphError('bad-value', `the model's Jacobian is ${j.csr.rows}×${j.csr.cols}, expected ${n}×${n}`, { element: 'jacobian', field: 'rows', expected: `${n}×${n} (one row and column per state)` });
             checkCsr(j.csr, 'jacobian');
             pattern = j.csr;
