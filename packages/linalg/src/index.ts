@@ -17,6 +17,7 @@ export { formatCsr } from './sparse/format-csr';
 export type { SparseLU, SparseLUOptions } from './sparse/sparse-lu';
 export { factorSparseLU } from './sparse/factor-sparse-lu';
 export { refactorSparseLU } from './sparse/refactor-sparse-lu';
+export type { RefactorPath } from './sparse/refactor-sparse-lu';
 export { formatSparseLU } from './sparse/format-sparse-lu';
 export { amdOrdering } from './sparse/amd-ordering';
 export { SingularMatrixError } from './singular-matrix-error';

@@ -3,8 +3,12 @@
  * between breakpoints or sines → an exponential solver (chooseExponential below); the exact method's dense Padé
  * exponential costs O(n³) per step size (0.4 s at n = 100, minutes at n = 1000). Otherwise estimate stiffness from the
  * Jacobian J (M⁻¹A for a linear model, ∂f/∂x at the initial point otherwise) over the span T:
- *   n ≤ 200: eigenvalues λ;  S = max(−Re λ) · T   (oscillatory modes, Re λ ≈ 0, do not count)
- *   n > 200: S = ρ̂ · T, ρ̂ = a Gershgorin bound of ‖A‖ (M = I) or 30 power iterations on J
+ *   nonlinear, n > 50, J given sparse (CSR) by the model: S = ρ · T with the Gershgorin bound on the decay rates
+ *     ρ = max_i (−J_ii + Σ_{j≠i} |J_ij|) ≥ max(−Re λ)   (every λ lies in a disc |λ − J_ii| ≤ Σ_{j≠i} |J_ij|), O(nnz);
+ *   n ≤ 200 otherwise: eigenvalues λ of the dense J (one-sided differences of f for a nonlinear model);
+ *     S = max(−Re λ) · T   (oscillatory modes, Re λ ≈ 0, do not count)
+ *   n > 200 otherwise: S = ρ̂ · T, ρ̂ = a Gershgorin bound of ‖A‖ (M = I) or 30 power iterations on J v by
+ *     directional differences (no n×n matrix is formed for n > 200)
  * S estimates how many step lengths an explicit method's stability region would impose (about S/3.3 for
  * dopri5) regardless of how slowly the solution itself varies: S > 1000 → 'stiff', else 'dopri5'.
  * (A ratio of fastest to slowest eigenvalue misses stiffness driven by slow inputs, e.g. x' = λ(x − cos t).)
@@ -13,7 +17,8 @@ import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { OdeProblem } from './problem/ode-problem';
 import type { SolverName } from './solvers/solver';
 import type { DenseMatrix } from './dense/dense-matrix';
-import { denseZeros } from './dense/dense-matrix';
+import type { CsrMatrix } from '@sysgraph/linalg';
+import { denseDifference, isFailure } from './problem/difference-jacobian';
 import { factorDenseLU } from './dense/dense-lu';
 import { unsupportedSignal } from './exponential/segment-inputs';
 import { positiveDiagonal, scaledOperator } from './chebyshev/scaled-operator';
@@ -27,6 +32,8 @@ export interface SolverChoice {
 export const EXACT_MAX_STATES = 120;
 export const EIGEN_MAX_STATES = 200;
 export const STIFFNESS_THRESHOLD = 1000;
+/** Above this many states a nonlinear model with a sparse Jacobian is judged by Gershgorin discs, not eigenvalues. */
+export const NONLINEAR_EIGEN_MAX_STATES = 50;
 /** Largest f·span (≈ products with J̃) for which auto picks the Chebyshev series. */
 export const CHEBYSHEV_MAX_TERMS = 2e6;
 
@@ -41,8 +48,16 @@ export function chooseSolver(problem: OdeProblem, z0: Float64Array, tStart: numb
   if (n === 0) return { solver: 'dopri5', reason: 'no states' };
   let ratio: number;
   let how: string;
-  if (n <= EIGEN_MAX_STATES) {
+  const sparseJ = !problem.linear && n > NONLINEAR_EIGEN_MAX_STATES ? problem.sparseJacobian?.(tStart, z0) : undefined;
+  if (sparseJ) {
+    const rho = gershgorinDecay(sparseJ);
+    ratio = rho * span;
+    how = `Gershgorin bound on the decay rates of the sparse ∂f/∂x at the initial state, ${rho.toPrecision(3)} /s, times the span ${span.toPrecision(3)} s`;
+  } else if (n <= EIGEN_MAX_STATES) {
     const jac = jacobianDense(problem, z0, tStart);
+    if (!jac) {
+      return { solver: 'dopri5', reason: `nonlinear model with ${n} states; f is not finite on either side of the initial state, so no Jacobian: dopri5 (needs none)` };
+    }
     const eig = new EigenvalueDecomposition(new Matrix(toRows(jac)), { assumeSymmetric: false });
     const re = eig.realEigenvalues;
     let fastestDecay = 0;
@@ -97,26 +112,37 @@ function toRows(a: DenseMatrix): number[][] {
   return rows;
 }
 
-/** J = M⁻¹A (linear) or forward differences of z' (nonlinear), dense: only for n ≤ EIGEN_MAX_STATES. */
-function jacobianDense(problem: OdeProblem, z0: Float64Array, t: number): DenseMatrix {
-  const n = problem.n;
+/**
+ * J = M⁻¹A (linear) or one-sided differences of z' that stay where f is finite (nonlinear), dense: only for
+ * n ≤ EIGEN_MAX_STATES; undefined when f is not finite at z0 or on either side of some state.
+ */
+function jacobianDense(problem: OdeProblem, z0: Float64Array, t: number): DenseMatrix | undefined {
   if (problem.lti) {
     const a = problem.lti.A.toDense();
     return problem.lti.M ? factorDenseLU(problem.lti.M.toDense(), 'mass matrix M').solveMatrix(a) : a;
   }
-  const jac = denseZeros(n, n);
-  const f0 = new Float64Array(n);
-  const f1 = new Float64Array(n);
-  const zp = Float64Array.from(z0);
+  const f0 = new Float64Array(problem.n);
   problem.derivative(t, z0, f0);
-  for (let j = 0; j < n; j++) {
-    const delta = Math.sqrt(Number.EPSILON) * Math.max(1, Math.abs(z0[j]));
-    zp[j] = z0[j] + delta;
-    problem.derivative(t, zp, f1);
-    zp[j] = z0[j];
-    for (let i = 0; i < n; i++) jac.data[i * n + j] = (f1[i] - f0[i]) / delta;
+  if (!f0.every(Number.isFinite)) return undefined;
+  const jac = denseDifference((tt, z, out) => problem.derivative(tt, z, out), t, Float64Array.from(z0), f0);
+  return isFailure(jac) ? undefined : jac;
+}
+
+/** ρ = max_i (−J_ii + Σ_{j≠i} |J_ij|), at least 0: no eigenvalue of J has −Re λ > ρ. */
+export function gershgorinDecay(j: CsrMatrix): number {
+  let rho = 0;
+  for (let i = 0; i < j.rows; i++) {
+    let centre = 0;
+    let radius = 0;
+    for (let p = j.rowPtr[i]; p < j.rowPtr[i + 1]; p++) {
+      if (j.colIdx[p] === i) centre = j.values[p];
+      else radius += Math.abs(j.values[p]);
+    }
+    const reach = -centre + radius;
+    if (!Number.isFinite(reach)) return Infinity;
+    if (reach > rho) rho = reach;
   }
-  return jac;
+  return rho;
 }
 
 /** Gershgorin max_i Σ_j |a_ij| when M = I, else |λ_max| by power iteration on J v (directional differences). */

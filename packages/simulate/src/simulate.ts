@@ -24,11 +24,16 @@ import { createLinearProblem, linearParts } from './problem/linear-problem';
 import { createNonlinearProblem } from './problem/nonlinear-problem';
 import { chooseSolver } from './choose-solver';
 import { solverEntry } from './solvers/registry';
+import { JacobianUnavailable } from './problem/jacobian-unavailable';
 
 export interface SimulationResult extends Trace {
   readonly stats: SolverStats;
+  /** The solver that finished the run (dopri5 when an automatically chosen stiff solver found no Jacobian). */
   readonly solver: SolverName;
+  /** Why that solver, followed by the notes. */
   readonly solverReason: string;
+  /** What the run did that the caller should know: a Jacobian replaced by differences, a solver switched. */
+  readonly notes: readonly string[];
 }
 
 export function simulate(model: SimulationModel, options: SimulateOptions): SimulationResult {
@@ -73,7 +78,10 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   const recordedStates = keep.filter((k) => k >= 1 && k <= n).map((k) => k - 1);
   const outputsRecorded = keep.some((k) => k > n);
   const rows = !outputsRecorded && recordedStates.length < n / 2 ? Int32Array.from(recordedStates) : undefined;
-  const solver = entry.create(problem, { ...opts, outputRows: rows });
+  const settings = { ...opts, outputRows: rows };
+  let solver = entry.create(problem, settings);
+  let solverName = choice.solver;
+  const notes: string[] = [];
 
   const row = new Float64Array(n + p);
   const picked = new Float64Array(keep.length - 1);
@@ -95,7 +103,10 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   let nextSample = 0;
   const zs = new Float64Array(n);
   let lastProgress = 0;
+  // the end of the last accepted step: where a switched solver resumes (z holds the state there)
+  let reached = opts.tStart;
   const sinkFor = (segmentEnd: number, interior: boolean) => (_tOld: number, tNew: number, zNew: Float64Array, dense: DenseOutput) => {
+    reached = tNew;
     if (samples !== undefined) {
       while (nextSample < samples && sampleTime(nextSample) <= tNew) {
         const ts = sampleTime(nextSample++);
@@ -129,11 +140,24 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
     const interior = t1 < opts.tEnd;
     if (s > 0 && samples === undefined && inputsJump(inputs, t0, m)) emit(t0, z, false);
     problem.segmentEnd = t1;
-    solver.integrate(t0, t1, z, sinkFor(t1, interior));
+    reached = t0;
+    try {
+      solver.integrate(t0, t1, z, sinkFor(t1, interior));
+    } catch (e) {
+      // No Jacobian and no one-sided difference at this state: an automatically chosen stiff solver gives way to
+      // dopri5 (no Jacobian needed) from the last accepted step; a solver the caller asked for reports the state.
+      if (!(e instanceof JacobianUnavailable) || opts.solver !== 'auto' || solverName === 'dopri5') throw e;
+      notes.push(`${e.message}: switched from ${solverName} to dopri5 (needs no Jacobian) at t = ${reached}`);
+      solverName = 'dopri5';
+      solver = solverEntry('dopri5').create(problem, settings);
+      if (reached < t1) solver.integrate(reached, t1, z, sinkFor(t1, interior));
+    }
   }
   while (samples !== undefined && nextSample < samples) emit(sampleTime(nextSample++), z, false);
 
-  return { ...trace.build(), stats, solver: choice.solver, solverReason: choice.reason };
+  const all = [...(problem.notes ?? []), ...notes];
+  const solverReason = all.length > 0 ? `${choice.reason}; ${all.join('; ')}` : choice.reason;
+  return { ...trace.build(), stats, solver: solverName, solverReason, notes: all };
 }
 
 /** One Signal per model input, in model order; missing ones are 0, unknown names are errors. */

@@ -7,19 +7,26 @@ export interface SolverStats {
   rejectedSteps: number;
   /** Evaluations of the right-hand side (mat-vecs with A for linear models). */
   functionEvaluations: number;
-  /** LU factorisations (iteration matrices, mass matrix) and matrix exponentials. */
+  /**
+   * LU factorisations with a pivot search (iteration matrices, mass matrix) and matrix exponentials; for a
+   * nonlinear model's sparse iteration matrix, the first one of its pattern and every fallback after a failed pivot.
+   */
   factorizations: number;
+  /** Numeric refactorisations of a sparse iteration matrix on its fixed pattern, ordering and pivot sequence. */
+  refactorizations: number;
+  /** Evaluations of a nonlinear model's Jacobian ∂f/∂x (its own, or one difference approximation each). */
+  jacobianEvaluations: number;
   /** Linear solves with a factorisation (one forward/back substitution each). */
   solves: number;
 }
 
 export function emptyStats(): SolverStats {
-  return { steps: 0, rejectedSteps: 0, functionEvaluations: 0, factorizations: 0, solves: 0 };
+  return { steps: 0, rejectedSteps: 0, functionEvaluations: 0, factorizations: 0, refactorizations: 0, jacobianEvaluations: 0, solves: 0 };
 }
 
 export function formatStats(s: SolverStats): string {
   return (
     `steps ${s.steps}, rejected ${s.rejectedSteps}, f-evals ${s.functionEvaluations}, ` +
-    `factorizations ${s.factorizations}, solves ${s.solves}`
+    `factorizations ${s.factorizations}, refactorizations ${s.refactorizations}, Jacobians ${s.jacobianEvaluations}, solves ${s.solves}`
   );
 }

@@ -4,7 +4,10 @@
  * through the nonlinear one (buildNonlinear), whose 'auto' solver is chosen by @sysgraph/simulate's
  * chooseSolver from the eigenvalues of ∂f/∂x at the initial state (the stiff solver then uses the model's
  * Jacobian); a law not differentiable where the Jacobian is needed (sqrt(|Δp|) at zero flow) makes it run again
- * with secants in the Jacobians (nonlinearModel's secantWidth), with a note. A description with values in t goes
+ * with secants in the Jacobians (nonlinearModel's secantWidth), with a note. Where even the secant is not finite
+ * (sqrt(v) at v = 0: the secant evaluates the law at −δ) the second run hands the law's 'bad-law' to the
+ * simulator, which uses one-sided differences of f inside the law's domain (or switches to dopri5) and says so;
+ * the end-time estimate then falls back to DEFAULT_END_TIME with a note. A description with values in t goes
  * through the linear time-varying model (timeVaryingModel: the charge-flux form by default), its initial values
  * given by its own states or by the physical v_C, i_L.
  */
@@ -82,6 +85,9 @@ export interface SimulationRun {
 /** The secant width used when a law is not differentiable where a Jacobian is needed (law variable's units). */
 export const SECANT_WIDTH = 1e-6;
 
+/** The end time when ∂f/∂x has no finite value at the initial state (no time constant to go by). */
+export const DEFAULT_END_TIME = 1;
+
 /** 'auto' or a solver of @sysgraph/simulate's registry; 'bad-option' naming --solver otherwise. */
 export function checkSolver(solver: string | undefined): void {
   if (solver === undefined || solver === 'auto' || (SOLVER_NAMES as readonly string[]).includes(solver)) return;
@@ -150,7 +156,12 @@ function marking<T>(jacobian: () => T): T {
   }
 }
 
-function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>, secantWidth: number | undefined): Prepared {
+/**
+ * The nonlinear model. `marked`: a 'bad-law' of the Jacobians is rethrown as NotDifferentiable, for the retry with
+ * secants; unmarked (the retry), it reaches the simulator, whose stiff solvers replace the Jacobian by one-sided
+ * differences of f there, and the end-time estimate falls back to DEFAULT_END_TIME.
+ */
+function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>, secantWidth: number | undefined, marked: boolean): Prepared {
   let initial = given;
   if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
   if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
@@ -161,8 +172,29 @@ function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions,
     initial = { ...nonlinearNetlistStart(build.result, u0, opts.netlistStart, opts.note), ...initial };
   }
   const inner = build.model;
-  const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
-  return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(build, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
+  if (marked) {
+    const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
+    return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(build, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
+  }
+  let why = 'from the slowest eigenvalue of ∂f/∂x at the initial state';
+  const suggested = () => {
+    try {
+      return nonlinearEndTime(build, inputs, initial);
+    } catch (e) {
+      if (!isSysgraphError(e) || e.code !== 'bad-law') throw e;
+      why = `${e.message}: no time constant at the initial state`;
+      return DEFAULT_END_TIME;
+    }
+  };
+  return {
+    sim: inner,
+    inputs,
+    initial,
+    suggested,
+    get why() {
+      return why;
+    },
+  };
 }
 
 function prepareTimeVarying(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>): Prepared {
@@ -205,6 +237,7 @@ function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
     record: recordedNames(opts.record),
     onProgress: opts.onProgress,
   });
+  for (const line of result.notes) opts.note?.(line);
   return { result: opts.outputFrom !== undefined ? traceFrom(result, opts.outputFrom) : result, tEnd, inputs: p.inputs };
 }
 
@@ -231,17 +264,19 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
   // each note once: a second attempt repeats the input defaults
   const said = new Set<string>();
   const once = { ...opts, note: opts.note && ((line: string) => void (said.has(line) || (said.add(line), opts.note!(line)))) };
+  if (opts.secantWidth !== undefined) {
+    // the user's secant; where even it is not finite, the simulator's one-sided differences
+    return { ...integrate(prepareNonlinear(desc, once, model, initial, opts.secantWidth, false), once), secantWidth: opts.secantWidth };
+  }
   try {
-    const run = integrate(prepareNonlinear(desc, once, model, initial, opts.secantWidth), once);
-    return opts.secantWidth === undefined ? run : { ...run, secantWidth: opts.secantWidth };
+    return integrate(prepareNonlinear(desc, once, model, initial, undefined, true), once);
   } catch (thrown) {
     // A law not differentiable where a Jacobian was asked for (an orifice sqrt(|Δp|) at zero flow): again with
-    // a secant of the law in the Jacobians (f stays exact), and say so.
+    // a secant of the law in the Jacobians (f stays exact), and say so. Only NotDifferentiable is retried; the
+    // retry raises typed errors only (its Jacobians' 'bad-law' goes to the simulator, not through marking).
     if (!(thrown instanceof NotDifferentiable)) throw thrown;
-    const e = thrown.error;
-    if (opts.secantWidth !== undefined) throw e;
-    once.note?.(`${e.message}: simulating again with secants of width ${SECANT_WIDTH} in the Jacobians (f unchanged; set the width with --secant-width)`);
-    return { ...integrate(prepareNonlinear(desc, once, model, initial, SECANT_WIDTH), once), secantWidth: SECANT_WIDTH };
+    once.note?.(`${thrown.error.message}: simulating again with secants of width ${SECANT_WIDTH} in the Jacobians (f unchanged; set the width with --secant-width)`);
+    return { ...integrate(prepareNonlinear(desc, once, model, initial, SECANT_WIDTH, false), once), secantWidth: SECANT_WIDTH };
   }
 }
 

@@ -1,7 +1,6 @@
 /** refactorSparseLU: new values on the same pattern, reusing the column order, the pivot rows and the factor patterns (Davis 2006, §6.3, cs_lu with a fixed pivot sequence). */
 import { SysgraphError } from '@sysgraph/core';
 import type { CsrMatrix } from './csr-matrix';
-import { csrTranspose } from './csr-transpose';
 import { factorSparseLU, gilbertPeierls, prepareSparseLU } from './factor-sparse-lu';
 import { SparseLUFactors } from './sparse-lu';
 import type { SparseLU } from './sparse-lu';
@@ -20,9 +19,14 @@ function samePattern(a: CsrMatrix, rowPtr: Int32Array, colIdx: Int32Array): bool
  *   for j in U(:, k) (topological order):  u_jk = x_j;  x ← x − L(:, j) u_jk;   u_kk = x_k;   L(:, k) = x / u_kk.
  * The old pivot is kept when it still passes the threshold test |u_kk| ≥ pivotThreshold · max(|u_kk|, |x_i|),
  * i below k, and the singularity test; otherwise the matrix is factorised again with the same column order
- * (and pivots chosen afresh). A matrix of another pattern is factorised from scratch, AMD ordering included. Time O(flops) of the numeric factorisation.
+ * (and pivots chosen afresh). A matrix of another pattern is factorised from scratch, AMD ordering included. Time O(flops) of the numeric factorisation;
+ * the pattern's column map (its transpose's positions) is computed once per pattern and reused while the same
+ * rowPtr and colIdx arrays come back.
  */
-export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
+/** How refactorSparseLU went: 'numeric' (pivot sequence and factor patterns kept), 'pivots' (the same column order, pivots chosen afresh), 'pattern' (another pattern: ordered and factorised from scratch). */
+export type RefactorPath = 'numeric' | 'pivots' | 'pattern';
+
+export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: RefactorPath }): SparseLU {
   if (!(lu instanceof SparseLUFactors)) {
     throw new SysgraphError('bad-value', 'refactorSparseLU: the factorisation was not made by factorSparseLU', {
       element: 'refactorSparseLU',
@@ -35,16 +39,18 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
   const options = { ordering: old.colOrder, pivotThreshold: old.pivotThreshold, singularTol: old.singularTol };
   if (a.rows !== n || a.cols !== n || !samePattern(a, old.patternRowPtr, old.patternColIdx)) {
     // A different pattern: the old column order need not suit it, so order it afresh.
+    if (outcome) outcome.path = 'pattern';
     return factorSparseLU(a, { pivotThreshold: old.pivotThreshold, singularTol: old.singularTol });
   }
   for (let p = 0; p < a.nnz; p++) {
-    if (!Number.isFinite(a.values[p])) return factorFresh(a, options);
+    if (!Number.isFinite(a.values[p])) return factorFresh(a, options, outcome);
   }
   const { colOrder: q, rowPivot: pinv, lPtr, lIdx, uPtr, uIdx } = old;
   const lVal = new Float64Array(lIdx.length);
   const uVal = new Float64Array(uIdx.length);
   const uDiag = new Float64Array(n);
-  const at = csrTranspose(a);
+  const { colPtr, rowOf, csrPos } = columnMap(a);
+  const values = a.values;
   const x = new Float64Array(n);
   const tol = old.pivotThreshold;
 
@@ -52,9 +58,10 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
     const col = q[k];
     let colMax = 0;
     // Scatter A(:, col) into pivot positions.
-    for (let s = at.rowPtr[col]; s < at.rowPtr[col + 1]; s++) {
-      x[pinv[at.colIdx[s]]] = at.values[s];
-      const v = Math.abs(at.values[s]);
+    for (let s = colPtr[col]; s < colPtr[col + 1]; s++) {
+      const value = values[csrPos[s]];
+      x[pinv[rowOf[s]]] = value;
+      const v = Math.abs(value);
       if (v > colMax) colMax = v;
     }
     // U(:, k) and the updates by the columns of L it selects.
@@ -74,7 +81,7 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
       if (v > amax) amax = v;
     }
     if (!(Math.abs(pivot) >= tol * amax) || !(amax > old.singularTol * colMax) || pivot === 0) {
-      return factorFresh(a, options);
+      return factorFresh(a, options, outcome);
     }
     uDiag[k] = pivot;
     for (let t = lPtr[k]; t < lPtr[k + 1]; t++) {
@@ -83,13 +90,50 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix): SparseLU {
       x[i] = 0;
     }
   }
+  if (outcome) outcome.path = 'numeric';
   return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx });
+}
+
+/** A's pattern by columns: column j's rows rowOf[colPtr[j] …] and their positions in A's CSR arrays. */
+interface ColumnMap {
+  readonly colIdx: Int32Array;
+  readonly colPtr: Int32Array;
+  readonly rowOf: Int32Array;
+  readonly csrPos: Int32Array;
+}
+
+/** Column maps by pattern (its rowPtr array, then its colIdx array): a sequence of matrices on one pattern transposes it once. */
+const columnMaps = new WeakMap<Int32Array, ColumnMap>();
+
+function columnMap(a: CsrMatrix): ColumnMap {
+  const hit = columnMaps.get(a.rowPtr);
+  if (hit && hit.colIdx === a.colIdx) return hit;
+  const { rows, cols, rowPtr, colIdx } = a;
+  const nnz = rowPtr[rows];
+  const colPtr = new Int32Array(cols + 1);
+  for (let p = 0; p < nnz; p++) colPtr[colIdx[p] + 1]++;
+  for (let j = 0; j < cols; j++) colPtr[j + 1] += colPtr[j];
+  const next = colPtr.slice(0, cols);
+  const rowOf = new Int32Array(nnz);
+  const csrPos = new Int32Array(nnz);
+  for (let i = 0; i < rows; i++) {
+    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
+      const dst = next[colIdx[p]]++;
+      rowOf[dst] = i;
+      csrPos[dst] = p;
+    }
+  }
+  const map = { colIdx, colPtr, rowOf, csrPos };
+  columnMaps.set(a.rowPtr, map);
+  return map;
 }
 
 function factorFresh(
   a: CsrMatrix,
   options: { ordering: Int32Array; pivotThreshold: number; singularTol: number },
+  outcome: { path: RefactorPath } | undefined,
 ): SparseLUFactors {
+  if (outcome) outcome.path = 'pivots';
   const { q, tol, singularTol } = prepareSparseLU(a, options);
   return gilbertPeierls(a, q, tol, singularTol);
 }

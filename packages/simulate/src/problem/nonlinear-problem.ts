@@ -1,16 +1,22 @@
 /**
- * The OdeProblem of a NonlinearModel x' = f(t, x, u, u'). The Jacobian is the model's own or forward
- * differences, J_ij ≈ (f_i(x + δ_j e_j) − f_i(x))/δ_j with δ_j = √ε·max(1, |x_j|).
+ * The OdeProblem of a NonlinearModel x' = f(t, x, u, u'). The Jacobian J = ∂f/∂x comes from nonlinear-jacobian.ts
+ * (the model's own; one-sided differences of f where it fails or is absent) and is kept between calls:
+ * updateJacobian evaluates it, factorKept factorises I − c·J with it — dense LU for a dense J, and for a CSR J the
+ * fixed-pattern factoriser (sparse/iteration-factoriser.ts: pattern of I − cJ, AMD and symbolic analysis once,
+ * numeric refactorisations afterwards).
  */
+import { isSysgraphError } from '@sysgraph/core';
+import type { CsrMatrix } from '@sysgraph/linalg';
 import type { NonlinearModel } from '../model';
 import type { SolverStats } from '../stats';
 import type { InputVector } from './input-vector';
 import type { LinearSolve, OdeProblem } from './ode-problem';
-import { isCsr, toOperator } from './linear-operator';
-import { denseIdentity, denseZeros, denseAdd } from '../dense/dense-matrix';
-import type { DenseMatrix } from '../dense/dense-matrix';
+import { denseIdentity, denseAdd } from '../dense/dense-matrix';
 import { factorDenseLU } from '../dense/dense-lu';
-import { factorSparse, sparseCombine } from '../sparse/sparse-backend';
+import { createIterationFactoriser } from '../sparse/iteration-factoriser';
+import { createJacobianSource } from './nonlinear-jacobian';
+import type { Jacobian } from './nonlinear-jacobian';
+import { isCsr } from './linear-operator';
 
 export function createNonlinearProblem(model: NonlinearModel, inputs: InputVector, stats: SolverStats): OdeProblem {
   const n = model.stateNames.length;
@@ -18,8 +24,8 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
   const u = new Float64Array(m);
   const du = new Float64Array(m);
   const f0 = new Float64Array(n);
-  const f1 = new Float64Array(n);
-  const zp = new Float64Array(n);
+  const sparse = createIterationFactoriser(stats);
+  let kept: Jacobian | undefined;
 
   const counted = (lu: LinearSolve): LinearSolve => ({
     solve(b, out) {
@@ -27,6 +33,13 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
       return lu.solve(b, out);
     },
   });
+
+  const rhs = (t: number, z: Float64Array, out: Float64Array) => {
+    stats.functionEvaluations++;
+    inputs.evaluate(t, t >= problem.segmentEnd, u, du);
+    model.f(t, z, u, du, out);
+  };
+  const source = createJacobianSource(model, rhs, stats);
 
   const problem: OdeProblem = {
     n,
@@ -36,13 +49,10 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
     inputs,
     stats,
     segmentEnd: Infinity,
-    rhs(t, z, out) {
-      stats.functionEvaluations++;
-      inputs.evaluate(t, t >= problem.segmentEnd, u, du);
-      model.f(t, z, u, du, out);
-    },
+    notes: source.notes,
+    rhs,
     derivative(t, z, out) {
-      problem.rhs(t, z, out);
+      rhs(t, z, out);
     },
     massMulVec(v, out) {
       out.set(v);
@@ -50,33 +60,39 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
     rhsTimeDerivative(t, z, out) {
       // ∂f/∂t ≈ (f(t + δ, z) − f(t, z))/δ, δ = √ε·max(1, |t|)
       const delta = Math.sqrt(Number.EPSILON) * Math.max(1, Math.abs(t));
-      problem.rhs(t, z, f0);
-      problem.rhs(t + delta, z, out);
+      rhs(t, z, f0);
+      rhs(t + delta, z, out);
       for (let i = 0; i < n; i++) out[i] = (out[i] - f0[i]) / delta;
     },
     forcing() {
       throw new Error('forcing() is defined for linear problems only');
     },
-    factorIteration(c, t, z) {
+    updateJacobian(t, z) {
+      inputs.evaluate(t, t >= problem.segmentEnd, u, du);
+      kept = source.evaluate(t, z, u, du);
+    },
+    factorKept(c) {
+      if (!kept) throw new Error('factorKept before updateJacobian');
+      if (kept.kind === 'sparse') return counted(sparse.factor(c, kept.csr));
       stats.factorizations++;
-      if (model.jacobian) {
-        inputs.evaluate(t, t >= problem.segmentEnd, u, du);
+      // I − c J
+      return counted(factorDenseLU(denseAdd(1, denseIdentity(n), -c, kept.dense), 'iteration matrix I − hγJ'));
+    },
+    factorIteration(c, t, z) {
+      problem.updateJacobian!(t, z);
+      return problem.factorKept!(c);
+    },
+    sparseJacobian(t, z): CsrMatrix | undefined {
+      if (!model.jacobian) return undefined;
+      inputs.evaluate(t, false, u, du);
+      try {
         const j = model.jacobian(t, z, u, du);
-        if (isCsr(j)) return counted(factorSparse(sparseCombine(-c, j, 1)));
-        // I − c J
-        return counted(factorDenseLU(denseAdd(1, denseIdentity(n), -c, toOperator(j, n, n, 'jacobian').toDense()), 'iteration matrix I − hγJ'));
+        return isCsr(j) ? j : undefined;
+      } catch (e) {
+        // not differentiable here: auto's estimate falls back to f alone (differences of f)
+        if (isSysgraphError(e) && e.code === 'bad-law') return undefined;
+        throw e;
       }
-      const jac: DenseMatrix = denseZeros(n, n);
-      problem.rhs(t, z, f0);
-      zp.set(z);
-      for (let j = 0; j < n; j++) {
-        const delta = Math.sqrt(Number.EPSILON) * Math.max(1, Math.abs(z[j]));
-        zp[j] = z[j] + delta;
-        problem.rhs(t, zp, f1);
-        zp[j] = z[j];
-        for (let i = 0; i < n; i++) jac.data[i * n + j] = (f1[i] - f0[i]) / delta;
-      }
-      return counted(factorDenseLU(denseAdd(1, denseIdentity(n), -c, jac), 'iteration matrix I − hγJ'));
     },
   };
   return problem;

@@ -2,6 +2,7 @@
  * OdeProblem: what a solver integrates, M z' = f(t, z), independent of how the model was given.
  * For a LinearModel z = x̃ and f = A x̃ + B u(t); for a NonlinearModel z = x, M = I and f = f(t, x, u, u').
  */
+import type { CsrMatrix } from '@sysgraph/linalg';
 import type { SolverStats } from '../stats';
 import type { InputVector } from './input-vector';
 import type { LinearOperator } from './linear-operator';
@@ -35,6 +36,17 @@ export interface OdeProblem {
   forcing(t: number, out: Float64Array): void;
   /** Factorisation of the iteration matrix (M − c·J(t, z)). */
   factorIteration(c: number, t: number, z: Float64Array): LinearSolve;
+  /**
+   * Nonlinear problems: evaluate J = ∂f/∂z at (t, z) and keep it (its own Jacobian, or differences where that
+   * fails: nonlinear-jacobian.ts). With factorKept, the solvers reuse one J over several steps (modified Newton).
+   */
+  updateJacobian?(t: number, z: Float64Array): void;
+  /** Nonlinear problems: the factorisation of (I − c·J) with the kept J (a numeric refactorisation when sparse). */
+  factorKept?(c: number): LinearSolve;
+  /** Nonlinear problems: J at (t, z) when the model gives it sparse (CSR), for auto's stiffness estimate; else undefined. */
+  sparseJacobian?(t: number, z: Float64Array): CsrMatrix | undefined;
+  /** What the run did that the caller should know (a Jacobian replaced by differences, a solver switched). */
+  readonly notes?: string[];
   /** Linear problems only: the matrices of M x̃' = A x̃ + B u (for the exact method and stiffness estimates). */
   readonly lti?: { readonly A: LinearOperator; readonly B: LinearOperator; readonly M?: LinearOperator };
 }

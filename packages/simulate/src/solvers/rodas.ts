@@ -7,8 +7,11 @@
  *   y5 = y + Σ a_5j k_j + k5 (embedded, order 3),   y_new = y5 + k6 (order 4),   error estimate k6.
  *
  * J is constant for a linear model, so the factorisation is reused while h is unchanged (h is kept when the
- * controller asks for a change within [0.9, 2), and grows it only by ×2 or ×4); a nonlinear model's J is
- * re-evaluated every step.
+ * controller asks for a change within [0.9, 2), and grows it only by ×2 or ×4). A nonlinear model's J is
+ * evaluated once per accepted state (the order conditions need the exact J at y_n) and kept through rejected
+ * attempts from that state, which only refactorise (I − hγJ) for the new h; with a sparse J the refactorisation
+ * is numeric only, on the pattern, ordering and symbolic analysis of the first (sparse/iteration-factoriser.ts).
+ * A singular iteration matrix rejects the attempt (h/4).
  * Dense output: y(t + θh) = (1 − θ) y + θ (y_new + (1 − θ)(q1 + θ q2)), q1 = Σ d2j k_j, q2 = Σ d3j k_j.
  * Very stiff problems let the step grow far beyond what the dense output resolves (the end points stay
  * accurate): so the step is also judged by the gap at θ = 1/2 between the dense output and the cubic Hermite
@@ -20,6 +23,7 @@ import { errorNorm } from './error-norm';
 import { initialStep } from './initial-step';
 import { allFinite } from './solver-failure';
 import { nextStep } from './next-step';
+import { factorOrReject } from './factor-or-reject';
 
 const GAMMA = 0.25;
 const C2 = 0.386, C3 = 0.21, C4 = 0.63;
@@ -55,8 +59,17 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   const cache: { c: number; lu: LinearSolve }[] = [];
   let hCarry = Infinity;
 
+  // nonlinear: J is current while it was evaluated at the state the next attempt starts from
+  let jacobianCurrent = false;
   const iteration = (c: number, t: number, y: Float64Array): LinearSolve => {
-    if (!problem.linear) return problem.factorIteration(c, t, y);
+    if (!problem.linear) {
+      if (!problem.updateJacobian || !problem.factorKept) return problem.factorIteration(c, t, y);
+      if (!jacobianCurrent) {
+        problem.updateJacobian(t, y);
+        jacobianCurrent = true;
+      }
+      return problem.factorKept(c);
+    }
     const hit = cache.find((e) => e.c === c);
     if (hit) return hit.lu;
     const lu = problem.factorIteration(c, t, y);
@@ -83,13 +96,20 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     integrate(t0, t1, y, sink) {
       const stats = problem.stats;
       let t = t0;
+      jacobianCurrent = false;
       problem.derivative(t, y, dStart);
       let h = Math.min(hCarry, initialStep(problem, t, y, dStart, 3, Math.min(hMax, t1 - t0), rtol, atol));
       let rejectedLast = false;
       while (t < t1) {
         h = Math.min(h, hMax);
         const { hStep, tNew } = nextStep('stiff', t, t1, h, stats.steps, settings.maxSteps);
-        const lu = iteration(GAMMA * hStep, t, y);
+        const lu = factorOrReject(iteration, GAMMA * hStep, t, y);
+        if (!lu) {
+          stats.rejectedSteps++;
+          rejectedLast = true;
+          h = hStep * 0.25;
+          continue;
+        }
         problem.rhsTimeDerivative(t, y, fx);
         const inv = 1 / hStep;
         // stage 1
@@ -164,6 +184,7 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
             },
           });
           y.set(yNew);
+          jacobianCurrent = false;
           dStart.set(dEnd);
           t = tNew;
           // A linear model keeps h unless it must shrink, and grows it only by ×2 or ×4, so that the

@@ -10,6 +10,11 @@
  * K_i = (z_i − ψ_i)/(h d). The error estimate is filtered (Shampine): est = (M − h d J)⁻¹ M h Σ (b_i − b̂_i) K_i.
  * The factorisation is kept while h is unchanged; h is left alone when the controller asks for a change
  * within [0.9, 1.2]. Dense output: cubic Hermite from z_n, z_{n+1}, K_1, K_3 (FSAL: K_3 is the next K_1).
+ * Nonlinear models: modified Newton. J is evaluated once and kept across steps, and the factorisation of
+ * (I − h d J) with it while h is unchanged (a new h refactorises numerically on the kept J: with a sparse J no
+ * ordering or symbolic analysis, sparse/iteration-factoriser.ts). J is refreshed at the current state when Newton
+ * fails with an old J (the attempt is repeated with the same h; with a fresh J, h is cut to h/4), after a step
+ * rejected by the error test, and before the next step when Newton contracted slowly (θ > THETA_REFRESH).
  */
 import type { LinearSolve, OdeProblem } from '../problem/ode-problem';
 import type { Solver, SolverSettings } from './solver';
@@ -18,6 +23,7 @@ import { initialStep } from './initial-step';
 import { hermite } from './hermite';
 import { allFinite } from './solver-failure';
 import { nextStep } from './next-step';
+import { factorOrReject } from './factor-or-reject';
 
 const GAMMA = 2 - Math.SQRT2;
 const D = GAMMA / 2;
@@ -31,6 +37,8 @@ const KEEP_LOW = 0.9;
 const KEEP_HIGH = 1.2;
 const NEWTON_MAX = 7;
 const NEWTON_TOL = 0.03;
+/** Contraction rate of the simplified Newton iteration above which J is refreshed before the next step. */
+const THETA_REFRESH = 0.2;
 
 export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Solver {
   const n = problem.n;
@@ -44,7 +52,26 @@ export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Sol
   const cache: { c: number; lu: LinearSolve }[] = [];
   let hCarry = Infinity;
 
+  // nonlinear (modified Newton): the kept J, whether it was evaluated at the current state, the LU with it and its c
+  const modified = !problem.linear && problem.updateJacobian !== undefined && problem.factorKept !== undefined;
+  let haveJacobian = false;
+  let jacobianCurrent = false;
+  let refreshJacobian = false;
+  let kept: { c: number; lu: LinearSolve } | undefined;
+  let slowest = 0;
+
   const iteration = (c: number, t: number, z: Float64Array): LinearSolve => {
+    if (modified) {
+      if (!haveJacobian || refreshJacobian) {
+        problem.updateJacobian!(t, z);
+        haveJacobian = true;
+        jacobianCurrent = true;
+        refreshJacobian = false;
+        kept = undefined;
+      }
+      if (!kept || kept.c !== c) kept = { c, lu: problem.factorKept!(c) };
+      return kept.lu;
+    }
     if (problem.linear) {
       const hit = cache.find((e) => e.c === c);
       if (hit) return hit.lu;
@@ -80,6 +107,7 @@ export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Sol
       if (nrm <= 1e-12) return true;
       if (it > 0) {
         const theta = nrm / prev;
+        slowest = Math.max(slowest, theta);
         if (theta >= 0.9) return false;
         if ((theta / (1 - theta)) * nrm <= NEWTON_TOL) return true;
       }
@@ -93,13 +121,22 @@ export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Sol
     integrate(t0, t1, z, sink) {
       const stats = problem.stats;
       let t = t0;
+      // a new segment may start with an input jump: J from the previous one is not trusted
+      refreshJacobian = haveJacobian;
+      jacobianCurrent = false;
       problem.derivative(t, z, k1);
       let h = Math.min(hCarry, initialStep(problem, t, z, k1, 2, Math.min(hMax, t1 - t0), rtol, atol));
       while (t < t1) {
         h = Math.min(h, hMax);
         const { hStep, tNew } = nextStep('trbdf2', t, t1, h, stats.steps, settings.maxSteps);
         const c = D * hStep;
-        const lu = iteration(c, t, z);
+        const lu = factorOrReject(iteration, c, t, z);
+        if (!lu) {
+          stats.rejectedSteps++;
+          h = hStep * 0.25;
+          continue;
+        }
+        slowest = 0;
         // stage 2 (trapezoidal rule to t + γh): ψ = z + c K1
         for (let i = 0; i < n; i++) {
           psi[i] = z[i] + c * k1[i];
@@ -128,6 +165,12 @@ export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Sol
         // h_new = h · safe · err^(−1/3), ratio clamped to [0.2, 5]
         let factor = e === 0 ? 5 : Math.max(0.2, Math.min(5, SAFE * Math.pow(e, -1 / 3)));
         if (!ok) factor = 0.25;
+        if (modified && !ok && !jacobianCurrent) {
+          // Newton failed with an old J: the same h again with J at this state
+          stats.rejectedSteps++;
+          refreshJacobian = true;
+          continue;
+        }
         if (e <= 1) {
           stats.steps++;
           const tOld = t;
@@ -136,11 +179,14 @@ export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Sol
           sink(tOld, tNew, z, { evaluate: (tq, out) => hermite(tq, tOld, hStep, zOld, z, k1, k3, out) });
           k1.set(k3); // FSAL
           t = tNew;
+          jacobianCurrent = false;
+          if (slowest > THETA_REFRESH) refreshJacobian = true;
           if (factor < KEEP_LOW || factor > KEEP_HIGH) h = hStep === h ? h * factor : Math.min(h, hStep * factor);
           // a shortened final step does not change the carried h
         } else {
           stats.rejectedSteps++;
           h = hStep * factor;
+          if (ok && !jacobianCurrent) refreshJacobian = true;
         }
       }
       hCarry = h;

@@ -1,0 +1,48 @@
+/**
+ * Factorisations of the iteration matrices I − c·J of a nonlinear model with a sparse Jacobian of fixed pattern
+ * (Rodas, TR-BDF2). The pattern P = pattern(J) ∪ diagonal is computed once (iterationPattern), ordered once (AMD)
+ * and analysed once by the first factorisation (pivot sequence, patterns of L and U); every later matrix is only
+ * refactorised numerically on that analysis (refactorSparseLU), O(flops of the numeric factorisation). A pivot
+ * that fails the threshold test falls back to a fresh factorisation with the same column order (counted as a
+ * factorisation; its pivot sequence serves the later refactorisations). A Jacobian of another pattern starts
+ * over (a new P, AMD and analysis).
+ */
+import { factorSparseLU, refactorSparseLU } from '@sysgraph/linalg';
+import type { CsrMatrix, RefactorPath, SparseLU } from '@sysgraph/linalg';
+import type { LinearSolve } from '../problem/ode-problem';
+import type { SolverStats } from '../stats';
+import { fillIteration, hasPattern, iterationPattern } from './iteration-pattern';
+import type { IterationPattern } from './iteration-pattern';
+
+export interface IterationFactoriser {
+  /** The factorisation of I − c·J. */
+  factor(c: number, j: CsrMatrix): LinearSolve;
+}
+
+export function createIterationFactoriser(stats: SolverStats): IterationFactoriser {
+  let pattern: IterationPattern | undefined;
+  let values = new Float64Array(0);
+  let last: SparseLU | undefined;
+  const outcome: { path: RefactorPath } = { path: 'numeric' };
+  return {
+    factor(c, j) {
+      if (!pattern || !hasPattern(pattern, j)) {
+        pattern = iterationPattern(j);
+        values = new Float64Array(pattern.colIdx.length);
+        last = undefined;
+      }
+      const a = fillIteration(pattern, c, j, values);
+      let lu: SparseLU;
+      if (last) {
+        lu = refactorSparseLU(last, a, outcome);
+        if (outcome.path === 'numeric') stats.refactorizations++;
+        else stats.factorizations++;
+      } else {
+        lu = factorSparseLU(a, { ordering: 'amd' });
+        stats.factorizations++;
+      }
+      last = lu;
+      return { solve: (b, out) => lu.solve(b, out) as Float64Array };
+    },
+  };
+}
