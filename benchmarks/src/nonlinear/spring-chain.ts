@@ -7,7 +7,7 @@
  *   element i (i = 1 … N) joins node x_{i−1} (x_0 = the wall) to x_i:   λ_i' = v_{i−1} − v_i   (v_0 = 0)
  *   s_i = k λ_i + k3 λ_i³ + b (v_{i−1} − v_i),   m v_i' = s_i − s_{i+1} (s_{N+1} = 0) + F0·[i = N]
  */
-import type { RawSystem } from '@sysgraph/description';
+import type { RawElement, RawSystem } from '@sysgraph/description';
 
 export const SPRING_CHAIN = { m: 1, k: 1, k3: 10, b: 0.2, force: 1, tEnd: 20 } as const;
 
@@ -23,7 +23,7 @@ export function springChain(N: number): RawSystem {
   if (!Number.isInteger(N) || N < 2) throw new RangeError(`springChain: N must be an integer ≥ 2, got ${N}`);
   const id = pad(N);
   const node = (k: number) => (k === 0 ? 'wall' : `x${id(k)}`);
-  const elements: RawSystem['elements'] = [{ id: 'F', kind: 'force-source', from: 'wall', to: node(N), value: 'F0' }];
+  const elements: RawElement[] = [{ id: 'F', kind: 'force-source', from: 'wall', to: node(N), value: 'F0' }];
   for (let i = 1; i <= N; i++) {
     elements.push(
       { id: `m${id(i)}`, kind: 'mass', from: node(i), to: 'wall', value: 'm' },
