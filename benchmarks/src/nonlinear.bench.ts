@@ -52,6 +52,11 @@ const ATOL = 1e-10;
 const SAMPLES = 401;
 const TARGET_ERROR = 1e-6;
 const TARGET_BUILD_US = 20;
+/** The references' steps (the runs are at h and h/2), and the largest size at which each reference is checked
+ *  against itself at half those steps. */
+const DIODE_STEP = 2e-9;
+const CHAIN_STEP = 2e-3;
+const SELF_CHECK_MAX = 100;
 
 const resultsDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../results');
 
@@ -82,11 +87,12 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       log(`  run ${r + 1}: ngspice ${show(spiceRuns.at(-1))}, sysgraph ${ladderStopped ? ladderStopped : show(sgRuns.at(-1))}`);
       if ([...spiceRuns, ...sgRuns].every((x) => x.timedOut || x.wallMs < LONG_RUN_MS) === false) break;
     }
-    log('  reference (trapezoidal rule, h = 2 ns and 1 ns, Richardson)');
+    log(`  reference (trapezoidal rule, h = ${DIODE_STEP} s and half, Richardson)`);
     const t0 = performance.now();
-    const ref = diodeLadderReference(N);
+    const ref = diodeLadderReference(N, DIODE_STEP);
     const referenceMs = performance.now() - t0;
     const peak = peakOf(ref);
+    const referenceError = N <= SELF_CHECK_MAX ? selfCheck(ref, diodeLadderReference(N, DIODE_STEP / 2), peak) : null;
     const ngError = errorOf(spiceRuns, probes, ref, peak);
     const sgError = errorOf(sgRuns, probes, ref, peak);
     const sgFinished = sgRuns.length > 0 && !sgRuns.some((x) => x.timedOut);
@@ -117,6 +123,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       buildUsPerLaw: inProcess ? (1000 * inProcess.modelMs) / N : null,
       referenceMs,
       referenceCheck: ref.trapezoidDifference / peak,
+      referenceError,
       peak,
     });
     if (sgRuns.some((x) => x.timedOut)) ladderStopped = `not run (N = ${N} timed out)`;
@@ -139,11 +146,12 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       log(`  run ${r + 1}: sysgraph ${show(sgRuns.at(-1))}`);
       if (sgRuns.at(-1)!.timedOut || sgRuns.at(-1)!.wallMs > LONG_RUN_MS) break;
     }
-    log('  reference (trapezoidal rule, h = 2 ms and 1 ms, Richardson)');
+    log(`  reference (trapezoidal rule, h = ${CHAIN_STEP} s and half, Richardson)`);
     const t0 = performance.now();
-    const ref = springChainReference(N);
+    const ref = springChainReference(N, CHAIN_STEP);
     const referenceMs = performance.now() - t0;
     const peak = peakOf(ref);
+    const referenceError = N <= SELF_CHECK_MAX ? selfCheck(ref, springChainReference(N, CHAIN_STEP / 2), peak) : null;
     const sgError = errorOf(sgRuns, probes, ref, peak);
     const sgFinished = sgRuns.length > 0 && !sgRuns.some((x) => x.timedOut);
     const inProcess = sgFinished ? chainInProcess(parser, JSON.stringify(description), probes) : undefined;
@@ -172,6 +180,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       buildUsPerLaw: inProcess ? (1000 * inProcess.modelMs) / N : null,
       referenceMs,
       referenceCheck: ref.trapezoidDifference / peak,
+      referenceError,
       peak,
     });
     if (sgRuns.some((x) => x.timedOut)) chainStopped = `not run (N = ${N} timed out)`;
@@ -184,7 +193,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     `Spring chain: ${'m'} = ${SPRING_CHAIN.m} kg per mass, springs force = ${SPRING_CHAIN.k}·λ + ${SPRING_CHAIN.k3}·λ³, dampers b = ${SPRING_CHAIN.b} N·s/m, the first mass tied to the wall, a constant force ${SPRING_CHAIN.force} N on the last; 0–${SPRING_CHAIN.tEnd} s; probes the velocities of the last mass and of the one three before it. A JSON description (sysgraph only).`,
     `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s). In-process figures (read, structure, nonlinearModel, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
     `Errors: max over the probes of |tool − reference| at the tool's OWN output times (ngspice: its time points from wrdata; sysgraph: its ${SAMPLES} output samples), divided by the reference's peak. The reference is never compared after interpolating a tool: it is read at the tool's times by cubic Hermite interpolation of its own values and derivatives.`,
-    'References (benchmarks/src/nonlinear/*-reference.ts): the ODEs written by hand, trapezoidal rule with a fixed step (ladder 2 ns and 1 ns, chain 2 ms and 1 ms), Newton with tridiagonal Jacobians to |Δ| < 1e-15 V / 1e-14 m/s, Richardson extrapolation of the two runs; referenceCheck is the two runs\' largest difference over the peak (the unextrapolated error; the extrapolated reference was checked against runs at half the steps: 2e-10 of the peak for the ladder, 5e-10 for the chain).',
+    `References (benchmarks/src/nonlinear/*-reference.ts): the ODEs written by hand, trapezoidal rule with a fixed step (ladder ${DIODE_STEP} s and half of it, chain ${CHAIN_STEP} s and half of it), Newton with tridiagonal Jacobians to |Δ| < 1e-15 V / 1e-14 m/s, Richardson extrapolation of the two runs; "check" is the two runs\' largest difference over the peak (the error of the unextrapolated run), "self-check" the difference of the reference from the same reference at half the steps, read at the midpoints of its grid (sizes ≤ ${SELF_CHECK_MAX}; it bounds the reference\'s own error).`,
     `Time limit of each sysgraph process: ${options.maxSeconds} s (--max-seconds); after a timeout the larger sizes of that family are not run.`,
   ];
   const report: BenchReport = {
@@ -261,6 +270,19 @@ function chainInProcess(parser: ReturnType<typeof createSystemParser>, text: str
   simulate(built.model, { tEnd: SPRING_CHAIN.tEnd, rtol: RTOL, atol: ATOL, samples: SAMPLES, record: [...probes] });
   const t4 = performance.now();
   return { readMs: t1 - t0, structureMs: t2 - t1, modelMs: t3 - t2, simulateMs: t4 - t3 };
+}
+
+/** max |a − b| / peak at the midpoints of a's grid (where the Hermite reading is least accurate). */
+function selfCheck(a: DenseReference, b: DenseReference, peak: number): number {
+  const steps = a.values[0].length - 1;
+  const mid = Float64Array.from({ length: steps }, (_, j) => (j + 0.5) * a.h);
+  let err = 0;
+  a.values.forEach((_, p) => {
+    const x = referenceAt(a, p, mid);
+    const y = referenceAt(b, p, mid);
+    for (let i = 0; i < x.length; i++) err = Math.max(err, Math.abs(x[i] - y[i]));
+  });
+  return err / peak;
 }
 
 /** max |tool − reference| over the probes at the tool's own times (the last finished run), / peak. */

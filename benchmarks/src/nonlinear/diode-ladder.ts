@@ -2,7 +2,7 @@
  * The diode-clamped RC ladder of issue 13: N sections, each a series resistor R, a capacitor C to ground and a
  * diode to ground (anode at the node; `.model dclamp D(IS=1e-12 N=1)`), driven by a 5 V ramp (0 → 5 V over
  * 10 µs, then held); 0–20 µs; two probes recorded, v(n1) and v(n3) (v(n2) when N = 2). One netlist file feeds
- * both tools: ngspice reads its `.control` block (run, then `wrdata` of the probes at its own time points);
+ * both tools: ngspice reads its `.control` block (run, `rusage time`, then `wrdata` of the probes at its own time points);
  * sysgraph's reader skips that block.
  *
  *   C v_k' = (v_{k−1} − v_k)/R − (v_k − v_{k+1})/R − IS·(exp(v_k/(N_D·Vt)) − 1),  v_0 = u(t),  no current past v_N.
@@ -41,6 +41,7 @@ export function diodeLadderNetlist(N: number, outFile: string, settings: SpiceOp
     `.tran ${p.tEnd / (settings.intervals ?? 200)} ${p.tEnd}`,
     '.control',
     'run',
+    'rusage time',
     'set wr_singlescale',
     'set wr_vecnames',
     'option numdgt=15',

@@ -48,19 +48,19 @@ export function formatNonlinearMarkdown(r: BenchReport, c: RunContext): string {
     '',
     '## Diode-clamped RC ladder (the same netlist file for both tools)',
     '',
-    '| N | sysgraph whole process | sysgraph error | ngspice whole process | ngspice analysis | ngspice points | ngspice error | sysgraph / ngspice | in-process: read, structure, model, simulate | model µs per law | reference (check) |',
+    '| N | sysgraph whole process | sysgraph error | ngspice whole process | ngspice analysis | ngspice points | ngspice error | sysgraph / ngspice | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
     ...r.rows
       .filter((x) => x.family === 'diode ladder')
-      .map((x) => `| ${x.size} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${time(x.ngspiceMs)} | ${time(x.ngspiceAnalysisMs)} | ${fmt(x.ngspicePoints)} | ${fmt(x.ngspiceError)} | ${fmt(x.ratio)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}) |`),
+      .map((x) => `| ${x.size} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${time(x.ngspiceMs)} | ${time(x.ngspiceAnalysisMs)} | ${fmt(x.ngspicePoints)} | ${fmt(x.ngspiceError)} | ${fmt(x.ratio)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
     '',
     '## Spring chain (JSON description, sysgraph only)',
     '',
-    '| masses | states | sysgraph whole process | sysgraph error | in-process: read, structure, model, simulate | model µs per law | reference (check) |',
+    '| masses | states | sysgraph whole process | sysgraph error | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
     '| ---: | ---: | --- | ---: | --- | ---: | --- |',
     ...r.rows
       .filter((x) => x.family === 'spring chain')
-      .map((x) => `| ${x.size} | ${x.states} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}) |`),
+      .map((x) => `| ${x.size} | ${x.states} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
     '',
     '## Notes',
     '',
