@@ -82,9 +82,9 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const spiceRuns: ProcessRun[] = [];
     const sgRuns: ProcessRun[] = [];
     for (let r = 0; r < REPEATS; r++) {
-      if (ngspice !== undefined && !spiceRuns.some((x) => x.timedOut)) spiceRuns.push(ngspiceProcess(file, out, timeoutMs));
-      if (ladderStopped === undefined && !sgRuns.some((x) => x.timedOut)) sgRuns.push(sysgraphProcess(file, sysgraphOptions(probes), timeoutMs));
-      log(`  run ${r + 1}: ngspice ${show(spiceRuns.at(-1))}, sysgraph ${ladderStopped ? ladderStopped : show(sgRuns.at(-1))}`);
+      const spiceNow = ngspice !== undefined && !spiceRuns.some((x) => x.timedOut) ? spiceRuns.push(ngspiceProcess(file, out, timeoutMs)) > 0 : false;
+      const sgNow = ladderStopped === undefined && !sgRuns.some((x) => x.timedOut) ? sgRuns.push(sysgraphProcess(file, sysgraphOptions(probes), timeoutMs)) > 0 : false;
+      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : '–'}, sysgraph ${ladderStopped ?? (sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout')}`);
       if ([...spiceRuns, ...sgRuns].every((x) => x.timedOut || x.wallMs < LONG_RUN_MS) === false) break;
     }
     log(`  reference (trapezoidal rule, h = ${DIODE_STEP} s and half, Richardson)`);

@@ -72,9 +72,9 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const spiceRuns: ProcessRun[] = [];
     const sgRuns: ProcessRun[] = [];
     for (let r = 0; r < Math.min(REPEATS, c.repeats); r++) {
-      if (!spiceRuns.some((x) => x.timedOut)) spiceRuns.push(ngspiceProcess(file, out, timeoutMs));
-      if (!sgRuns.some((x) => x.timedOut)) sgRuns.push(sysgraphProcess(file, sgArgs, timeoutMs));
-      log(`  run ${r + 1}: ngspice ${show(spiceRuns.at(-1))}, sysgraph ${show(sgRuns.at(-1))}`);
+      const spiceNow = !spiceRuns.some((x) => x.timedOut) ? spiceRuns.push(ngspiceProcess(file, out, timeoutMs)) > 0 : false;
+      const sgNow = !sgRuns.some((x) => x.timedOut) ? sgRuns.push(sysgraphProcess(file, sgArgs, timeoutMs)) > 0 : false;
+      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : 'not run again after a timeout'}, sysgraph ${sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout'}`);
       if ([...spiceRuns, ...sgRuns].some((x) => x.timedOut || x.wallMs > LONG_RUN_MS)) break;
     }
     // ngspice at tight tolerances, once, where a reference exists.

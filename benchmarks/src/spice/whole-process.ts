@@ -3,8 +3,8 @@
  * `.control` block writes the probes at its own time points with `wrdata`) and the sysgraph command
  * `node packages/cli/bin/sysgraph.mjs simulate FILE --record … --format csv` (the probes at the times it
  * reports); wall time around each process (start-up, reading, analysis, output), with a timeout after which the
- * run is recorded as timed out, never waited for. Runs alternate (ngspice, sysgraph, ngspice, …) so that a
- * change of the shared machine's load hits both; medians of the runs.
+ * run is recorded as timed out, never waited for. The benchmarks alternate the runs (ngspice, sysgraph,
+ * ngspice, …) so that a change of the shared machine's load hits both, and take medians (medianWall).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -70,28 +70,6 @@ export function column(table: Table, name: string): Float64Array {
   if (k < 0) throw new Error(`no column ${name} among ${table.names.join(', ')}`);
   return table.columns[k];
 }
-
-export interface Alternated {
-  readonly a: ProcessRun[];
-  readonly b: ProcessRun[];
-}
-
-/**
- * `repeats` alternating runs of a and b (a first); a tool that times out is not run again (its later runs would
- * time out too), the other goes on.
- */
-export function alternate(repeats: number, a: () => ProcessRun, b: () => ProcessRun, log: (line: string) => void): Alternated {
-  const runsA: ProcessRun[] = [];
-  const runsB: ProcessRun[] = [];
-  for (let r = 0; r < repeats; r++) {
-    if (!runsA.some((x) => x.timedOut)) runsA.push(a());
-    if (!runsB.some((x) => x.timedOut)) runsB.push(b());
-    log(`    run ${r + 1}/${repeats}: ${describe(runsA.at(-1))} | ${describe(runsB.at(-1))}`);
-  }
-  return { a: runsA, b: runsB };
-}
-
-const describe = (r: ProcessRun | undefined) => (r === undefined ? '–' : r.timedOut ? `timeout after ${(r.wallMs / 1000).toFixed(0)} s` : `${r.wallMs.toFixed(0)} ms`);
 
 /** The median wall time of the runs that finished, or undefined when any timed out. */
 export function medianWall(runs: readonly ProcessRun[]): number | undefined {
