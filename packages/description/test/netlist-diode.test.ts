@@ -8,9 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateExpression, readSpiceNetlist } from '../src/index';
-import type { ExplicitLaw, RawSystem } from '../src/index';
+import type { ExplicitLaw, RawElement, RawSystem, SystemDescription } from '../src/index';
 import { errorsOf, expectError, expectSameDescription, parser } from './helpers';
 
 const read = (text: string, options = {}) => readSpiceNetlist(text, { expressions: parser.expressions, ...options });
@@ -26,7 +27,7 @@ describe('diode cards', () => {
     expect(VT).toBeCloseTo(0.0258649258, 9);
     // ngspice 39 (older CODATA constants) gives 0.025864917 from the current of a diode at 0.7 V: 3.4e-7 apart.
     expect(Math.abs(VT / 0.025864917 - 1)).toBeLessThan(1e-6);
-  });
+  }, 60_000);
 
   it('give the description of the same circuit in JSON, the .model before or after, any case, defaults filled in', () => {
     const text = [
@@ -65,7 +66,7 @@ describe('diode cards', () => {
     const netlist = read(text);
     expectSameDescription(netlist.description, parser.parse(json));
     expect(netlist.signals.V1).toBe('pwl(0, 0, 0.00001, 5)');
-  });
+  }, 60_000);
 
   it('carry the law i = IS (exp(v/(N Vt)) - 1) (evaluated against the formula)', () => {
     const d = read('t\nV1 a 0 1\nR1 a b 1\nD1 b 0 m\n.model m D(IS=3e-13 N=1.5)\n').description;
@@ -79,7 +80,61 @@ describe('diode cards', () => {
     // The incremental resistance at the origin: N Vt / IS.
     const r0 = evaluateExpression(d.oneports.find((e) => e.id === 'D1')!.value, new Map());
     expect(Math.abs(r0 / ((1.5 * VT) / 3e-13) - 1)).toBeLessThan(1e-12);
-  });
+  }, 60_000);
+});
+
+describe('random circuits with diodes', () => {
+  /** R, C and D cards on nodes 0 … m (a resistor chain first: no dangling node), up to three models placed
+   *  anywhere among the cards, with random IS and N; the same circuit as JSON with the laws written out. */
+  const circuit = fc
+    .record({
+      nodes: fc.integer({ min: 1, max: 5 }),
+      models: fc.array(fc.record({ is: fc.double({ min: 1e-18, max: 1e-6, noNaN: true }), n: fc.double({ min: 0.5, max: 3, noNaN: true }), at: fc.nat() }), { minLength: 1, maxLength: 3 }),
+      branches: fc.array(fc.record({ letter: fc.constantFrom('R', 'C', 'D'), a: fc.nat(), b: fc.nat(), value: fc.double({ min: 1e-9, max: 1e6, noNaN: true }), model: fc.nat() }), { minLength: 1, maxLength: 12 }),
+    })
+    .map(({ nodes, models, branches }) => {
+      const cards: string[] = [];
+      const elements: RawElement[] = [{ id: 'V1', kind: 'voltage-source', from: 'n1', to: '0', value: 5 }];
+      cards.push('V1 n1 0 5');
+      const node = (i: number) => (i === 0 ? '0' : `n${i}`);
+      const all = [...Array.from({ length: nodes }, (_, k) => ({ letter: 'R', a: k, b: k + 1, value: 1 + k, model: 0 })), ...branches];
+      all.forEach((e, k) => {
+        const a = e.a % (nodes + 1);
+        let b = e.b % (nodes + 1);
+        if (b === a) b = (a + 1) % (nodes + 1);
+        const id = `${e.letter}${k}`;
+        if (e.letter === 'D') {
+          const m = e.model % models.length;
+          cards.push(`${id} ${node(a)} ${node(b)} ${k % 2 === 0 ? 'dm' : 'DM'}${m}`);
+          elements.push({ id, kind: 'resistor', from: node(a), to: node(b), law: { through: lawOf(models[m].is, models[m].n) } });
+        } else {
+          cards.push(`${id} ${node(a)} ${node(b)} ${e.value}`);
+          elements.push({ id, kind: e.letter === 'R' ? 'resistor' : 'capacitor', from: node(a), to: node(b), value: e.value });
+        }
+      });
+      models.forEach((m, k) => cards.splice(m.at % (cards.length + 1), 0, `.model dm${k} D(IS=${m.is} N=${m.n})`));
+      return { text: ['random diodes', ...cards, '.end'].join('\n'), json: { name: 'system', title: 'random diodes', elements, ground: '0' } as RawSystem };
+    });
+
+  it('give the description of the same circuit as JSON (deep-equal)', () => {
+    let withDiodes = 0;
+    fc.assert(
+      fc.property(circuit, ({ text, json }) => {
+        let expected: unknown;
+        try {
+          expected = parser.parse(json);
+        } catch {
+          const codes = (f: () => unknown) => errorsOf(f).map((x) => x.code).sort();
+          expect(codes(() => read(text))).toEqual(codes(() => parser.parse(json)));
+          return;
+        }
+        expectSameDescription(read(text).description, expected as SystemDescription);
+        if ((expected as SystemDescription).oneports.some((e) => e.law !== undefined)) withDiodes++;
+      }),
+      { seed: 1613, numRuns: 15 },
+    );
+    expect(withDiodes).toBeGreaterThan(5);
+  }, 120_000);
 });
 
 describe('diode errors', () => {
@@ -105,12 +160,12 @@ describe('diode errors', () => {
     expectError(() => read(`${base}D1 b 0 m ic=0.2\n.model m D\n`), { code: 'unsupported', element: 'D1', field: 'ic', path: 'line 4' });
     expectError(() => read(`${base}D1 b b m\n.model m D\n`), { code: 'self-loop', element: 'D1', field: 'to', path: 'line 4' });
     expectError(() => read(`${base}D1 b 0 m\nD1 b 0 m\n.model m D\n`), { code: 'duplicate-id', element: 'D1', field: 'id', path: 'line 5' });
-  });
+  }, 60_000);
 
   it('accept zero RS, CJO and TT and an unused model of another type', () => {
     const d = read(`${base}D1 b 0 m\n.model m D(IS=1e-12 RS=0 CJO=0 CJ0=0 TT=0 LEVEL=1)\n.model q1 NPN(BF=100)\n`).description;
     expect(d.oneports.map((e) => e.id)).toEqual(['R1', 'D1']);
-  });
+  }, 60_000);
 
   it('are collected with the other errors', () => {
     const errors = errorsOf(() => read(`${base}D1 b 0 m\nD2 b 0 nomodel\n.model m D(RS=5)\nR2 a 0 x\n`));
@@ -119,7 +174,7 @@ describe('diode errors', () => {
       ['line 7', 'R2', 'value'],
       ['line 5', 'D2', 'model'],
     ]);
-  });
+  }, 60_000);
 });
 
 /** The repository root (this file is packages/description/test/). */
