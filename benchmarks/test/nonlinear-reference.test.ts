@@ -134,12 +134,12 @@ describe('the generators', () => {
     expect(d.oneports.filter((e) => e.law !== undefined).map((e) => e.id)).toEqual(['D1', 'D2', 'D3', 'D4', 'D5']);
     expect(d.oneports.filter((e) => e.kind === 'capacitor')).toHaveLength(5);
     expect(d.outputs.map((o) => o.name)).toEqual(['v(n1)', 'v(n3)']);
-  });
+  }, 60_000);
 
   it('build a spring chain of N masses, N hardening springs and N dampers', () => {
     const d = createSystemParser().parse(springChain(6));
     expect(d.oneports.filter((e) => e.law !== undefined)).toHaveLength(6);
     expect(d.oneports.filter((e) => e.kind === 'mass')).toHaveLength(6);
     expect(d.outputs.map((o) => o.name)).toEqual(['v6', 'v3']);
-  });
+  }, 60_000);
 });
