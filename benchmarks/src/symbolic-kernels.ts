@@ -3,10 +3,9 @@
  * distinct symbols, the transfer function H(s) = V_N / V_s of an N-section RC ladder from its nodal
  * matrix (G + sC) by fraction-free and by Gaussian elimination, a dense n×n solve, and the StateMint
  * tutorial coefficient from text. Prints the median of 5 runs per size and the cost guard's estimate.
- * Run: npx tsx benchmarks/src/symbolic-kernels.ts [--max-seconds 20] [--record]
- * (--record writes benchmarks/results/symbolic-kernels.json).
+ * Run: pnpm bench symbolic-kernels [--max-seconds S] (budget per kernel and size: min(S, 20) s; writes
+ * benchmarks/results/symbolic-kernels.json through the harness).
  */
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   FieldMatrix,
@@ -20,11 +19,12 @@ import {
   toLatex,
   type SolveMethod,
 } from '@sysgraph/symbolic';
+import type { BenchOptions, BenchReport } from './harness/bench-report';
 
 const RUNS = 5;
-const argMax = process.argv.indexOf('--max-seconds');
-const MAX_SECONDS = argMax >= 0 ? Number(process.argv[argMax + 1]) : 20;
-const RECORD = process.argv.includes('--record');
+/** Budget of one kernel at one size, s (the harness's --max-seconds caps it). */
+let MAX_SECONDS = 20;
+let log: (line: string) => void = (line) => console.log(line);
 
 interface Row {
   kernel: string;
@@ -34,7 +34,7 @@ interface Row {
   size: string;
   estimateMs?: number;
 }
-const rows: Row[] = [];
+let rows: Row[] = [];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -95,21 +95,21 @@ function termCounts(m: FieldMatrix<RationalFunction>): number[][] {
   return m.toRows().map((r) => r.map((v) => (v.isZero() ? 0 : v.num.size)));
 }
 
-function run(
+function runKernel(
   kernel: string,
   sizes: number[],
   make: (n: number) => { m: FieldMatrix<RationalFunction> },
   f: (input: never) => RationalFunction,
   describe: (r: RationalFunction) => string,
 ) {
-  console.log(`\n${kernel}`);
+  log(kernel);
   for (const n of sizes) {
     const times: number[] = [];
     let last: RationalFunction | undefined;
     let estimate = 0;
     estimate = estimateMatrixCost(termCounts(make(n).m)).milliseconds;
     if (estimate > MAX_SECONDS * 1000) {
-      console.log(`  n = ${String(n).padStart(2)}: skipped, the cost guard estimates ${(estimate / 1000).toFixed(0)} s`);
+      log(`  n = ${String(n).padStart(2)}: skipped, the cost guard estimates ${(estimate / 1000).toFixed(0)} s`);
       break;
     }
     for (let r = 0; r < RUNS; r++) {
@@ -121,12 +121,12 @@ function run(
     }
     const med = median(times);
     rows.push({ kernel, n, medianMs: med, runs: times.length, size: describe(last!), estimateMs: estimate });
-    console.log(
+    log(
       `  n = ${String(n).padStart(2)}: median ${med.toFixed(1).padStart(9)} ms over ${times.length} runs` +
         `   (cost guard estimate ${estimate.toFixed(0)} ms)   ${describe(last!)}`,
     );
     if (med * RUNS > MAX_SECONDS * 1000) {
-      console.log(`  (stopping: the next size would exceed the ${MAX_SECONDS} s budget)`);
+      log(`  (stopping: the next size would exceed the ${MAX_SECONDS} s budget)`);
       break;
     }
   }
@@ -136,41 +136,47 @@ const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i)
 type Input = { m: FieldMatrix<RationalFunction>; b: FieldMatrix<RationalFunction> };
 const lastOf = (x: FieldMatrix<RationalFunction>) => x.get(x.rows - 1, 0);
 
-run('det of the n×n symbolic tridiagonal matrix', range(4, 16), (n) => ({ m: tridiagonal(n) }),
-  (i: { m: FieldMatrix<RationalFunction> }) => determinant(i.m), (r) => `${r.num.size} terms`);
-for (const method of ['fraction-free', 'gauss'] as SolveMethod[]) {
-  run(`RC ladder H(s) = v_N / V_s, ${method} solve`, range(2, 16), rcLadder,
-    (i: Input) => lastOf(solve(i.m, i.b, { method })), (r) => `denominator ${r.den.size} terms`);
-}
-for (const method of ['fraction-free', 'gauss'] as SolveMethod[]) {
-  run(`dense n×n solve, ${method}`, range(2, 7), dense,
-    (i: Input) => solve(i.m, i.b, { method }).get(0, 0), (r) => `x_1 denominator ${r.den.size} terms`);
-}
-
-// The StateMint tutorial coefficient: parse, convert, print text and LaTeX.
-{
-  // mathjs is a dependency of @sysgraph/symbolic, not of the benchmarks: resolve it from there.
-  const mathjs = createRequire(new URL('../../packages/symbolic/package.json', import.meta.url))('mathjs') as {
-    create(factories: unknown): Parameters<typeof parseRational>[2];
-    all: unknown;
-  };
-  const math = mathjs.create(mathjs.all);
-  const text = '-kt*(Kv^2*R + 1/(Rf*D^2))/(1 + kt*Kv^2*L)';
-  math.parse(text); // the first mathjs parse loads its parser; not part of the kernel
-  const times: number[] = [];
-  let out = '';
-  for (let r = 0; r < RUNS; r++) {
-    const t0 = performance.now();
-    const rf = parseRational(text, VariableSet.of(['kt', 'Kv', 'R', 'Rf', 'D', 'L']), math);
-    out = `${rf.toString()}   ${toLatex(rf)}`;
-    times.push(performance.now() - t0);
+export function run(options: BenchOptions): BenchReport {
+  MAX_SECONDS = Math.min(options.maxSeconds, 20);
+  log = options.log;
+  rows = [];
+  runKernel('det of the n×n symbolic tridiagonal matrix', range(4, 16), (n) => ({ m: tridiagonal(n) }),
+    (i: { m: FieldMatrix<RationalFunction> }) => determinant(i.m), (r) => `${r.num.size} terms`);
+  for (const method of ['fraction-free', 'gauss'] as SolveMethod[]) {
+    runKernel(`RC ladder H(s) = v_N / V_s, ${method} solve`, range(2, 16), rcLadder,
+      (i: Input) => lastOf(solve(i.m, i.b, { method })), (r) => `denominator ${r.den.size} terms`);
   }
-  rows.push({ kernel: 'tutorial coefficient: parse + canonical form + print', n: 1, medianMs: median(times), runs: RUNS, size: out });
-  console.log(`\ntutorial coefficient, parse + canonical form + text + LaTeX: median ${median(times).toFixed(2)} ms\n  ${out}`);
-}
+  for (const method of ['fraction-free', 'gauss'] as SolveMethod[]) {
+    runKernel(`dense n×n solve, ${method}`, range(2, 7), dense,
+      (i: Input) => solve(i.m, i.b, { method }).get(0, 0), (r) => `x_1 denominator ${r.den.size} terms`);
+  }
 
-if (RECORD) {
-  const file = new URL('../results/symbolic-kernels.json', import.meta.url);
-  writeFileSync(file, `${JSON.stringify({ node: process.version, date: new Date().toISOString().slice(0, 10), rows }, null, 2)}\n`);
-  console.log(`\nrecorded ${file.pathname}`);
+  // The StateMint tutorial coefficient: parse, convert, print text and LaTeX.
+  {
+    // mathjs is a dependency of @sysgraph/symbolic, not of the benchmarks: resolve it from there.
+    const mathjs = createRequire(new URL('../../packages/symbolic/package.json', import.meta.url))('mathjs') as {
+      create(factories: unknown): Parameters<typeof parseRational>[2];
+      all: unknown;
+    };
+    const math = mathjs.create(mathjs.all);
+    const text = '-kt*(Kv^2*R + 1/(Rf*D^2))/(1 + kt*Kv^2*L)';
+    math.parse(text); // the first mathjs parse loads its parser; not part of the kernel
+    const times: number[] = [];
+    let out = '';
+    for (let r = 0; r < RUNS; r++) {
+      const t0 = performance.now();
+      const rf = parseRational(text, VariableSet.of(['kt', 'Kv', 'R', 'Rf', 'D', 'L']), math);
+      out = `${rf.toString()}   ${toLatex(rf)}`;
+      times.push(performance.now() - t0);
+    }
+    rows.push({ kernel: 'tutorial coefficient: parse + canonical form + print', n: 1, medianMs: median(times), runs: RUNS, size: out });
+    log(`tutorial coefficient, parse + canonical form + text + LaTeX: median ${median(times).toFixed(2)} ms\n  ${out}`);
+  }
+  return {
+    title: 'Symbolic kernels: determinant, RC-ladder H(s), dense solves, the tutorial coefficient (medians of 5)',
+    columns: ['kernel', 'n', 'medianMs', 'runs', 'size', 'estimateMs'],
+    rows: rows.map((r) => ({ ...r, estimateMs: r.estimateMs ?? null })),
+    targets: [],
+    notes: [`Median of ${RUNS} runs per size; a size is skipped when the cost guard's estimate exceeds the budget (${MAX_SECONDS} s) and a kernel stops when the next size would exceed it.`],
+  };
 }

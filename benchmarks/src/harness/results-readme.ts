@@ -42,6 +42,8 @@ export function formatResultsReadme(records: readonly BenchRecord[]): string {
 }
 
 function verdict(t: { pass: boolean; figure: number; failed?: string }): string {
+  // A run stopped at its time limit, or a size that was not run, misses its target (it is not a crash).
+  if (t.failed !== undefined && /^(timeout|not run)/.test(t.failed)) return `**MISS** (${t.failed})`;
   if (t.failed !== undefined) return '**FAIL** (crashed: see the row note)';
   return Number.isFinite(t.figure) ? (t.pass ? 'PASS' : '**MISS**') : 'not run';
 }

@@ -2,7 +2,7 @@
  * writeSpiceNetlist: a Network as an ngspice netlist (SPICE3 syntax) for batch mode. The ramp is a PWL source,
  * `.tran tstep tstop` with tstep = tEnd/intervals (ngspice then caps its internal step at tstep), `.save` of the
  * probes only, `.options` from the settings (none: ngspice's defaults, reltol 1e-3, abstol 1e-12, vntol 1e-6,
- * trtol 7, method trapezoidal), and a `.control` block that runs the analysis and writes the probe voltages at
+ * trtol 7, method trapezoidal), and a `.control` block that runs the analysis, prints its analysis time (`rusage time`) and writes the probe voltages at
  * every internal time point with `wrdata` (15 significant digits, one time column).
  */
 import { GROUND } from './network';
@@ -39,6 +39,7 @@ export function writeSpiceNetlist(n: Network, settings: SpiceSettings, outFile: 
     `.tran ${num(n.tEnd / settings.intervals)} ${num(n.tEnd)}`,
     '.control',
     'run',
+    'rusage time',
     'set wr_singlescale',
     'set wr_vecnames',
     'option numdgt=15',

@@ -1,6 +1,6 @@
 /**
  * finishDescription: the checks that need the whole netlist, then the SystemDescription, in parse-system.ts's
- * order and with its builders: waveforms against `.tran`, mutual couplings (check-mutuals.ts), dangling nodes,
+ * order and with its builders: diode laws from their `.model` cards, waveforms against `.tran`, mutual couplings (check-mutuals.ts), dangling nodes,
  * grounds (grounds.ts: the ground node is the given ground of its component), outputs (read-outputs.ts) and the
  * numeric checks of check-values.ts where mutual inductances need them (every other value is a positive literal,
  * checked as read). Every error found is thrown together, as parseSystem does.
@@ -15,6 +15,7 @@ import type { MutualInductance, SystemDescription } from '../types';
 import { fail, tokenText } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
 import type { SourceWaveform } from './netlist-types';
+import { resolveDiodes } from './read-diode-card';
 import { waveformSignal } from './source-waveform';
 
 export interface FinishedNetlist {
@@ -33,6 +34,9 @@ export function finishDescription(ctx: NetlistContext, name: string, title: stri
     const k = ctx.ids.find(id);
     return k < 0 ? undefined : ctx.ids.classOf(k);
   };
+
+  // Diodes, now that every .model (wherever it stands) is known.
+  resolveDiodes(ctx);
 
   // Waveforms, now that .tran (wherever it stands) is known.
   const waveforms: SourceWaveform[] = [];

@@ -5,6 +5,7 @@
  */
 import type { SysgraphErrorCode, SysgraphErrorDetails } from '@sysgraph/core';
 import type { ErrorList } from '../error-list';
+import type { DiodeParameters } from './diode-model';
 import type { ExpressionParser } from '../expression';
 import type { Expression, OnePort, Source } from '../types';
 import type { FoldedNames } from './folded-names';
@@ -28,6 +29,23 @@ export interface PendingProbe {
   readonly kind: 'v' | 'i';
   readonly first: number;
   readonly second: number; // −1 when absent
+  readonly line: number;
+}
+
+/** A D card: its one-port (ctx.oneports[index]) gets its law once every `.model` card is read. */
+export interface PendingDiode {
+  readonly id: string;
+  readonly index: number;
+  /** The model name as written. */
+  readonly model: string;
+  readonly line: number;
+}
+
+/** A `.model` card: its name as written, its type (lower case) and, for a diode model, its parameters. */
+export interface ModelCard {
+  readonly name: string;
+  readonly type: string;
+  readonly diode?: DiodeParameters;
   readonly line: number;
 }
 
@@ -75,6 +93,9 @@ export interface NetlistContext {
   readonly waveforms: PendingWaveform[];
   readonly probes: PendingProbe[];
   readonly mutuals: PendingMutual[];
+  readonly diodes: PendingDiode[];
+  /** `.model` cards by lower-case name. */
+  readonly models: Map<string, ModelCard>;
   readonly options: Map<string, number | string | true>;
   /** `.ic v(node)=value` entries (read-ic-card.ts). */
   readonly ics: PendingIc[];

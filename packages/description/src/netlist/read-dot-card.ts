@@ -3,17 +3,18 @@
  * `.ic v(node)=value …` → initial conditions (read-ic-card.ts);
  * `.save` and `.print tran` probes v(node), v(node, reference), i(element) or a bare node name → outputs (`all`
  * adds none); `.options` / `.option` / `.opt` entries → data. (`.control … .endc` and `.end` are handled by the
- * scanner.) Other SPICE dot cards (.model, .subckt, .param, .include, other analyses, …) are 'unsupported';
+ * scanner.) `.model NAME D(…)` → a diode model (read-model-card.ts). Other SPICE dot cards (.subckt, .param, .include, other analyses, …) are 'unsupported';
  * anything else 'bad-netlist'. Cost: O(length of the card).
  */
 import { CLOSE, EQUALS, OPEN, fail, isChar, isWord, tokenText } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
 import { NUMBER_EXPECTED } from './read-element-card';
 import { readIcCard } from './read-ic-card';
+import { readModelCard } from './read-model-card';
 import { parseSpiceNumber } from './spice-number';
 
 const UNSUPPORTED = new Set([
-  '.model', '.subckt', '.ends', '.param', '.func', '.include', '.inc', '.lib', '.endl', '.nodeset', '.global',
+  '.subckt', '.ends', '.param', '.func', '.include', '.inc', '.lib', '.endl', '.nodeset', '.global',
   '.temp', '.op', '.ac', '.dc', '.tf', '.noise', '.disto', '.sens', '.pz', '.four', '.meas', '.measure', '.csparam',
   '.if', '.else', '.elseif', '.endif', '.width', '.plot', '.title', '.spinit',
 ]);
@@ -33,15 +34,16 @@ export function readDotCard(ctx: NetlistContext, first: number, last: number, li
       });
     }
   } else if (card === '.options' || card === '.option' || card === '.opt') readOptions(ctx, first + 1, last, line);
+  else if (card === '.model') readModelCard(ctx, first, last, line);
   else if (UNSUPPORTED.has(card)) {
     fail(ctx, 'unsupported', line, `${card} is not supported`, {
       element: card,
-      expected: 'R, L, C, K, V, I cards and .tran, .ic, .save, .print tran, .options, .control … .endc, .end',
+      expected: 'R, L, C, D, K, V, I cards and .tran, .ic, .save, .print tran, .options, .model (diodes), .control … .endc, .end',
     });
   } else {
     fail(ctx, 'bad-netlist', line, `unknown card "${tokenText(ctx, first)}"`, {
       element: tokenText(ctx, first),
-      expected: '.tran, .ic, .save, .print tran, .options, .control … .endc or .end',
+      expected: '.tran, .ic, .save, .print tran, .options, .model, .control … .endc or .end',
     });
   }
 }

@@ -20,6 +20,7 @@ import { fail, tokenText } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
 import { NetlistNodes } from './netlist-nodes';
 import type { ReadNetlistOptions, SpiceNetlist } from './netlist-types';
+import { readDiodeCard } from './read-diode-card';
 import { readDotCard } from './read-dot-card';
 import { CAPACITOR, INDUCTOR, RESISTOR, readMutualCard, readOnePortCard } from './read-element-card';
 import { readIcCard, resolveInitialConditions } from './read-ic-card';
@@ -35,7 +36,6 @@ const UNSUPPORTED_DEVICES: Readonly<Record<string, string>> = {
   g: 'voltage-controlled current source',
   h: 'current-controlled voltage source',
   b: 'behavioural source',
-  d: 'diode',
   q: 'bipolar transistor',
   j: 'JFET',
   m: 'MOSFET',
@@ -98,6 +98,8 @@ export function readNetlist(text: string, options: ReadNetlistOptions, fastPath:
     waveforms: [],
     probes: [],
     mutuals: [],
+    diodes: [],
+    models: new Map(),
     options: new Map(),
     ics: [],
     elementIcs: [],
@@ -149,6 +151,7 @@ function readCard(ctx: NetlistContext, first: number, last: number, line: number
   else if (c === 0x76 /* v */) readSourceCard(ctx, 'v', first, last, line);
   else if (c === 0x69 /* i */) readSourceCard(ctx, 'i', first, last, line);
   else if (c === 0x6b /* k */) readMutualCard(ctx, first, last, line);
+  else if (c === 0x64 /* d */) readDiodeCard(ctx, first, last, line);
   else if (c === 0x2e /* . */) readDotCard(ctx, first, last, line);
   else {
     const word = tokenText(ctx, first);
@@ -159,14 +162,14 @@ function readCard(ctx: NetlistContext, first: number, last: number, line: number
         element: word,
         field: 'kind',
         expected: CONTROLLED.includes(letter)
-          ? 'R, L, C, K, V or I (the description has no controlled sources)'
-          : 'R, L, C, K, V or I (the element kinds of the description)',
+          ? 'R, L, C, D, K, V or I (the description has no controlled sources)'
+          : 'R, L, C, D, K, V or I (the element kinds of the description)',
       });
     } else {
       fail(ctx, 'bad-netlist', line, `"${word}" is not an element or a dot card`, {
         element: word,
         field: 'kind',
-        expected: 'a card starting with R, L, C, K, V, I or .',
+        expected: 'a card starting with R, L, C, D, K, V, I or .',
       });
     }
   }

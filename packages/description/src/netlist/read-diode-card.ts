@@ -1,0 +1,78 @@
+/**
+ * D cards (ngspice manual section 7.1): `Dname n+ n- MODEL` → a `resistor` (D-type) from n+ (anode) to n−
+ * (cathode) whose law, through = IS·(exp(v/(N·Vt)) − 1), comes from the diode model (diode-model.ts). The model
+ * may be defined before or after the card: the law is filled in once every card is read (resolveDiodes). The
+ * area factor, `off` and instance parameters (ic=, m=, temp=, …) are `unsupported`.
+ * Cost: O(length of the card); one law read per model (diodes of one model share it).
+ */
+import { readLaw } from '../read-law';
+import type { Law, Expression } from '../types';
+import { diodeLawText } from './diode-model';
+import type { DiodeParameters } from './diode-model';
+import { ONE_PORT_BRANCH } from './netlist-branches';
+import { EQUALS, fail, isChar, numberExpression, tokenText } from './netlist-context';
+import type { NetlistContext } from './netlist-context';
+import { readElementName, readTerminals } from './read-branch-card';
+import { RESISTOR } from './read-element-card';
+
+/** A D card (tokens first … last − 1). */
+export function readDiodeCard(ctx: NetlistContext, first: number, last: number, line: number): void {
+  const id = readElementName(ctx, first, RESISTOR.type, line);
+  if (id === undefined) return;
+  const connected = readTerminals(ctx, first + 1, last, id, line);
+  const t = first + 3;
+  if (t >= last || isChar(ctx, t, EQUALS)) {
+    fail(ctx, 'bad-netlist', line, `${id}: the model name is missing`, { element: id, field: 'model', expected: 'Dname n+ n- MODEL, with .model MODEL D(IS=… N=…)' });
+    return;
+  }
+  if (t + 1 < last) {
+    const word = tokenText(ctx, t + 1).toLowerCase();
+    const parameter = t + 2 < last && isChar(ctx, t + 2, EQUALS);
+    fail(ctx, 'unsupported', line, `${id}: ${parameter ? `the instance parameter "${word}"` : word === 'off' ? '"off"' : `the area factor "${word}"`} is not supported`, {
+      element: id,
+      field: parameter ? word : word === 'off' ? 'off' : 'area',
+      expected: 'Dname n+ n- MODEL and nothing after the model name',
+    });
+    return;
+  }
+  if (!connected) return;
+  ctx.branches.add(ONE_PORT_BRANCH, ctx.from, ctx.to);
+  const names = ctx.nodes.names;
+  ctx.diodes.push({ id, index: ctx.oneports.length, model: tokenText(ctx, t), line });
+  // A stand-in until the model is known (resolveDiodes replaces it; an unresolved diode is an error).
+  const stand = numberExpression(ctx, 1);
+  ctx.oneports.push({ id, kind: RESISTOR.kind, type: RESISTOR.type, domain: 'electrical', from: names[ctx.from], to: names[ctx.to], value: stand, userValue: stand });
+}
+
+/** Every D card's law from its model: unknown models and models of another type are errors naming the D's line. */
+export function resolveDiodes(ctx: NetlistContext): void {
+  if (ctx.diodes.length === 0) return;
+  const laws = new Map<string, { readonly law: Law; readonly value: Expression } | undefined>();
+  for (const d of ctx.diodes) {
+    const key = d.model.toLowerCase();
+    const model = ctx.models.get(key);
+    if (model === undefined) {
+      fail(ctx, 'bad-netlist', d.line, `${d.id}: no .model "${d.model}"`, { element: d.id, field: 'model', expected: `a .model ${d.model} D(IS=… N=…) card` });
+      continue;
+    }
+    if (model.diode === undefined) {
+      if (model.type === 'd') continue; // its .model card was reported
+      fail(ctx, 'bad-netlist', d.line, `${d.id}: the model "${model.name}" (line ${model.line}) is of type ${model.type.toUpperCase()}, not a diode model`, {
+        element: d.id,
+        field: 'model',
+        expected: 'the name of a .model of type D',
+      });
+      continue;
+    }
+    if (!laws.has(key)) laws.set(key, diodeLaw(ctx, model.diode, d.id, d.line));
+    const read = laws.get(key);
+    if (read === undefined) continue;
+    const e = ctx.oneports[d.index];
+    ctx.oneports[d.index] = { id: e.id, kind: e.kind, type: e.type, domain: e.domain, from: e.from, to: e.to, value: read.value, law: read.law, userValue: read.value };
+  }
+}
+
+/** The law and incremental value of a diode model, read as the JSON path reads `law: { through: text }`. */
+function diodeLaw(ctx: NetlistContext, p: DiodeParameters, id: string, line: number) {
+  return readLaw({ through: diodeLawText(p) }, 'D', ctx.expressions, new Map(), { element: id, path: `line ${line}` }, ctx.errors);
+}
