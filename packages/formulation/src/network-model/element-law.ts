@@ -9,6 +9,7 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { LawForm, OnePort } from '@sysgraph/description';
+import type { MathNode } from 'mathjs';
 import { compileLaw } from './law-tape';
 import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
@@ -24,6 +25,17 @@ export interface ElementLaw {
 }
 
 export type LawCache = Map<string, ScalarLaw>;
+
+/** A value free of t as a number: a number or a parameter read directly, anything else folded by compileLaw. */
+function constantValue(e: OnePort, parameters: ReadonlyMap<string, number | null>): number {
+  const node = e.value.node as MathNode & { value?: unknown; name?: string };
+  if (node.type === 'ConstantNode' && typeof node.value === 'number') return node.value;
+  if (node.type === 'SymbolNode') {
+    const v = parameters.get(node.name!);
+    if (typeof v === 'number') return v;
+  }
+  return compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }).valueAt(0, 0);
+}
 
 export function elementLaw(e: OnePort, inTree: boolean, parameters: ReadonlyMap<string, number | null>, cache: LawCache): ElementLaw {
   const law = e.law;
@@ -43,8 +55,7 @@ export function elementLaw(e: OnePort, inTree: boolean, parameters: ReadonlyMap<
     }
     return { form: law.form, variable: law.variable, law: compiled, linear: false };
   }
-  const coefficient = compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' });
-  const c = e.value.dependsOnTime ? coefficient : (coefficient.evaluate(0, 0), coefficient.value);
+  const c = e.value.dependsOnTime ? compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }) : constantValue(e, parameters);
   switch (e.type) {
     case 'A':
       return { form: 'charge', variable: 'v', law: new CoefficientLaw(c, false), linear: true };

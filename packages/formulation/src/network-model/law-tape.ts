@@ -61,6 +61,35 @@ export class TapeLaw implements ScalarLaw {
     this.e[1] = 1;
   }
 
+  /** The value alone (no derivatives): the cheap pass for f. */
+  valueAt(w: number, t: number): number {
+    const { v, code } = this;
+    v[0] = w;
+    v[1] = t;
+    for (let pc = 0; pc < code.length; pc += 4) {
+      const o = code[pc + 1];
+      const x = v[code[pc + 2]];
+      const y = v[code[pc + 3]];
+      switch (code[pc]) {
+        case OP.add: v[o] = x + y; break;
+        case OP.sub: v[o] = x - y; break;
+        case OP.mul: v[o] = x * y; break;
+        case OP.div: v[o] = x / y; break;
+        case OP.neg: v[o] = -x; break;
+        case OP.powc: v[o] = y === 2 ? x * x : y === 3 ? x * x * x : Math.pow(x, y); break;
+        case OP.sqrt: v[o] = Math.sqrt(x); break;
+        case OP.exp: v[o] = Math.exp(x); break;
+        case OP.log: v[o] = Math.log(x); break;
+        case OP.sin: v[o] = Math.sin(x); break;
+        case OP.cos: v[o] = Math.cos(x); break;
+        case OP.tan: v[o] = Math.tan(x); break;
+        case OP.abs: v[o] = Math.abs(x); break;
+        default: v[o] = Math.sign(x); break;
+      }
+    }
+    return v[this.out];
+  }
+
   evaluate(w: number, t: number): void {
     const { v, d, e, dd, de, code } = this;
     v[0] = w;

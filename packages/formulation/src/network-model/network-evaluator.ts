@@ -19,7 +19,13 @@ import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 
 const MAX_NEWTON = 100;
-const STEP_TOLERANCE = 1e-13;
+/**
+ * A Newton step below SMALL_STEP times the block's largest value, or below ABSOLUTE_STEP times the largest state or
+ * input, is the last one (the floor ends the iteration on a block whose solution is 0, where the relative test alone
+ * cannot, e.g. when exp(i) − exp(−i) rounds to 0 while its derivative does not).
+ */
+const SMALL_STEP = 1e-9;
+const ABSOLUTE_STEP = 1e-15;
 
 /** How a block is solved. */
 export const BLOCK_KIND = { explicit: 0, inverse: 1, newton: 2 } as const;
@@ -36,6 +42,8 @@ export class NetworkEvaluator {
   /** Position of each static within its block. */
   readonly local: Int32Array;
   t = 0;
+  /** The largest |state| or |input| of the last load (the floor of the Newton test). */
+  scale = 0;
   private readonly inputBranches: Int32Array;
   private readonly inverse: (LawFunction | null)[];
   private readonly scratch = new Map<number, { J: Float64Array; piv: Int32Array; r: Float64Array; p0: Float64Array; dp: Float64Array }>();
@@ -76,7 +84,7 @@ export class NetworkEvaluator {
       const a = st.a;
       if (a === null) return null;
       return {
-        value: (z: number) => (a.evaluate(z, this.t), a.value),
+        value: (z: number) => a.valueAt(z, this.t),
         slope: (z: number) => (a.evaluate(z, this.t), a.dw),
       };
     });
@@ -96,16 +104,20 @@ export class NetworkEvaluator {
     const { prim, plan } = this;
     this.t = t;
     const slot = plan.slot;
-    for (const k of this.inputBranches) prim[k] = u[slot[k]];
+    let scale = 0;
+    const inputBranches = this.inputBranches;
+    for (let q = 0; q < inputBranches.length; q++) {
+      const k = inputBranches[q];
+      prim[k] = u[slot[k]];
+      scale = Math.max(scale, Math.abs(prim[k]));
+    }
     const states = plan.states;
     for (let c = 0; c < states.length; c++) {
       const st = states[c];
-      if (st.own) prim[st.branch] = x[c];
-      else {
-        st.law.evaluate(x[c], t);
-        prim[st.branch] = st.law.value;
-      }
+      scale = Math.max(scale, Math.abs(x[c]));
+      prim[st.branch] = st.own ? x[c] : st.law.valueAt(x[c], t);
     }
+    this.scale = scale;
     const { count, blockPtr, members } = this.blocks;
     const statics = plan.statics;
     for (let b = 0; b < count; b++) {
@@ -113,9 +125,7 @@ export class NetworkEvaluator {
       if (kind === BLOCK_KIND.explicit) {
         const st = statics[members[blockPtr[b]]];
         const sigma = this.sec(st.reads);
-        const law = st.b!;
-        law.evaluate(sigma, t);
-        prim[st.branch] = law.value;
+        prim[st.branch] = st.b!.valueAt(sigma, t);
       } else if (kind === BLOCK_KIND.inverse) {
         const j = members[blockPtr[b]];
         const st = statics[j];
@@ -155,6 +165,11 @@ export class NetworkEvaluator {
       const st = statics[j];
       const p = this.prim[st.branch];
       const sigma = this.sec(st.reads);
+      if (!J) {
+        r[q] = (st.a ? st.a.valueAt(p, t) : p) - (st.b ? st.b.valueAt(sigma, t) : sigma);
+        norm += r[q] * r[q];
+        continue;
+      }
       let av = p;
       let ad = 1;
       if (st.a) {
@@ -171,7 +186,6 @@ export class NetworkEvaluator {
       }
       r[q] = av - bv;
       norm += r[q] * r[q];
-      if (!J) continue;
       // ∂r_j/∂p_j = a'(p_j);  ∂r_j/∂p_m = −b'(σ_j) · coef(m in σ_j)
       J[q * n + q] += ad;
       for (let e = secPtr[st.reads]; e < secPtr[st.reads + 1]; e++) {
@@ -215,7 +229,9 @@ export class NetworkEvaluator {
       }
       denseSolve(J, n, piv, dp);
       for (let q = 0; q < n; q++) step = Math.max(step, Math.abs(dp[q]));
-      if (step <= STEP_TOLERANCE * scale) {
+      if (step <= SMALL_STEP * scale + ABSOLUTE_STEP * this.scale) {
+        // Near the solution (quadratic convergence): this full step reaches the precision of the arithmetic,
+        // whatever the residual's rounding says.
         for (let q = 0; q < n; q++) prim[branch(q)] = p0[q] + dp[q];
         return;
       }
@@ -224,25 +240,8 @@ export class NetworkEvaluator {
         for (let q = 0; q < n; q++) prim[branch(q)] = p0[q] + lambda * dp[q];
         const trial = this.residual(b, r);
         if (Number.isFinite(trial) && trial <= (1 - 1e-4 * lambda) * norm) break;
-        if (half === 40) {
-          // At the level of rounding the residual need not decrease: a small full step is the answer.
-          if (step <= 1e-8 * scale) {
-            for (let q = 0; q < n; q++) prim[branch(q)] = p0[q] + dp[q];
-            return;
-          }
-          throw this.failure(b, 'the damped Newton iteration does not reduce the residual');
-        }
+        if (half === 40) throw this.failure(b, 'the damped Newton iteration does not reduce the residual');
         lambda *= 0.5;
-      }
-      if (lambda === 1 && step <= 1e-10 * scale) {
-        // One more full step after a tiny one (quadratic convergence: to full precision).
-        this.residual(b, r, J);
-        if (denseFactor(J, n, piv)) {
-          for (let q = 0; q < n; q++) dp[q] = -r[q];
-          denseSolve(J, n, piv, dp);
-          for (let q = 0; q < n; q++) prim[branch(q)] += dp[q];
-        }
-        return;
       }
     }
     throw this.failure(b, `no convergence in ${MAX_NEWTON} Newton iterations`);

@@ -50,9 +50,8 @@ export class NetworkJacobian {
     const pPtr = new Int32Array(count + 1);
     const cols: number[] = [];
     const dOff = new Int32Array(count + 1);
-    const pIdxParts: Int32Array[] = [];
     let total = 0;
-    // Reads the columns of σ(k): states directly, statics through their blocks' patterns.
+    // Appends the columns of σ(k) to `out` from `from` on: states directly, statics through their blocks' patterns.
     const gather = (k: number, stamp: number, out: number[], own: number) => {
       for (let q = secPtr[k]; q < secPtr[k + 1]; q++) {
         const br = secBranch[q];
@@ -65,9 +64,8 @@ export class NetworkJacobian {
         } else if (role[br] === ROLE.static) {
           const ob = blockOf[slot[br]];
           if (ob === own) continue;
-          const part = pIdxParts[ob];
-          for (let e = 0; e < part.length; e++) {
-            const c = part[e];
+          for (let e = pPtr[ob]; e < pPtr[ob + 1]; e++) {
+            const c = cols[e];
             if (mark[c] !== stamp) {
               mark[c] = stamp;
               out.push(c);
@@ -79,13 +77,11 @@ export class NetworkJacobian {
     let stamp = 0;
     for (let b = 0; b < count; b++) {
       stamp++;
-      const out: number[] = [];
-      for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) gather(plan.statics[members[q]].reads, stamp, out, b);
-      out.sort((x, y) => x - y);
-      pIdxParts.push(Int32Array.from(out));
-      cols.push(...out);
+      const start = cols.length;
+      for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) gather(plan.statics[members[q]].reads, stamp, cols, b);
+      sortTail(cols, start);
       pPtr[b + 1] = cols.length;
-      total += out.length * (blockPtr[b + 1] - blockPtr[b]);
+      total += (cols.length - start) * (blockPtr[b + 1] - blockPtr[b]);
       dOff[b + 1] = total;
     }
     this.pPtr = pPtr;
@@ -97,11 +93,11 @@ export class NetworkJacobian {
     const colIdx: number[] = [];
     for (let c = 0; c < n; c++) {
       stamp++;
-      const out: number[] = [c];
+      const start = colIdx.length;
+      colIdx.push(c);
       mark[c] = stamp;
-      gather(states[c].branch, stamp, out, -1);
-      out.sort((x, y) => x - y);
-      for (const v of out) colIdx.push(v);
+      gather(states[c].branch, stamp, colIdx, -1);
+      sortTail(colIdx, start);
       rowPtr[c + 1] = colIdx.length;
     }
     this.matrix = new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), new Float64Array(colIdx.length));
@@ -218,6 +214,25 @@ export class NetworkJacobian {
 
   /** The state vector of the current load (set by the model before fill). */
   x: ArrayLike<number> = new Float64Array(0);
+}
+
+/** Sorts list[start …] in place (insertion sort for the short rows of a network, else the built-in sort). */
+function sortTail(list: number[], start: number): void {
+  const end = list.length;
+  if (end - start > 32) {
+    const tail = list.slice(start).sort((a, b) => a - b);
+    for (let i = 0; i < tail.length; i++) list[start + i] = tail[i];
+    return;
+  }
+  for (let i = start + 1; i < end; i++) {
+    const v = list[i];
+    let j = i - 1;
+    while (j >= start && list[j] > v) {
+      list[j + 1] = list[j];
+      j--;
+    }
+    list[j + 1] = v;
+  }
 }
 
 function notDifferentiable(element: string, at: number, d: number): SysgraphError {

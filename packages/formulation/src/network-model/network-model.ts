@@ -45,6 +45,8 @@ export interface NetworkModelStats {
 
 export interface NetworkModelResult {
   readonly model: NetworkModel;
+  /** The states with the element each belongs to (in the model's order). */
+  readonly states: readonly { readonly name: string; readonly element: string }[];
   readonly stats: NetworkModelStats;
 }
 
@@ -83,6 +85,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   }
   return {
     model,
+    states: plan.states.map((x) => ({ name: x.name, element: x.element })),
     stats: {
       states: plan.states.length,
       statics: plan.statics.length,

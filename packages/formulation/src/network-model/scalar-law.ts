@@ -12,6 +12,8 @@ export interface ScalarLaw {
   dww: number;
   dwt: number;
   evaluate(w: number, t: number): void;
+  /** L(w, t) alone (no derivatives, fields untouched). */
+  valueAt(w: number, t: number): number;
 }
 
 /** c(t) as a law of no variable: value c, dt = c'. */
@@ -19,6 +21,7 @@ export interface Coefficient {
   value: number;
   dt: number;
   evaluate(w: number, t: number): void;
+  valueAt(w: number, t: number): number;
 }
 
 /** z = c·w (invert false) or z = w/c (invert true). */
@@ -36,6 +39,11 @@ export class CoefficientLaw implements ScalarLaw {
   ) {
     this.constant = typeof c === 'number';
     if (typeof c === 'number') this.dw = invert ? 1 / c : c;
+  }
+
+  valueAt(w: number, t: number): number {
+    const c = this.constant ? (this.c as number) : (this.c as Coefficient).valueAt(0, t);
+    return this.invert ? w / c : c * w;
   }
 
   evaluate(w: number, t: number): void {
