@@ -8,6 +8,7 @@
  * caller falls back to nonlinearModel).
  */
 import type { Structure } from '@sysgraph/graph';
+import { CLASS_CODE } from '@sysgraph/graph';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { BLOCK_KIND, NetworkEvaluator } from './network-evaluator';
 import { NetworkJacobian } from './network-jacobian';
@@ -46,7 +47,7 @@ export interface NetworkModelStats {
 export interface NetworkModelResult {
   readonly model: NetworkModel;
   /** The states with the element each belongs to (in the model's order). */
-  readonly states: readonly { readonly name: string; readonly element: string }[];
+  readonly states: readonly { readonly name: string; readonly element: string; readonly quantity: 'across' | 'charge' | 'through' | 'flux' }[];
   readonly stats: NetworkModelStats;
 }
 
@@ -85,7 +86,10 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   }
   return {
     model,
-    states: plan.states.map((x) => ({ name: x.name, element: x.element })),
+    states: plan.states.map((x) => {
+      const capacitor = s.graph.cls[x.branch] === CLASS_CODE.A;
+      return { name: x.name, element: x.element, quantity: capacitor ? (x.own ? 'across' : 'charge') : x.own ? 'through' : 'flux' };
+    }),
     stats: {
       states: plan.states.length,
       statics: plan.statics.length,
