@@ -8,7 +8,8 @@
  *   (g∘a)_w = g'(a) a_w,   (g∘a)_ww = g''(a) a_w² + g'(a) a_ww,   (g∘a)_wt = g''(a) a_w a_t + g'(a) a_wt.
  * Parameters are folded to constants, and so is every subtree free of w and t. No mathjs derivative, no simplify,
  * no eval or Function. sign' = 0, |a|' = sign(a) a'. A derivative that is not finite (sqrt at 0) is returned as
- * it is (±Infinity): the caller decides; a zero inner derivative times an infinite outer one is 0, never NaN.
+ * it is (±Infinity, or NaN where the limit is undetermined, e.g. sign(v)·sqrt|v| at 0): the caller checks
+ * Number.isFinite and decides; a zero inner derivative times an infinite outer one is 0 (d sqrt(t)/dv = 0).
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
@@ -21,9 +22,6 @@ const FUNCTION_OPS: ReadonlyMap<string, number> = new Map([
 const FUNCTION_VALUES: ReadonlyMap<string, (x: number) => number> = new Map([
   ['sqrt', Math.sqrt], ['exp', Math.exp], ['log', Math.log], ['sin', Math.sin], ['cos', Math.cos], ['tan', Math.tan], ['abs', Math.abs], ['sign', Math.sign],
 ]);
-
-/** p·q with 0·∞ = 0 (a term that does not depend on the variable contributes nothing, even at a singular point). */
-const mul0 = (p: number, q: number) => (p === 0 || q === 0 ? 0 : p * q);
 
 /** Where the law sits, for messages. */
 export interface LawSite {
@@ -49,6 +47,9 @@ export class TapeLaw implements ScalarLaw {
     constants: readonly (readonly [number, number])[],
     private readonly code: Int32Array,
     private readonly out: number,
+    /** Whether each slot depends on w, on t (structure, known when compiled). */
+    private readonly W: Uint8Array,
+    private readonly T: Uint8Array,
   ) {
     this.v = new Float64Array(slots);
     this.d = new Float64Array(slots);
@@ -91,14 +92,18 @@ export class TapeLaw implements ScalarLaw {
   }
 
   evaluate(w: number, t: number): void {
-    const { v, d, e, dd, de, code } = this;
+    const { v, d, e, dd, de, code, W, T } = this;
     v[0] = w;
     v[1] = t;
+    // A product with the derivative of a node that does not depend on w (or t) is 0 by structure, even where the
+    // other factor is infinite (d sqrt(t)/dv = 0 at t = 0); any other product is taken as it is, so ∞ · 0 stays NaN
+    // (sign(v)·sqrt|v| at 0) and is reported by the caller.
     for (let pc = 0; pc < code.length; pc += 4) {
       const op = code[pc];
       const o = code[pc + 1];
       const a = code[pc + 2];
       const b = code[pc + 3];
+      const wa = W[a] === 1, ta = T[a] === 1, wb = W[b] === 1, tb = T[b] === 1;
       switch (op) {
         case OP.add:
           v[o] = v[a] + v[b]; d[o] = d[a] + d[b]; e[o] = e[a] + e[b]; dd[o] = dd[a] + dd[b]; de[o] = de[a] + de[b];
@@ -109,26 +114,26 @@ export class TapeLaw implements ScalarLaw {
         case OP.mul: {
           // (ab)' = a'b + ab',  (ab)'' = a''b + 2a'b' + ab'',  (ab)_wt = a_wt b + a_w b_t + a_t b_w + a b_wt
           const va = v[a], vb = v[b];
-          const nd = mul0(d[a], vb) + mul0(va, d[b]);
-          const ne = mul0(e[a], vb) + mul0(va, e[b]);
-          const ndd = mul0(dd[a], vb) + 2 * mul0(d[a], d[b]) + mul0(va, dd[b]);
-          const nde = mul0(de[a], vb) + mul0(d[a], e[b]) + mul0(e[a], d[b]) + mul0(va, de[b]);
-          v[o] = va * vb; d[o] = nd; e[o] = ne; dd[o] = ndd; de[o] = nde;
+          d[o] = (wa ? d[a] * vb : 0) + (wb ? va * d[b] : 0);
+          e[o] = (ta ? e[a] * vb : 0) + (tb ? va * e[b] : 0);
+          dd[o] = (wa ? dd[a] * vb : 0) + (wa && wb ? 2 * d[a] * d[b] : 0) + (wb ? va * dd[b] : 0);
+          de[o] = (wa && ta ? de[a] * vb : 0) + (wa && tb ? d[a] * e[b] : 0) + (ta && wb ? e[a] * d[b] : 0) + (wb && tb ? va * de[b] : 0);
+          v[o] = va * vb;
           break;
         }
         case OP.div: {
-          // a/b = a·r, r = 1/b: r' = −r² b', r'' = 2r³ b'² − r² b''
+          // a/b = a·r, r = 1/b: r_w = −r² b_w, r_ww = 2r³ b_w² − r² b_ww, r_wt = 2r³ b_w b_t − r² b_wt
           const va = v[a], r = 1 / v[b];
           const r1 = -r * r, r2 = 2 * r * r * r;
-          const rd = mul0(r1, d[b]);
-          const re = mul0(r1, e[b]);
-          const rdd = mul0(r2, mul0(d[b], d[b])) + mul0(r1, dd[b]);
-          const rde = mul0(r2, mul0(d[b], e[b])) + mul0(r1, de[b]);
-          const nd = mul0(d[a], r) + mul0(va, rd);
-          const ne = mul0(e[a], r) + mul0(va, re);
-          const ndd = mul0(dd[a], r) + 2 * mul0(d[a], rd) + mul0(va, rdd);
-          const nde = mul0(de[a], r) + mul0(d[a], re) + mul0(e[a], rd) + mul0(va, rde);
-          v[o] = va / v[b]; d[o] = nd; e[o] = ne; dd[o] = ndd; de[o] = nde;
+          const rd = wb ? r1 * d[b] : 0;
+          const re = tb ? r1 * e[b] : 0;
+          const rdd = wb ? r2 * d[b] * d[b] + r1 * dd[b] : 0;
+          const rde = wb && tb ? r2 * d[b] * e[b] + r1 * de[b] : 0;
+          d[o] = (wa ? d[a] * r : 0) + (wb ? va * rd : 0);
+          e[o] = (ta ? e[a] * r : 0) + (tb ? va * re : 0);
+          dd[o] = (wa ? dd[a] * r : 0) + (wa && wb ? 2 * d[a] * rd : 0) + (wb ? va * rdd : 0);
+          de[o] = (wa && ta ? de[a] * r : 0) + (wa && tb ? d[a] * re : 0) + (ta && wb ? e[a] * rd : 0) + (wb && tb ? va * rde : 0);
+          v[o] = va / v[b];
           break;
         }
         case OP.neg:
@@ -161,10 +166,10 @@ export class TapeLaw implements ScalarLaw {
           }
           const da = d[a], ea = e[a];
           v[o] = g;
-          d[o] = mul0(g1, da);
-          e[o] = mul0(g1, ea);
-          dd[o] = mul0(g2, mul0(da, da)) + mul0(g1, dd[a]);
-          de[o] = mul0(g2, mul0(da, ea)) + mul0(g1, de[a]);
+          d[o] = wa ? g1 * da : 0;
+          e[o] = ta ? g1 * ea : 0;
+          dd[o] = wa ? g2 * da * da + g1 * dd[a] : 0;
+          de[o] = wa && ta ? g2 * da * ea + g1 * de[a] : 0;
         }
       }
     }
@@ -191,12 +196,19 @@ export function compileLaw(node: MathNode, variable: string, parameters: Readonl
   const code: number[] = [];
   const constants: [number, number][] = [];
   let slots = 2;
+  const depW: number[] = [1, 0];
+  const depT: number[] = [0, 1];
   const constant = (c: number) => {
     constants.push([slots, c]);
+    depW.push(0);
+    depT.push(0);
     return slots++;
   };
-  const emit = (op: number, a: number, b: number) => {
+  // Unary operations pass b = a (slot b is read only by the binary ones and powc's exponent).
+  const emit = (op: number, a: number, b: number = a) => {
     code.push(op, slots, a, b);
+    depW.push(depW[a] | depW[b]);
+    depT.push(depT[a] | depT[b]);
     return slots++;
   };
   // A subtree without w and t is a number (folded here, once).
@@ -256,12 +268,12 @@ export function compileLaw(node: MathNode, variable: string, parameters: Readonl
       case 'OperatorNode': {
         const op = n as OperatorNode;
         if (op.fn === 'unaryPlus') return walk(op.args[0]);
-        if (op.fn === 'unaryMinus') return emit(OP.neg, walk(op.args[0]), 0);
+        if (op.fn === 'unaryMinus') return emit(OP.neg, walk(op.args[0]));
         if (op.fn === 'pow') {
           const exponent = fold(op.args[1]);
           if (exponent !== undefined) return emit(OP.powc, walk(op.args[0]), constant(exponent));
           // a^b with b varying: exp(b·log a) (a > 0).
-          return emit(OP.exp, emit(OP.mul, walk(op.args[1]), emit(OP.log, walk(op.args[0]), 0)), 0);
+          return emit(OP.exp, emit(OP.mul, walk(op.args[1]), emit(OP.log, walk(op.args[0]))));
         }
         const binary = op.fn === 'add' ? OP.add : op.fn === 'subtract' ? OP.sub : op.fn === 'multiply' ? OP.mul : op.fn === 'divide' ? OP.div : 0;
         if (binary === 0) throw fail(`the operator ${op.op} is not supported`);
@@ -271,12 +283,12 @@ export function compileLaw(node: MathNode, variable: string, parameters: Readonl
       }
       case 'FunctionNode': {
         const fn = n as FunctionNode;
-        return emit(FUNCTION_OPS.get((fn.fn as unknown as SymbolNode).name)!, walk(fn.args[0]), 0);
+        return emit(FUNCTION_OPS.get((fn.fn as unknown as SymbolNode).name)!, walk(fn.args[0]));
       }
       default:
         throw fail(`a ${n.type} is not supported`);
     }
   };
   const out = walk(node);
-  return new TapeLaw(slots, constants, Int32Array.from(code), out);
+  return new TapeLaw(slots, constants, Int32Array.from(code), out, Uint8Array.from(depW), Uint8Array.from(depT));
 }
