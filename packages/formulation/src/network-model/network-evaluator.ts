@@ -17,6 +17,7 @@ import type { BlockOrder } from './block-order';
 import { denseFactor, denseSolve } from './dense-lu';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
+import type { ScalarLaw } from './scalar-law';
 
 const MAX_NEWTON = 100;
 /**
@@ -45,7 +46,15 @@ export class NetworkEvaluator {
   /** The largest |state| or |input| of the last load (the floor of the Newton test). */
   scale = 0;
   private readonly inputBranches: Int32Array;
+  /** Per block: the static solved first (its only one unless kind is newton), its branch and what it reads. */
+  private readonly firstBranch: Int32Array;
+  private readonly firstReads: Int32Array;
+  /** States: branch and own flag as typed arrays (the loops of f read these, not the records). */
+  private readonly stateBranch: Int32Array;
+  private readonly stateOwn: Uint8Array;
   private readonly inverse: (LawFunction | null)[];
+  /** The law b of each explicit block (null for the others). */
+  private readonly explicitLaw: (ScalarLaw | null)[];
   private readonly scratch = new Map<number, { J: Float64Array; piv: Int32Array; r: Float64Array; p0: Float64Array; dp: Float64Array }>();
 
   constructor(readonly plan: NetworkPlan) {
@@ -80,6 +89,11 @@ export class NetworkEvaluator {
       const single = blockPtr[b + 1] - blockPtr[b] === 1 && self[j] === 0;
       this.kind[b] = !single ? BLOCK_KIND.newton : statics[j].a === null ? BLOCK_KIND.explicit : statics[j].b === null ? BLOCK_KIND.inverse : BLOCK_KIND.newton;
     }
+    this.explicitLaw = Array.from({ length: count }, (_, b) => (this.kind[b] === BLOCK_KIND.explicit ? statics[members[blockPtr[b]]].b : null));
+    this.firstBranch = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].branch);
+    this.firstReads = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].reads);
+    this.stateBranch = Int32Array.from(plan.states, (st) => st.branch);
+    this.stateOwn = Uint8Array.from(plan.states, (st) => (st.own ? 1 : 0));
     this.inverse = statics.map((st) => {
       const a = st.a;
       if (a === null) return null;
@@ -112,20 +126,25 @@ export class NetworkEvaluator {
       scale = Math.max(scale, Math.abs(prim[k]));
     }
     const states = plan.states;
+    const stateBranch = this.stateBranch;
+    const stateOwn = this.stateOwn;
     for (let c = 0; c < states.length; c++) {
-      const st = states[c];
-      scale = Math.max(scale, Math.abs(x[c]));
-      prim[st.branch] = st.own ? x[c] : st.law.valueAt(x[c], t);
+      const xc = x[c];
+      if (xc > scale) scale = xc;
+      else if (-xc > scale) scale = -xc;
+      prim[stateBranch[c]] = stateOwn[c] === 1 ? xc : states[c].law.valueAt(xc, t);
     }
     this.scale = scale;
     const { count, blockPtr, members } = this.blocks;
     const statics = plan.statics;
+    const kinds = this.kind;
+    const firstBranch = this.firstBranch;
+    const firstReads = this.firstReads;
+    const explicitLaw = this.explicitLaw;
     for (let b = 0; b < count; b++) {
-      const kind = this.kind[b];
+      const kind = kinds[b];
       if (kind === BLOCK_KIND.explicit) {
-        const st = statics[members[blockPtr[b]]];
-        const sigma = this.sec(st.reads);
-        prim[st.branch] = st.b!.valueAt(sigma, t);
+        prim[firstBranch[b]] = explicitLaw[b]!.valueAt(this.sec(firstReads[b]), t);
       } else if (kind === BLOCK_KIND.inverse) {
         const j = members[blockPtr[b]];
         const st = statics[j];
@@ -141,13 +160,16 @@ export class NetworkEvaluator {
   derivatives(dxdt: Float64Array | number[]): void {
     const states = this.plan.states;
     const t = this.t;
+    const stateBranch = this.stateBranch;
+    const stateOwn = this.stateOwn;
     for (let c = 0; c < states.length; c++) {
-      const st = states[c];
-      const drive = this.sec(st.branch);
-      if (st.own) {
+      const k = stateBranch[c];
+      const drive = this.sec(k);
+      if (stateOwn[c] === 1) {
         // Q_v v' = i_C − Q_t (dually Φ_i i' = v_L − Φ_t)
-        st.law.evaluate(this.prim[st.branch], t);
-        dxdt[c] = (drive - st.law.dt) / st.law.dw;
+        const law = states[c].law;
+        law.evaluate(this.prim[k], t);
+        dxdt[c] = (drive - law.dt) / law.dw;
       } else dxdt[c] = drive;
     }
   }

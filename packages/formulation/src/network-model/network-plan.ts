@@ -60,7 +60,8 @@ export interface NetworkPlan {
   /** sec(k) = Σ_{q in secPtr[k]…} secCoef[q] · prim[secBranch[q]]. */
   readonly secPtr: Int32Array;
   readonly secBranch: Int32Array;
-  readonly secCoef: Float64Array;
+  /** ±1 (F's entries, with KVL's sign). */
+  readonly secCoef: Int8Array;
   readonly states: readonly PlanState[];
   readonly statics: readonly PlanStatic[];
   readonly inputNames: readonly string[];
@@ -97,7 +98,7 @@ export function networkPlan(s: Structure): NetworkPlan {
   for (let k = 0; k < B; k++) secPtr[k + 1] += secPtr[k];
   const fill = secPtr.slice(0, B);
   const secBranch = new Int32Array(secPtr[B]);
-  const secCoef = new Float64Array(secPtr[B]);
+  const secCoef = new Int8Array(secPtr[B]);
   for (let r = 0; r < F.rows; r++) {
     const l = linkOf[r];
     for (let q = F.rowPtr[r]; q < F.rowPtr[r + 1]; q++) {
