@@ -49,7 +49,7 @@ describe('the printed Jacobian through an implicit variable', () => {
       const v = 0.5 * (lo + hi);
       const scope = { L: 1, i_L1: i, v_D1: v, E: 0.3, D: () => 1 / (2 + 3 * v * v) };
       const printed = Number(math.evaluate(nl.symbolic.dfdxTotal[0][0].toString(), scope));
-      const numeric = nl.model.jacobian(0, [i], [0.3], [0])[0][0];
+      const numeric = nl.model.jacobian(0, Float64Array.of(i), Float64Array.of(0.3), Float64Array.of(0))[0][0];
       expect(printed).toBeCloseTo(-1 / (2 + 3 * v * v), 12);
       expect(numeric).toBeCloseTo(printed, 9);
     }
