@@ -99,3 +99,28 @@ describe('a Jacobian where a law is not differentiable', () => {
     expect(Array.from(J.values).every(Number.isFinite)).toBe(true);
   });
 });
+
+describe('a coupled static block whose solution is 0', () => {
+  it('converges at rest after an evaluation elsewhere (warm start far from 0, a law whose rounding slows Newton)', () => {
+    // R1 (tree) and R2, R3 (co-tree) form a resistive loop with laws in both forms; exp(i) − exp(−i) rounds to 0
+    // near 0 while its derivative does not, so Newton converges only linearly there.
+    const json = {
+      name: 'loop-at-rest',
+      elements: [
+        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', law: { across: '0.4*i + 0.08*(exp(i) - exp(-i))' } },
+        { id: 'R2', kind: 'resistor', from: 'b', to: 'g', law: { through: 'v/2 + 0.1*v^3' } },
+        { id: 'R3', kind: 'resistor', from: 'b', to: 'c', law: { across: '0.7*i + 0.05*(exp(i) - exp(-i))' } },
+        { id: 'C1', kind: 'capacitor', from: 'c', to: 'g', value: 1 },
+        { id: 'R4', kind: 'resistor', from: 'a', to: 'c', law: { through: '0.3*v + 0.2*sin(v)' } },
+      ],
+    };
+    const built = build(json);
+    expect(built.stats.newtonBlocks).toBeGreaterThanOrEqual(1);
+    const m = built.model;
+    const f = new Float64Array(1);
+    m.f(0, Float64Array.of(0.9), Float64Array.of(1.5), Float64Array.of(0), f);
+    m.f(0, Float64Array.of(0), Float64Array.of(0), Float64Array.of(0), f);
+    expect(Math.abs(f[0])).toBeLessThan(1e-15);
+  });
+});

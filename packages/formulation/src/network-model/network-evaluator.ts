@@ -27,6 +27,8 @@ const MAX_NEWTON = 100;
  */
 const SMALL_STEP = 1e-9;
 const ABSOLUTE_STEP = 1e-15;
+/** The largest state or input taken as at least this (at rest, all zero, the floor is 1e-21, not 0). */
+const SCALE_FLOOR = 1e-6;
 
 /** How a block is solved. */
 export const BLOCK_KIND = { explicit: 0, inverse: 1, newton: 2 } as const;
@@ -251,7 +253,7 @@ export class NetworkEvaluator {
       }
       denseSolve(J, n, piv, dp);
       for (let q = 0; q < n; q++) step = Math.max(step, Math.abs(dp[q]));
-      if (step <= SMALL_STEP * scale + ABSOLUTE_STEP * this.scale) {
+      if (step <= SMALL_STEP * scale + ABSOLUTE_STEP * Math.max(this.scale, SCALE_FLOOR)) {
         // Near the solution (quadratic convergence): this full step reaches the precision of the arithmetic,
         // whatever the residual's rounding says.
         for (let q = 0; q < n; q++) prim[branch(q)] = p0[q] + dp[q];
