@@ -26,6 +26,8 @@ export { sparseModelToJson, sparseModelToText, sparseModelToMatlab, sparseModelT
 export type { Triplets } from './export/export-sparse';
 export { nonlinearModel, buildNonlinearSystem, createNonlinearMath, checkNonlinearHypotheses, checkMonotone, elementCurve, linearise, solveLaw, solveOnInterval, compileClosure, formatNonlinear, nonlinearToLatex } from './nonlinear/index';
 export type { NonlinearModelOptions, NonlinearModelLike, NonlinearResult, NonlinearSymbolic, NonlinearEvaluator, NonlinearJacobians, ExpressionMatrix, NonlinearSystem, NonlinearState, ImplicitVariable, RateVariable, StateQuantity, MonotoneCheck, ElementCurve, CurveQuantity, NonlinearMath, Linearisation, LinearisationOptions, LawFunction, SolveLawResult, Closure, SymbolTable } from './nonlinear/index';
+export { networkModel, compileLaw, TapeLaw } from './network-model/index';
+export type { NetworkModel, NetworkModelOptions, NetworkModelResult, NetworkModelStats, LawSite, ScalarLaw } from './network-model/index';
 export { modelUnits, withUnits, linearisationTable, timeVaryingSimulationModel, timeVaryingLatex } from './nonlinear/index';
 export type { ModelUnits, StateQuantityOf, FrozenMatrices, TableLabels, SimulationModelWithUnits, TimeVaryingLatex } from './nonlinear/index';
 export { coefficientSimplifier } from './coefficient-simplifier';

@@ -5,13 +5,14 @@
  * views: f, g and the Jacobians in LaTeX, the linearisation as a ModelTable (matrices and exports).
  * A law not differentiable at rest (an orifice sqrt(|Δp|) at zero flow: 'bad-law' from the Jacobian) makes the
  * model be rebuilt with nonlinearModel's secantWidth (a secant in the Jacobians only; f stays exact), and the
- * view says so. Building differentiates every entry (about half a second for the examples), so results are kept
+ * view says so. The simulator integrates the network model where it applies (simulatedModel). Building the symbolic
+ * model differentiates every entry (about half a second for the examples), so results are kept
  * per description text in a small memo the worker owns (settings changes reuse them).
  */
 import type { Structure } from '@sysgraph/graph';
 import { isSysgraphError } from '@sysgraph/core';
-import { formatNonlinear, linearisationTable, linearise, modelUnits, nonlinearModel, nonlinearToLatex, withUnits } from '@sysgraph/formulation';
-import type { Linearisation, ModelTable, NonlinearResult } from '@sysgraph/formulation';
+import { formatNonlinear, linearisationTable, linearise, modelUnits, networkModel, nonlinearModel, nonlinearToLatex } from '@sysgraph/formulation';
+import type { Linearisation, ModelTable, NetworkModel, NonlinearModelLike, NonlinearResult } from '@sysgraph/formulation';
 import type { NonlinearModel } from '@sysgraph/simulate';
 import { stateLatex } from './derivation-view';
 import type { NonlinearView } from './protocol';
@@ -74,6 +75,19 @@ function lineariseAtRest(nl: NonlinearResult): { lin: Linearisation; equilibrium
   }
 }
 
+/**
+ * The model the simulator integrates: the network model (laws compiled once, sparse Jacobian; same states, inputs
+ * and outputs) when it covers the network, else the symbolic model's own.
+ */
+function simulatedModel(s: Structure, result: NonlinearResult, secantWidth: number | undefined): NetworkModel | NonlinearModelLike {
+  try {
+    return networkModel(s, secantWidth !== undefined ? { secantWidth } : {}).model;
+  } catch (e) {
+    if (isSysgraphError(e) && e.code === 'unsupported') return result.model;
+    throw e;
+  }
+}
+
 /** 'bad-law' from a Jacobian: a law not differentiable where it was evaluated. */
 export const isNotDifferentiable = (e: unknown): boolean => isSysgraphError(e) && e.code === 'bad-law';
 
@@ -90,7 +104,19 @@ export function buildNonlinearModel(s: Structure, memo: NonlinearMemo | undefine
   }
   const { lin, equilibrium } = rest;
   const sys = result.system;
-  const model: NonlinearModel = withUnits(result.model, modelUnits(desc, sys.states));
+  const inner = simulatedModel(s, result, secantWidth);
+  const units = modelUnits(desc, sys.states);
+  const model: NonlinearModel = {
+    kind: 'nonlinear',
+    stateNames: inner.stateNames,
+    inputNames: inner.inputNames,
+    outputNames: inner.outputNames,
+    stateUnits: units.states,
+    outputUnits: units.outputs,
+    f: (t, x, u, du, dxdt) => inner.f(t, x, u, du, dxdt),
+    g: (t, x, u, du, y) => inner.g(t, x, u, du, y),
+    jacobian: (t, x, u, du) => inner.jacobian(t, x, u, du),
+  };
   const tex = nonlinearToLatex(result);
   const g = sys.outputs.length === 0 ? '' : `\\begin{aligned}\n${sys.outputs.map((y, i) => `${stateLatex(y)} &= ${result.symbolic.g[i].toTex()}`).join(' \\\\\n')}\n\\end{aligned}`;
   const view: NonlinearView = {

@@ -16,7 +16,7 @@ import type { SystemDescription } from '@sysgraph/description';
 import { evaluateExpression } from '@sysgraph/description';
 import { toSimulationModel, parseSignal, SOLVER_NAMES } from '@sysgraph/simulate';
 import type { StateSpace, StorageLaw, TimeMath, TimeVaryingForm } from '@sysgraph/formulation';
-import { eigenvalues } from '@sysgraph/linalg';
+import { CsrMatrix, csrToDense, eigenvalues } from '@sysgraph/linalg';
 import { simulate, traceToCsv, traceToJson } from '@sysgraph/simulate';
 import type { LinearModel, NonlinearModel, SimulationModel, SimulationResult } from '@sysgraph/simulate';
 import { buildModel } from '../build-model';
@@ -125,11 +125,22 @@ export function initialValues(list: readonly string[] | undefined): Record<strin
 
 /** The end time of a nonlinear model: suggestEndTime of ∂f/∂x at the initial state, t = 0 and the inputs at t = 0. */
 export function nonlinearEndTime(build: NonlinearBuild, inputs: Record<string, string>, initial: Record<string, number>): number {
-  const sys = build.result.system;
-  const x = sys.states.map((s) => initial[s.name] ?? 0);
-  const u = sys.inputs.map((name) => parseSignal(inputs[name], name).value(0));
-  return suggestEndTime(build.result.evaluate.jacobians(0, x, u).A);
+  const m = build.model;
+  if (m.stateNames.length > MAX_SUGGEST_STATES) {
+    throw new SysgraphError('bad-option', `the end time is suggested from the eigenvalues of ∂f/∂x for up to ${MAX_SUGGEST_STATES} states; this model has ${m.stateNames.length}: give --t-end`, {
+      element: 'simulate',
+      field: '--t-end',
+      expected: 'an end time (--t-end T)',
+    });
+  }
+  const x = Float64Array.from(m.stateNames, (name) => initial[name] ?? 0);
+  const u = Float64Array.from(m.inputNames, (name) => parseSignal(inputs[name], name).value(0));
+  const J = m.jacobian!(0, x, u, new Float64Array(u.length));
+  return suggestEndTime(J instanceof CsrMatrix ? csrToDense(J) : J.map((row) => [...row]));
 }
+
+/** The largest model whose end time is suggested from dense eigenvalues of ∂f/∂x. */
+const MAX_SUGGEST_STATES = 400;
 
 /** The model, its inputs and initial state, and how to suggest an end time, before integration. */
 interface Prepared {

@@ -1,14 +1,19 @@
 /**
- * buildNonlinear: the nonlinear model of a description with laws (formulation.md section 12, nonlinearModel of
- * @sysgraph/formulation) as the simulator's NonlinearModel with units. With `probes`, an output is added for the
- * across or through variable of every law element written in v or i (D-type laws above all), so that the
- * operating point can be read off g; the model handed to the simulator hides them again.
+ * buildNonlinear: the nonlinear model of a description with laws as the simulator's NonlinearModel with units.
+ * The model that evaluates f, g and ∂f/∂x is the network model (networkModel of @sysgraph/formulation: laws
+ * compiled once, sparse Jacobian; docs/nonlinear.md, "The network model") when it covers the network, else the
+ * symbolic nonlinearModel (capacitor loops, inductor cutsets, parametric laws, …). The symbolic model — f, g and
+ * Jacobians as expressions for the printouts, the linearisation — is built lazily, only when `result` is read.
+ * With `probes`, an output is added for the across or through variable of every law element written in v or i
+ * (D-type laws above all), so that the operating point can be read off g; the model handed to the simulator hides
+ * them again.
  */
+import { isSysgraphError } from '@sysgraph/core';
 import type { SystemDescription, OutputSpec } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import type { Structure } from '@sysgraph/graph';
-import { modelUnits, nonlinearModel } from '@sysgraph/formulation';
-import type { NonlinearResult } from '@sysgraph/formulation';
+import { modelUnits, networkModel, nonlinearModel } from '@sysgraph/formulation';
+import type { NetworkModelResult, NonlinearResult, StateQuantityOf } from '@sysgraph/formulation';
 import type { NonlinearModel } from '@sysgraph/simulate';
 
 /** A probe output: the law variable (v or i) of one element, at row `row` of g. */
@@ -20,9 +25,12 @@ export interface Probe {
 
 export interface NonlinearBuild {
   readonly structure: Structure;
+  /** The symbolic model (expressions, linearisation), built on first read. */
   readonly result: NonlinearResult;
   /** The simulator's model: the description's outputs only, with units. */
   readonly model: NonlinearModel;
+  /** Which model evaluates f, g and ∂f/∂x: the network model or the symbolic one (a fallback). */
+  readonly engine: 'network' | 'symbolic';
   /** The description's outputs are g's first `outputs` rows; the probes follow. */
   readonly outputs: number;
   readonly probes: readonly Probe[];
@@ -48,17 +56,32 @@ function probeOutputs(desc: SystemDescription): { outputs: OutputSpec[]; probes:
 export interface BuildNonlinearOptions {
   /** Add the probe outputs (law variables in v or i) after the description's outputs. */
   readonly probes?: boolean;
-  /** nonlinearModel's secantWidth: a secant where a law's derivative is not finite (Jacobians only). */
+  /** A secant of this width where a law's derivative is not finite (Jacobians only). */
   readonly secantWidth?: number;
+  /** Use the symbolic model to evaluate too (the network model is otherwise preferred). */
+  readonly symbolic?: boolean;
+}
+
+/** The network model, or undefined when it does not cover the network ('unsupported'). */
+function tryNetwork(structure: Structure, secantWidth: number | undefined): NetworkModelResult | undefined {
+  try {
+    return networkModel(structure, secantWidth !== undefined ? { secantWidth } : {});
+  } catch (e) {
+    if (isSysgraphError(e) && e.code === 'unsupported') return undefined;
+    throw e;
+  }
 }
 
 export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOptions = {}): NonlinearBuild {
   const p = desc.outputs.length;
   const probed = opts.probes ? probeOutputs(desc) : { outputs: [...desc.outputs], probes: [] };
   const structure = analyzeStructure(opts.probes ? { ...desc, outputs: probed.outputs } : desc);
-  const result = nonlinearModel(structure, opts.secantWidth !== undefined ? { secantWidth: opts.secantWidth } : {});
-  const inner = result.model;
-  const units = modelUnits(desc, result.system.states);
+  let symbolic: NonlinearResult | undefined;
+  const result = () => (symbolic ??= nonlinearModel(structure, opts.secantWidth !== undefined ? { secantWidth: opts.secantWidth } : {}));
+  const network = opts.symbolic ? undefined : tryNetwork(structure, opts.secantWidth);
+  const inner = network ? network.model : result().model;
+  const states: readonly StateQuantityOf[] = network ? network.states : result().system.states;
+  const units = modelUnits(desc, states);
   const full = new Float64Array(probed.outputs.length);
   const model: NonlinearModel = {
     kind: 'nonlinear',
@@ -74,5 +97,14 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
     },
     jacobian: (t, x, u, du) => inner.jacobian(t, x, u, du),
   };
-  return { structure, result, model, outputs: p, probes: probed.probes };
+  return {
+    structure,
+    get result() {
+      return result();
+    },
+    model,
+    engine: network ? 'network' : 'symbolic',
+    outputs: p,
+    probes: probed.probes,
+  };
 }

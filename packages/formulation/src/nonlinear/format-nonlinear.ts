@@ -1,8 +1,10 @@
 /**
  * formatNonlinear / nonlinearToLatex: the symbolic state equations x' = f(x, u, t), outputs and Jacobians as
- * text and LaTeX (mathjs's toString and toTex of the expression trees).
+ * text and LaTeX (mathjs's toString and toTex of the expression trees). The Jacobians are complete: a dependence
+ * through an implicit variable z shows as (∂f/∂z)·D(z, x) (implicit-terms.ts), never as a missing term.
  */
 import type { MathNode } from 'mathjs';
+import { IMPLICIT_DERIVATIVE } from './implicit-terms';
 import type { NonlinearResult } from './nonlinear-model';
 
 export function formatNonlinear(nl: NonlinearResult): string {
@@ -29,8 +31,11 @@ export function formatNonlinear(nl: NonlinearResult): string {
     M.forEach((row, i) => row.forEach((e, j) => out.push(`  [${rows[i]}, ${cols[j]}] ${e.toString()}`)));
   };
   const xs = sys.states.map((x) => x.name);
-  matrix('∂f/∂x', symbolic.dfdx, xs, xs);
-  matrix('∂f/∂u', symbolic.dfdu, sys.inputs, xs);
+  matrix('∂f/∂x', symbolic.dfdxTotal, xs, xs);
+  matrix('∂f/∂u', symbolic.dfduTotal, sys.inputs, xs);
+  if (sys.implicit.length > 0) {
+    out.push('', `${IMPLICIT_DERIVATIVE}(z, w) = dz/dw of an implicit variable z: −(∂r/∂z)⁻¹ ∂r/∂w at the solution of the residuals above (numeric only)`);
+  }
   return out.join('\n');
 }
 
@@ -41,5 +46,5 @@ export function nonlinearToLatex(nl: NonlinearResult): { f: string; dfdx: string
   const f = `\\begin{aligned}\n${sys.states.map((x, i) => `\\dot{${name(x.name)}} &= ${symbolic.f[i].toTex()}`).join(' \\\\\n')}\n\\end{aligned}`;
   const matrix = (M: readonly (readonly MathNode[])[]) =>
     `\\begin{bmatrix}\n${M.map((row) => row.map((e) => e.toTex()).join(' & ')).join(' \\\\\n')}\n\\end{bmatrix}`;
-  return { f, dfdx: matrix(symbolic.dfdx), dfdu: matrix(symbolic.dfdu) };
+  return { f, dfdx: matrix(symbolic.dfdxTotal), dfdu: matrix(symbolic.dfduTotal) };
 }

@@ -20,6 +20,7 @@ import { createNonlinearMath } from './nonlinear-math';
 import type { NonlinearMath } from './nonlinear-math';
 import { buildNonlinearSystem } from './nonlinear-system';
 import type { NonlinearSystem } from './nonlinear-system';
+import { completeJacobian } from './implicit-terms';
 import { createStaticSolver } from './static-solver';
 
 /**
@@ -55,6 +56,13 @@ export interface NonlinearSymbolic {
   readonly g: readonly MathNode[];
   /** ∂f/∂x, ∂f/∂u, ∂g/∂x, ∂g/∂u with the implicit variables and rates held fixed (complete when there are none). */
   readonly dfdx: ExpressionMatrix;
+  /**
+   * ∂f/∂x and ∂f/∂u complete: the held-fixed partials plus (∂f/∂z)·D(z, x) wherever an implicit variable z depends
+   * on x (D(z, x) = dz/dx = −(∂r/∂z)⁻¹ ∂r/∂x, known numerically; implicit-terms.ts). Equal to dfdx, dfdu without
+   * implicit variables. The printouts show these.
+   */
+  readonly dfdxTotal: ExpressionMatrix;
+  readonly dfduTotal: ExpressionMatrix;
   readonly dfdu: ExpressionMatrix;
   readonly dgdx: ExpressionMatrix;
   readonly dgdu: ExpressionMatrix;
@@ -142,8 +150,12 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
   const zWhat = (i: number) => sys.implicit[i].element;
   const rz = sys.implicit.map((z) => compile(z.residual, z.element));
   const drdz = cm(drdzNodes, zWhat);
-  const drdx = sys.implicit.map((z) => xNames.map((x) => compile(d(z.residual, x, z.element), z.element)));
-  const drdu = sys.implicit.map((z) => sys.inputs.map((u) => compile(d(z.residual, u, z.element), z.element)));
+  const drdxNodes = sys.implicit.map((z) => xNames.map((x) => d(z.residual, x, z.element)));
+  const drduNodes = sys.implicit.map((z) => sys.inputs.map((u) => d(z.residual, u, z.element)));
+  const drdx = drdxNodes.map((row, i) => row.map((e) => compile(e, sys.implicit[i].element)));
+  const drdu = drduNodes.map((row, i) => row.map((e) => compile(e, sys.implicit[i].element)));
+  const dfdxTotal = completeJacobian(nm, dfdx, dfdz, drdzNodes, drdxNodes, zNames, xNames);
+  const dfduTotal = completeJacobian(nm, dfdu, dfdz, drdzNodes, drduNodes, zNames, sys.inputs);
   const drdt = sys.implicit.map((z) => compile(d(z.residual, 't', z.element), z.element));
   const rateWhat = (k: number) => sys.rates[k].element;
   const cq = sys.rates.map((r) => compile(r.quantity, r.element));
@@ -310,5 +322,5 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
       return stateJacobians(sensitivities()).A;
     },
   };
-  return { system: sys, model, symbolic: { f: sys.f, g: sys.g, dfdx, dfdu, dgdx, dgdu }, evaluate };
+  return { system: sys, model, symbolic: { f: sys.f, g: sys.g, dfdx, dfdu, dfdxTotal, dfduTotal, dgdx, dgdu }, evaluate };
 }

@@ -1,0 +1,69 @@
+/**
+ * elementLaw: the law of a one-port as the network model uses it (formulation.md section 12, docs/nonlinear.md):
+ * one scalar function of the element's own variable, compiled once, and which quantity it gives.
+ *   A-type  charge q = Q(v, t) (variable v)  or  across v = V(q, t) (variable q);  a value C: q = C v
+ *   T-type  flux λ = Φ(i, t) (variable i)    or  through i = I(λ, t) (variable lambda);  a value L: λ = L i
+ *   D-type  across v = f(i, t) (variable i)  or  through i = g(v, t) (variable v);  a value R: v = R i in the
+ *           tree, i = v/R in the co-tree (the form each place needs, so a linear element is never inverted)
+ * Laws of the same text and variable share one compiled tape (a network of 10^4 equal diodes compiles one).
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { LawForm, OnePort } from '@sysgraph/description';
+import type { MathNode } from 'mathjs';
+import { compileLaw } from './law-tape';
+import { CoefficientLaw } from './scalar-law';
+import type { ScalarLaw } from './scalar-law';
+
+export interface ElementLaw {
+  /** The quantity the law gives. */
+  readonly form: LawForm;
+  /** The law's variable as named in state names: v, i, q, lambda. */
+  readonly variable: 'v' | 'i' | 'q' | 'lambda';
+  readonly law: ScalarLaw;
+  /** A value (linear law), not a user's law. */
+  readonly linear: boolean;
+}
+
+export type LawCache = Map<string, ScalarLaw>;
+
+/** A value free of t as a number: a number or a parameter read directly, anything else folded by compileLaw. */
+function constantValue(e: OnePort, parameters: ReadonlyMap<string, number | null>): number {
+  const node = e.value.node as MathNode & { value?: unknown; name?: string };
+  if (node.type === 'ConstantNode' && typeof node.value === 'number') return node.value;
+  if (node.type === 'SymbolNode') {
+    const v = parameters.get(node.name!);
+    if (typeof v === 'number') return v;
+  }
+  return compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }).valueAt(0, 0);
+}
+
+export function elementLaw(e: OnePort, inTree: boolean, parameters: ReadonlyMap<string, number | null>, cache: LawCache): ElementLaw {
+  const law = e.law;
+  if (law !== undefined) {
+    if (law.kind !== 'explicit') {
+      throw new SysgraphError('unsupported', `the network model has no parametric laws yet (${e.id})`, {
+        element: e.id,
+        field: 'law.parametric',
+        expected: 'an explicit law (the symbolic nonlinear model handles parametric curves)',
+      });
+    }
+    const key = `${law.variable}|${law.expression.text}`;
+    let compiled = cache.get(key);
+    if (compiled === undefined) {
+      compiled = compileLaw(law.expression.node, law.variable, parameters, { element: e.id, field: `law.${law.form}` });
+      cache.set(key, compiled);
+    }
+    return { form: law.form, variable: law.variable, law: compiled, linear: false };
+  }
+  const c = e.value.dependsOnTime ? compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }) : constantValue(e, parameters);
+  switch (e.type) {
+    case 'A':
+      return { form: 'charge', variable: 'v', law: new CoefficientLaw(c, false), linear: true };
+    case 'T':
+      return { form: 'flux', variable: 'i', law: new CoefficientLaw(c, false), linear: true };
+    default:
+      return inTree
+        ? { form: 'across', variable: 'i', law: new CoefficientLaw(c, false), linear: true }
+        : { form: 'through', variable: 'v', law: new CoefficientLaw(c, true), linear: true };
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * networkModel: the simulator's NonlinearModel of a network with nonlinear laws, built from its structure (F,
+ * the partition, the two-port relations) and element laws compiled once (law-tape.ts), evaluated numerically on
+ * typed arrays — never a global symbolic f — with a sparse ∂f/∂x (docs/nonlinear.md, "The network model"):
+ *   networkPlan (the equations)  ─►  NetworkEvaluator (p by block-triangular solve, f)  ─►  NetworkJacobian (CSR)
+ * Build cost O(B + nnz(F) + size of the laws); the states, inputs and outputs have the names and order of
+ * nonlinearModel, so a caller can swap one for the other. Throws 'unsupported' for what it does not cover (the
+ * caller falls back to nonlinearModel).
+ */
+import type { Structure } from '@sysgraph/graph';
+import { CLASS_CODE } from '@sysgraph/graph';
+import type { CsrMatrix } from '@sysgraph/linalg';
+import { BLOCK_KIND, NetworkEvaluator } from './network-evaluator';
+import { NetworkJacobian } from './network-jacobian';
+import { networkOutputs } from './network-outputs';
+import { networkPlan } from './network-plan';
+
+/** Structurally @sysgraph/simulate's NonlinearModel with a CSR Jacobian. */
+export interface NetworkModel {
+  readonly kind: 'nonlinear';
+  readonly stateNames: readonly string[];
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  f(t: number, x: Float64Array, u: Float64Array, du: Float64Array, dxdt: Float64Array): void;
+  g(t: number, x: Float64Array, u: Float64Array, du: Float64Array, y: Float64Array): void;
+  /** ∂f/∂x as CSR; the same matrix object (pattern fixed) is refilled at every call. */
+  jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
+}
+
+export interface NetworkModelOptions {
+  /** Where a law's derivative is not finite, its central secant of this width (Jacobian only). */
+  readonly secantWidth?: number;
+}
+
+/** What the model is made of (for reports and benchmarks). */
+export interface NetworkModelStats {
+  readonly states: number;
+  readonly statics: number;
+  readonly blocks: number;
+  /** Blocks solved by Newton (resistive loops, coupled two-ports) and by a scalar inverse. */
+  readonly newtonBlocks: number;
+  readonly inverseBlocks: number;
+  readonly largestBlock: number;
+  readonly jacobianNnz: number;
+}
+
+export interface NetworkModelResult {
+  readonly model: NetworkModel;
+  /** The states with the element each belongs to (in the model's order). */
+  readonly states: readonly { readonly name: string; readonly element: string; readonly quantity: 'across' | 'charge' | 'through' | 'flux' }[];
+  readonly stats: NetworkModelStats;
+}
+
+export function networkModel(s: Structure, opts: NetworkModelOptions = {}): NetworkModelResult {
+  const plan = networkPlan(s);
+  const ev = new NetworkEvaluator(plan);
+  const jac = new NetworkJacobian(ev, opts.secantWidth);
+  const out = networkOutputs(s, ev);
+  const model: NetworkModel = {
+    kind: 'nonlinear',
+    stateNames: plan.states.map((x) => x.name),
+    inputNames: plan.inputNames,
+    outputNames: plan.outputNames,
+    f(t, x, u, _du, dxdt) {
+      ev.load(t, x, u);
+      ev.derivatives(dxdt);
+    },
+    g(t, x, u, _du, y) {
+      ev.load(t, x, u);
+      out.fill(y);
+    },
+    jacobian(t, x, u) {
+      ev.load(t, x, u);
+      jac.x = x;
+      return jac.fill();
+    },
+  };
+  const { count, blockPtr } = ev.blocks;
+  let largest = 0;
+  let newton = 0;
+  let inverse = 0;
+  for (let b = 0; b < count; b++) {
+    largest = Math.max(largest, blockPtr[b + 1] - blockPtr[b]);
+    if (ev.kind[b] === BLOCK_KIND.newton) newton++;
+    if (ev.kind[b] === BLOCK_KIND.inverse) inverse++;
+  }
+  return {
+    model,
+    states: plan.states.map((x) => {
+      const capacitor = s.graph.cls[x.branch] === CLASS_CODE.A;
+      return { name: x.name, element: x.element, quantity: capacitor ? (x.own ? 'across' : 'charge') : x.own ? 'through' : 'flux' };
+    }),
+    stats: {
+      states: plan.states.length,
+      statics: plan.statics.length,
+      blocks: count,
+      newtonBlocks: newton,
+      inverseBlocks: inverse,
+      largestBlock: largest,
+      jacobianNnz: jac.matrix.nnz,
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * networkOutputs: the description's outputs as sums over primary and secondary branch values (formulation.md
+ * section 6): across of a tree branch and through of a link are primary; across of a link (KVL) and through of a
+ * tree branch (KCL) are secondary; a node potential φ(n) − φ(ref) is the sum of tree across values along the
+ * tree paths to the ground, ±v_k as the path runs along or against branch k.
+ */
+import type { Structure } from '@sysgraph/graph';
+import type { NetworkEvaluator } from './network-evaluator';
+
+export interface NetworkOutputs {
+  /** y = g at the point loaded in the evaluator. */
+  fill(y: Float64Array | number[]): void;
+}
+
+export function networkOutputs(s: Structure, ev: NetworkEvaluator): NetworkOutputs {
+  const lg = s.graph;
+  const inTree = s.tree.inTree;
+  const forest = s.loop.forest;
+  // Each output: terms (branch, coefficient, secondary?).
+  const ptr: number[] = [0];
+  const branch: number[] = [];
+  const coef: number[] = [];
+  const secondary: number[] = [];
+  const add = (k: number, c: number, sec: boolean) => {
+    branch.push(k);
+    coef.push(c);
+    secondary.push(sec ? 1 : 0);
+  };
+  const potential = (node: number, sign: number) => {
+    for (let n = node; forest.parentBranch[n] >= 0; n = forest.parent[n]) {
+      const k = forest.parentBranch[n];
+      add(k, lg.from[k] === n ? sign : -sign, false);
+    }
+  };
+  for (const o of s.description.outputs) {
+    if (o.kind === 'node') {
+      potential(lg.nodeIndex.get(o.node)!, 1);
+      potential(lg.nodeIndex.get(o.reference)!, -1);
+    } else {
+      const k = lg.branchIndex.get(o.port === undefined ? o.element : `${o.element}.${o.port}`)!;
+      const tree = inTree[k] === 1;
+      add(k, 1, o.variable === 'across' ? !tree : tree);
+    }
+    ptr.push(branch.length);
+  }
+  return {
+    fill(y) {
+      const prim = ev.prim;
+      for (let i = 0; i + 1 < ptr.length; i++) {
+        let v = 0;
+        for (let q = ptr[i]; q < ptr[i + 1]; q++) v += coef[q] * (secondary[q] === 1 ? ev.sec(branch[q]) : prim[branch[q]]);
+        y[i] = v;
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * ScalarLaw: an element law z = L(w, t) of one variable, evaluated at (w, t) with its derivatives
+ *   value = L,  dw = ∂L/∂w,  dt = ∂L/∂t,  dww = ∂²L/∂w²,  dwt = ∂²L/∂w∂t
+ * (written into the fields by evaluate, no allocation). Compiled laws are TapeLaw (law-tape.ts); a linear
+ * element (a value, no law) is the linear law CoefficientLaw: z = c w, or z = w / c (a link resistor i = v/R),
+ * c constant or a function of t.
+ */
+export interface ScalarLaw {
+  value: number;
+  dw: number;
+  dt: number;
+  dww: number;
+  dwt: number;
+  evaluate(w: number, t: number): void;
+  /** L(w, t) alone (no derivatives, fields untouched). */
+  valueAt(w: number, t: number): number;
+}
+
+/** c(t) as a law of no variable: value c, dt = c'. */
+export interface Coefficient {
+  value: number;
+  dt: number;
+  evaluate(w: number, t: number): void;
+  valueAt(w: number, t: number): number;
+}
+
+/** z = c·w (invert false) or z = w/c (invert true). */
+export class CoefficientLaw implements ScalarLaw {
+  value = 0;
+  dw = 0;
+  dt = 0;
+  dww = 0;
+  dwt = 0;
+  private readonly constant: boolean;
+
+  constructor(
+    private readonly c: number | Coefficient,
+    private readonly invert: boolean,
+  ) {
+    this.constant = typeof c === 'number';
+    if (typeof c === 'number') this.dw = invert ? 1 / c : c;
+  }
+
+  valueAt(w: number, t: number): number {
+    const c = this.constant ? (this.c as number) : (this.c as Coefficient).valueAt(0, t);
+    return this.invert ? w / c : c * w;
+  }
+
+  evaluate(w: number, t: number): void {
+    if (this.constant) {
+      this.value = this.invert ? w / (this.c as number) : (this.c as number) * w;
+      return;
+    }
+    const c = this.c as Coefficient;
+    c.evaluate(0, t);
+    if (this.invert) {
+      // z = w/c:  z_w = 1/c,  z_t = −c' w/c²,  z_wt = −c'/c²
+      this.value = w / c.value;
+      this.dw = 1 / c.value;
+      this.dwt = -c.dt / (c.value * c.value);
+      this.dt = this.dwt * w;
+    } else {
+      // z = c w:  z_w = c,  z_t = c' w,  z_wt = c'
+      this.value = c.value * w;
+      this.dw = c.value;
+      this.dwt = c.dt;
+      this.dt = c.dt * w;
+    }
+  }
+}
