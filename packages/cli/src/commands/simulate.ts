@@ -180,7 +180,7 @@ function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions,
   const inputs = inputSignals(desc, build.model.inputNames, opts.inputs, opts.note);
   if (opts.netlistStart !== undefined) {
     const u0 = Object.fromEntries(build.model.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
-    initial = { ...nonlinearNetlistStart(build.result, u0, opts.netlistStart, opts.note), ...initial };
+    initial = { ...nonlinearNetlistStart(build.model, u0, opts.netlistStart, opts.note), ...initial };
   }
   const inner = build.model;
   if (marked) {
