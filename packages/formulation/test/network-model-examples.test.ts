@@ -41,3 +41,39 @@ describe('the network model on examples/nonlinear', () => {
     });
   }
 });
+
+describe('values that vary in time next to laws', () => {
+  it('a capacitor C0 (1 + 0.5 sin t), an inductor and a tree resistor with time-varying values: f, g as nonlinearModel', () => {
+    const json = {
+      name: 'time-varying-values',
+      parameters: { C0: 0.8, w: 3 },
+      elements: [
+        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'D1', kind: 'resistor', from: 'a', to: 'b', law: { through: '0.5*v + 0.2*v^3' } },
+        { id: 'C1', kind: 'capacitor', from: 'b', to: 'g', value: 'C0*(1 + 0.5*sin(w*t))' },
+        { id: 'R2', kind: 'resistor', from: 'b', to: 'c', value: '2 + cos(t)' },
+        { id: 'L1', kind: 'inductor', from: 'c', to: 'g', value: '1/(1 + t^2)' },
+      ],
+      outputs: [
+        { name: 'vC', element: 'C1', variable: 'across' },
+        { name: 'iR2', element: 'R2', variable: 'through' },
+        { name: 'vR2', element: 'R2', variable: 'across' },
+      ],
+    };
+    const s = analyzeStructure(parseSystem(json));
+    const neu = networkModel(s).model;
+    const old = nonlinearModel(s).model;
+    expect(neu.stateNames).toEqual(old.stateNames);
+    const rng = mulberry32(99);
+    for (let k = 0; k < 5; k++) {
+      const x = Float64Array.from(neu.stateNames, () => 2 * rng.next() - 1);
+      const u = Float64Array.from(neu.inputNames, () => 2 * rng.next() - 1);
+      const t = 3 * rng.next();
+      const c = compareModels(neu, old, t, x, u);
+      expect(c.f).toBeLessThan(1e-9);
+      expect(c.g).toBeLessThan(1e-9);
+      const j = jacobianError(neu, t, x, u);
+      expect(j.error).toBeLessThan(1e-6);
+    }
+  });
+});

@@ -133,6 +133,8 @@ describe('the network model on random networks with laws', () => {
       // The Jacobian of a linear network is A, exactly.
       const J = m.jacobian(0, x, u, new Float64Array(u.length));
       for (let i = 0; i < J.rows; i++) for (let j = 0; j < J.cols; j++) expect(Math.abs(J.get(i, j) - ss.A[i][j])).toBeLessThan(1e-9 * (1 + Math.abs(ss.A[i][j])));
+      const Bm = m.inputJacobian(0, x, u);
+      Bm.forEach((row, i) => row.forEach((v, k) => expect(Math.abs(v - ss.B[i][k])).toBeLessThan(1e-9 * (1 + Math.abs(ss.B[i][k])))));
       compared++;
     }
     expect(compared).toBe(3);
@@ -151,6 +153,23 @@ describe('the network model on random networks with laws', () => {
       const j = jacobianError(m, 0.4, x, u);
       expect(j.error, `Jacobian of seed ${seed}`).toBeLessThan(1e-6);
       expect(j.outside, `entries outside the pattern, seed ${seed}`).toBe(0);
+      // B = ∂f/∂u against central differences in u
+      const Bm = m.inputJacobian(0.4, x, u);
+      const fp = new Float64Array(x.length);
+      const fm = new Float64Array(x.length);
+      const du = new Float64Array(u.length);
+      for (let k = 0; k < u.length; k++) {
+        const h = 1e-6 * (1 + Math.abs(u[k]));
+        const up = Float64Array.from(u);
+        const um = Float64Array.from(u);
+        up[k] += h;
+        um[k] -= h;
+        m.f(0.4, x, up, du, fp);
+        m.f(0.4, x, um, du, fm);
+        let scale = 1e-300;
+        for (let i = 0; i < x.length; i++) scale = Math.max(scale, Math.abs(Bm[i][k]));
+        for (let i = 0; i < x.length; i++) expect(Math.abs(Bm[i][k] - (fp[i] - fm[i]) / (2 * h)) / scale, `B of seed ${seed}`).toBeLessThan(1e-6);
+      }
       compared++;
     }
     expect(compared).toBe(3);

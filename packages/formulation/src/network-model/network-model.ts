@@ -11,6 +11,7 @@ import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { BLOCK_KIND, NetworkEvaluator } from './network-evaluator';
+import { inputJacobian } from './network-input-jacobian';
 import { NetworkJacobian } from './network-jacobian';
 import { networkOutputs } from './network-outputs';
 import { networkPlan } from './network-plan';
@@ -25,6 +26,8 @@ export interface NetworkModel {
   g(t: number, x: Float64Array, u: Float64Array, du: Float64Array, y: Float64Array): void;
   /** ∂f/∂x as CSR; the same matrix object (pattern fixed) is refilled at every call. */
   jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
+  /** B = ∂f/∂u, dense n × m rows. */
+  inputJacobian(t: number, x: Float64Array, u: Float64Array): number[][];
 }
 
 export interface NetworkModelOptions {
@@ -73,6 +76,10 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       ev.load(t, x, u);
       jac.x = x;
       return jac.fill();
+    },
+    inputJacobian(t, x, u) {
+      ev.load(t, x, u);
+      return inputJacobian(ev);
     },
   };
   const { count, blockPtr } = ev.blocks;
