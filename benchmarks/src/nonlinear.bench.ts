@@ -6,7 +6,7 @@
  *   medians), each tool's error against the reference at the tool's own time points;
  * - the nonlinear spring chain (nonlinear/spring-chain.ts, a JSON description) at 10^3 and 10^4 masses: sysgraph
  *   as a whole process against its reference;
- * - in-process sysgraph figures, labelled as such (read, structure, nonlinearModel, simulate), and the model
+ * - in-process sysgraph figures, labelled as such (read, structure, networkModel, simulate), and the model
  *   building time per law element; run only where the whole process finished within the time limit.
  *
  * `--max-seconds S` (default 180) is the time limit of each sysgraph process: a run that exceeds it is killed
@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSystemParser, readSpiceNetlist } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
-import { nonlinearModel } from '@sysgraph/formulation';
+import { networkModel } from '@sysgraph/formulation';
 import { simulate } from '@sysgraph/simulate';
 import type { BenchOptions, BenchReport, TargetCheck } from './harness/bench-report';
 import { check } from './harness/bench-report';
@@ -191,7 +191,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const notes = [
     `Diode ladder: per section R = ${DIODE_LADDER.R} Ω in series, C = ${DIODE_LADDER.C} F and a diode (IS = ${DIODE_LADDER.is} A, N = ${DIODE_LADDER.emission}) to ground; V1 = PWL(0 0 10 µs 5 V); 0–20 µs; probes v(n1), v(n3). One netlist file per size, read by both tools (ngspice runs its .control block, sysgraph skips it); ngspice at its defaults (.tran 100 ns 20 µs).`,
     `Spring chain: ${'m'} = ${SPRING_CHAIN.m} kg per mass, springs force = ${SPRING_CHAIN.k}·λ + ${SPRING_CHAIN.k3}·λ³, dampers b = ${SPRING_CHAIN.b} N·s/m, the first mass tied to the wall, a constant force ${SPRING_CHAIN.force} N on the last; 0–${SPRING_CHAIN.tEnd} s; probes the velocities of the last mass and of the one three before it. A JSON description (sysgraph only).`,
-    `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s). In-process figures (read, structure, nonlinearModel, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
+    `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s). In-process figures (read, structure, networkModel, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
     `Errors: max over the probes of |tool − reference| at the tool's OWN output times (ngspice: its time points from wrdata; sysgraph: its ${SAMPLES} output samples), divided by the reference's peak. The reference is never compared after interpolating a tool: it is read at the tool's times by cubic Hermite interpolation of its own values and derivatives.`,
     `References (benchmarks/src/nonlinear/*-reference.ts): the ODEs written by hand, trapezoidal rule with a fixed step (ladder ${DIODE_STEP} s and half of it, chain ${CHAIN_STEP} s and half of it), Newton with tridiagonal Jacobians to |Δ| < 1e-15 V / 1e-14 m/s, Richardson extrapolation of the two runs; "check" is the two runs\' largest difference over the peak (the error of the unextrapolated run), "self-check" the difference of the reference from the same reference at half the steps, read at the midpoints of its grid (sizes ≤ ${SELF_CHECK_MAX}; it bounds the reference\'s own error).`,
     `Time limit of each sysgraph process: ${options.maxSeconds} s (--max-seconds); after a timeout the larger sizes of that family are not run.`,
@@ -234,7 +234,7 @@ function buildTarget(rows: readonly NonlinearRow[], family: string, targets: Tar
   const last = measured.at(-1);
   const ran = rows.filter((r) => r.family === family);
   const missing = last === undefined ? (ran.length === 0 ? 'not run (size not in this run)' : `not run (no size finished within ${options.maxSeconds} s)`) : undefined;
-  targets.push(check(`${family}${last ? ` N = ${last.size}` : ''}: nonlinearModel per law element (in-process)`, (last?.buildUsPerLaw as number | undefined) ?? NaN, TARGET_BUILD_US, 'µs', 'in-process nonlinearModel time / law elements', missing));
+  targets.push(check(`${family}${last ? ` N = ${last.size}` : ''}: networkModel per law element (in-process)`, (last?.buildUsPerLaw as number | undefined) ?? NaN, TARGET_BUILD_US, 'µs', 'in-process networkModel time / law elements', missing));
 }
 
 interface InProcess {
@@ -244,7 +244,7 @@ interface InProcess {
   readonly simulateMs: number;
 }
 
-/** The netlist through readSpiceNetlist, analyzeStructure, nonlinearModel and simulate in this process. */
+/** The netlist through readSpiceNetlist, analyzeStructure, networkModel and simulate in this process. */
 function ladderInProcess(file: string, probes: readonly string[]): InProcess {
   const text = readFileSync(file, 'utf8');
   const t0 = performance.now();
@@ -252,7 +252,7 @@ function ladderInProcess(file: string, probes: readonly string[]): InProcess {
   const t1 = performance.now();
   const structure = analyzeStructure(netlist.description);
   const t2 = performance.now();
-  const built = nonlinearModel(structure);
+  const built = networkModel(structure);
   const t3 = performance.now();
   simulate(built.model, { tEnd: DIODE_LADDER.tEnd, inputs: netlist.signals, rtol: RTOL, atol: ATOL, samples: SAMPLES, record: [...probes] });
   const t4 = performance.now();
@@ -265,7 +265,7 @@ function chainInProcess(parser: ReturnType<typeof createSystemParser>, text: str
   const t1 = performance.now();
   const structure = analyzeStructure(description);
   const t2 = performance.now();
-  const built = nonlinearModel(structure);
+  const built = networkModel(structure);
   const t3 = performance.now();
   simulate(built.model, { tEnd: SPRING_CHAIN.tEnd, rtol: RTOL, atol: ATOL, samples: SAMPLES, record: [...probes] });
   const t4 = performance.now();
