@@ -93,14 +93,36 @@ export function readLaw(
   };
   // The incremental value at the origin: the law's slope at variable = 0, t = 0, in generalised form
   // (charge, flux and across-of-through laws give C, L, R directly; the others give 1/C, 1/L, 1/R).
-  let slope: Expression;
-  try {
-    slope = parser.derivative(full, variable, declared, site);
-  } catch (e) {
-    errors.addThrown(e);
-    return undefined;
-  }
-  const atOrigin = parser.substitute(slope, new Map([[variable, 0], [TIME_VARIABLE, 0]]));
+  // Differentiated on first use (mathjs's derivative with simplification costs milliseconds to a second): the
+  // nonlinear models compile the law itself and never read it; the linear and symbolic stages do.
   const direct = form === 'charge' || form === 'flux' || (type === 'D' && form === 'across');
-  return { law, value: direct ? atOrigin : parser.reciprocal(atOrigin) };
+  const value = lazyExpression(() => {
+    const slope = parser.derivative(full, variable, declared, site);
+    const atOrigin = parser.substitute(slope, new Map([[variable, 0], [TIME_VARIABLE, 0]]));
+    return direct ? atOrigin : parser.reciprocal(atOrigin);
+  });
+  return { law, value };
+}
+
+/**
+ * An Expression computed on first read of any of its fields (then kept). A failure (a typed 'bad-value' of the
+ * derivative) is thrown at that read, every time.
+ */
+export function lazyExpression(compute: () => Expression): Expression {
+  let known: Expression | undefined;
+  const get = (): Expression => (known ??= compute());
+  return {
+    get text() {
+      return get().text;
+    },
+    get node() {
+      return get().node;
+    },
+    get parameters() {
+      return get().parameters;
+    },
+    get dependsOnTime() {
+      return get().dependsOnTime;
+    },
+  } as Expression;
 }

@@ -133,7 +133,7 @@ describe('diode-clamped RC ladder (hand-written, tridiagonal CSR Jacobian)', () 
     expect(b.stats.factorizations).toBe(1);
   });
 
-  it('auto picks the stiff solver for N = 1000 from Gershgorin discs of the sparse Jacobian, and says so', () => {
+  it('auto picks the stiff solver for N = 1000 (a large nonlinear model with a sparse Jacobian) and quotes the Gershgorin bound', () => {
     const r = simulate(diodeLadder(1000), { tEnd: SPAN, inputs: { Vs: ramp(5, SPAN) }, samples: 5 });
     expect(r.solver).toBe('stiff');
     expect(r.solverReason).toMatch(/Gershgorin/);

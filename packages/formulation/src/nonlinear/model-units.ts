@@ -23,11 +23,20 @@ export interface ModelUnits {
   readonly outputs: string[];
 }
 
-function domainOf(desc: SystemDescription, element: string, port?: 1 | 2): Domain {
-  const one = desc.oneports.find((e) => e.id === element) ?? desc.sources.find((e) => e.id === element);
-  if (one) return one.domain;
-  const two = desc.twoPorts.find((e) => e.id === element);
-  return two ? (port === 2 ? two.domain2 : two.domain1) : 'generic';
+/** The domains of the elements by id (two-ports: [port 1, port 2]), built once: O(elements). */
+function domainTable(desc: SystemDescription): Map<string, Domain | readonly [Domain, Domain]> {
+  const table = new Map<string, Domain | readonly [Domain, Domain]>();
+  for (const e of desc.twoPorts) table.set(e.id, [e.domain1, e.domain2]);
+  for (const e of desc.sources) table.set(e.id, e.domain);
+  for (const e of desc.oneports) table.set(e.id, e.domain);
+  return table;
+}
+
+function domainOf(table: ReadonlyMap<string, Domain | readonly [Domain, Domain]>, element: string, port?: 1 | 2): Domain {
+  const d = table.get(element);
+  if (d === undefined) return 'generic';
+  if (typeof d === 'string') return d;
+  return port === 2 ? d[1] : d[0];
 }
 
 /** The domain of the first element at the node (a node output is that node's across variable). */
@@ -37,9 +46,10 @@ function nodeDomain(desc: SystemDescription, node: string): Domain {
 
 export function modelUnits(desc: SystemDescription, states: readonly StateQuantityOf[]): ModelUnits {
   const unit = (domain: Domain, variable: string) => (variable === 'across' ? DOMAIN_VARIABLES[domain].acrossUnit : variable === 'through' ? DOMAIN_VARIABLES[domain].throughUnit : '');
+  const table = domainTable(desc);
   return {
-    states: states.map((x) => unit(domainOf(desc, x.element), x.quantity)),
-    outputs: desc.outputs.map((o) => (o.kind === 'node' ? DOMAIN_VARIABLES[nodeDomain(desc, o.node)].acrossUnit : unit(domainOf(desc, o.element, o.port), o.variable))),
+    states: states.map((x) => unit(domainOf(table, x.element), x.quantity)),
+    outputs: desc.outputs.map((o) => (o.kind === 'node' ? DOMAIN_VARIABLES[nodeDomain(desc, o.node)].acrossUnit : unit(domainOf(table, o.element, o.port), o.variable))),
   };
 }
 
