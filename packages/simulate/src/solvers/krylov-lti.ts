@@ -309,17 +309,21 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     return true;
   };
 
-  /** σ and the offsets s ∈ (0, σ) of the output samples inside [t, t + σ]. */
+  /** σ and the offsets s ∈ (0, σ) of output samples inside [t, t + σ] (a logarithmic selection of them). */
   const span = settings.tEnd - settings.tStart;
   const sampleOffsets = (t: number, sigma: number): number[] => {
     const offsets = [sigma];
     const m = settings.samples;
     if (m === undefined) return offsets;
     const h = span / (m - 1);
+    // the first four samples of the step (the approximation is weakest near its start), then every 2^j-th
+    let count = 0;
     for (let j = Math.max(1, Math.floor((t - settings.tStart) / h)); j < m; j++) {
       const ts = settings.tStart + h * j;
       if (ts >= t + sigma) break;
-      if (ts > t) offsets.push(ts - t);
+      if (ts <= t) continue;
+      if (count < 4 || (count & (count - 1)) === 0) offsets.push(ts - t);
+      count++;
     }
     return offsets;
   };
