@@ -15,6 +15,7 @@ import { check } from './harness/bench-report';
 import { FAMILIES, PENDING_FAMILIES } from './accuracy-matrix/families';
 import { INPUTS } from './accuracy-matrix/inputs';
 import type { CellResult } from './accuracy-matrix/cell';
+import type { FamilyCase } from './accuracy-matrix/families';
 import { clearModels, referenceTraces, runCell, SAMPLES, TOLERANCE_FACTOR } from './accuracy-matrix/cell';
 import type { MatrixSolver } from './accuracy-matrix/plan';
 import { ATOL_FACTOR, cellsFor, FIXED_STEP, TOLERANCES } from './accuracy-matrix/plan';
@@ -22,6 +23,15 @@ import { SOLVER_NAMES } from '@sysgraph/simulate';
 
 const SOLVERS: readonly MatrixSolver[] = [...SOLVER_NAMES, 'auto'];
 const DEFAULT_SIZES = [10, 100, 1000, 10000];
+/** Step budget per run: an explicit method on a stiff family stops here with a typed refusal. */
+const MAX_STEPS = 50_000;
+
+/** The order cells run in within a size: auto and the exponential solvers first (the point of the matrix). */
+const PRIORITY: readonly MatrixSolver[] = ['auto', 'krylov', 'chebyshev', 'stiff', 'exact', 'dopri5', 'trbdf2', 'rk4', 'euler'];
+/** Share of the time budget per requested size. */
+const SIZE_SHARE: Readonly<Record<number, number>> = { 10: 0.15, 100: 0.3, 1000: 0.35, 10000: 0.2 };
+const shareOf = (size: number) => SIZE_SHARE[size] ?? 0.25;
+const nearest = (sizes: readonly number[], states: number) => sizes.reduce((best, s) => (Math.abs(Math.log(s / states)) < Math.abs(Math.log(best / states)) ? s : best));
 
 /** The exact method holds the input over an output interval (being replaced): its sine/expression misses are pending. */
 const PENDING_EXACT_INPUTS = ['sine', 'expression'];
@@ -44,33 +54,42 @@ interface Row {
 
 export async function run(options: BenchOptions): Promise<BenchReport> {
   const wanted = options.sizes ?? DEFAULT_SIZES;
-  const deadline = performance.now() + options.maxSeconds * 1000;
   const rows: Row[] = [];
-  for (const family of FAMILIES) {
-    for (const states of family.sizes) {
-      // nearest family size to a requested size (within a factor 1.5)
-      if (!wanted.some((w) => states / w < 1.5 && w / states < 1.5)) continue;
-      const c = family.make(states);
-      options.log(`${family.name} ${states} states`);
-      for (const input of INPUTS) {
-        const planned = SOLVERS.map((s) => ({ solver: s, tols: cellsFor(states, s, input.name) })).filter((p) => p.tols.length > 0);
-        if (planned.length === 0) continue;
-        const reference = referenceTraces(c, input);
-        for (const { solver, tols } of planned) {
-          for (const rtol of tols) {
-            const base = { family: family.name, states, input: input.name, solver, rtol };
-            if (performance.now() > deadline) {
-              rows.push({ ...base, status: 'not run', ratio: null, ms: null, chosen: '', steps: '', note: 'time budget' });
-              continue;
-            }
-            const cell = runCell(c, input, reference, solver === 'auto' ? 'auto' : solver, rtol, rtol * ATOL_FACTOR);
-            rows.push({ ...base, ...judge(cell, solver, input.name), ratio: Number.isFinite(cell.ratio) ? cell.ratio : null, ms: cell.ms, chosen: cell.solver, steps: cell.steps });
-          }
-        }
+  // sizes outer, each with its share of the time budget (SIZE_SHARE, renormalised over the sizes run); within a size
+  // the cells run in PRIORITY order of their solver, families interleaved, so a budget cut drops the least telling
+  for (const size of wanted) {
+    const share = shareOf(size) / wanted.reduce((sum, w) => sum + shareOf(w), 0);
+    const deadline = performance.now() + share * options.maxSeconds * 1000;
+    const cases = FAMILIES.map((family) => ({ family, states: family.sizes.find((s) => s / size < 1.5 && size / s < 1.5) })).filter(
+      (x): x is { family: (typeof FAMILIES)[number]; states: number } => x.states !== undefined,
+    );
+    const cells: { k: number; input: (typeof INPUTS)[number]; solver: MatrixSolver; rtol: number }[] = [];
+    cases.forEach((_, k) => {
+      for (const input of INPUTS) for (const solver of SOLVERS) for (const rtol of cellsFor(cases[k].states, solver, input.name)) cells.push({ k, input, solver, rtol });
+    });
+    cells.sort((a, b) => PRIORITY.indexOf(a.solver) - PRIORITY.indexOf(b.solver) || a.k - b.k);
+    const made = new Map<number, FamilyCase>();
+    const references = new Map<string, Float64Array[]>();
+    for (const { k, input, solver, rtol } of cells) {
+      const { family, states } = cases[k];
+      const base = { family: family.name, states, input: input.name, solver, rtol };
+      if (performance.now() > deadline) {
+        rows.push({ ...base, status: 'not run', ratio: null, ms: null, chosen: '', steps: '', note: 'time budget' });
+        continue;
       }
-      clearModels();
+      if (!made.has(k)) {
+        options.log(`${family.name} ${states} states`);
+        made.set(k, family.make(states));
+      }
+      const c = made.get(k)!;
+      const key = `${k}/${input.name}`;
+      if (!references.has(key)) references.set(key, referenceTraces(c, input));
+      const cell = runCell(c, input, references.get(key)!, solver, rtol, rtol * ATOL_FACTOR, MAX_STEPS);
+      rows.push({ ...base, ...judge(cell, solver, input.name), ratio: Number.isFinite(cell.ratio) ? cell.ratio : null, ms: cell.ms, chosen: cell.solver, steps: cell.steps });
     }
+    clearModels();
   }
+  rows.sort((a, b) => wanted.indexOf(nearest(wanted, a.states)) - wanted.indexOf(nearest(wanted, b.states)) || FAMILIES.findIndex((f) => f.name === a.family) - FAMILIES.findIndex((f) => f.name === b.family));
   const fails = rows.filter((r) => r.status === 'FAIL');
   const autoFails = fails.filter((r) => r.solver === 'auto');
   const report: BenchReport = {
