@@ -32,6 +32,12 @@ export interface FamilyCase {
   readonly probes: readonly Probe[];
   readonly span: number;
   readonly modes: readonly Mode[];
+  /**
+   * The reference's own accuracy relative to a probe's peak, when it is not at rounding level: a dense
+   * eigendecomposition has eigenvalue errors ≈ ε‖J‖, so slow modes far below ‖J‖ (stiff networks) are known only to
+   * ≈ ε‖J‖/|λ_min| relative (times a safety of 100). Cells whose bound is below it cannot be judged.
+   */
+  readonly referenceFloor?: number;
 }
 
 export interface Family {
@@ -146,7 +152,7 @@ const massChainFamily: Family = {
  * Symmetric RC networks c_i v_i' = −Σ_j G_ij v_j + b_i u: J = C^{-1/2} (−G) C^{-1/2} = Q Λ Qᵀ (dense, independent),
  * v_i = Σ_m c_i^{-1/2} Q_im (Σ_j Q_jm c_j^{-1/2} b_j) y(λ_m), times a probe scale. Span: 2 slowest time constants.
  */
-function symmetricModes(cap: Float64Array, g: Float64Array, b: Float64Array, probeNodes: number[], probeScale: number[]): { modes: Mode[]; span: number } {
+function symmetricModes(cap: Float64Array, g: Float64Array, b: Float64Array, probeNodes: number[], probeScale: number[]): { modes: Mode[]; span: number; referenceFloor: number } {
   const n = cap.length;
   const s = Float64Array.from(cap, (c) => 1 / Math.sqrt(c));
   const j = new Float64Array(n * n);
@@ -161,7 +167,9 @@ function symmetricModes(cap: Float64Array, g: Float64Array, b: Float64Array, pro
     modes.push({ p: cx(eig.values[m]), w: probeNodes.map((i, k) => cx(probeScale[k] * s[i] * row[i] * proj)) });
     slowest = Math.min(slowest, -eig.values[m]);
   }
-  return { modes, span: 2 / slowest };
+  let fastest = 0;
+  for (let m = 0; m < n; m++) fastest = Math.max(fastest, -eig.values[m]);
+  return { modes, span: 2 / slowest, referenceFloor: (100 * Number.EPSILON * fastest) / slowest };
 }
 
 const rcGridFamily: Family = {
@@ -194,8 +202,8 @@ const rcGridFamily: Family = {
       [side - 1, side - 1],
     ];
     const probes = cells.map(([i, j]) => across(`v${i}_${j}`, `C${tag(i, j)}`));
-    const { modes, span } = symmetricModes(cap, g, b, cells.map(([i, j]) => at(i, j)), [1, 1, 1]);
-    return { family: this.name, states, system: withProbes(rcGrid(side), probes), input: 'Is', probes, span, modes };
+    const { modes, span, referenceFloor } = symmetricModes(cap, g, b, cells.map(([i, j]) => at(i, j)), [1, 1, 1]);
+    return { family: this.name, states, system: withProbes(rcGrid(side), probes), input: 'Is', probes, span, modes, referenceFloor };
   },
 };
 
@@ -228,8 +236,8 @@ const rcTransformerFamily: Family = {
     const b = new Float64Array(n);
     b[0] = 1 / R1;
     const probes = [across(`vp${a}`, numbered('C1_', a, a)), across('vs1', numbered('C2_', 1, bCount)), across(`vs${bCount}`, numbered('C2_', bCount, bCount))];
-    const { modes, span } = symmetricModes(cap, g, b, [a - 1, a, n - 1], [1, 1 / TF, 1 / TF]);
-    return { family: this.name, states, system: withProbes(rcTransformer(a, bCount), probes), input: 'Vs', probes, span, modes };
+    const { modes, span, referenceFloor } = symmetricModes(cap, g, b, [a - 1, a, n - 1], [1, 1 / TF, 1 / TF]);
+    return { family: this.name, states, system: withProbes(rcTransformer(a, bCount), probes), input: 'Vs', probes, span, modes, referenceFloor };
   },
 };
 
