@@ -10,3 +10,6 @@ export type { Random } from './mulberry32';
 export { numbered } from './ids';
 export { GENERATORS, generatorByName } from './catalogue';
 export type { Generator } from './catalogue';
+export { lcLadder, LC_LADDER_VALUES } from './lc-ladder';
+export { massChain, MASS_CHAIN_VALUES } from './mass-chain';
+export { rcTransformer, RC_TRANSFORMER_VALUES } from './rc-transformer';

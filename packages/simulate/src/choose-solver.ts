@@ -13,6 +13,10 @@
  * S estimates how many step lengths an explicit method's stability region would impose (about S/3.3 for
  * dopri5) regardless of how slowly the solution itself varies: S > 1000 → 'stiff', else 'dopri5'.
  * (A ratio of fastest to slowest eigenvalue misses stiffness driven by slow inputs, e.g. x' = λ(x − cos t).)
+ * When the exponential solver chosen here refuses with a 'solver-failure' (its error estimate cannot meet the
+ * tolerance, or its series would round away the result), simulate() runs the model again with 'stiff' and appends
+ * the reason to solverReason: Rodas4 with the sparse LU is L-stable, controls its error per component and takes any
+ * linear model and any input.
  */
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { OdeProblem } from './problem/ode-problem';

@@ -26,6 +26,9 @@ import { chooseSolver } from './choose-solver';
 import { solverEntry } from './solvers/registry';
 import { JacobianUnavailable } from './problem/jacobian-unavailable';
 
+/** The solvers auto may pick that stop with a typed refusal when they cannot meet the tolerance. */
+const EXPONENTIAL: readonly SolverName[] = ['krylov', 'chebyshev'];
+
 export interface SimulationResult extends Trace {
   readonly stats: SolverStats;
   /** The solver that finished the run (dopri5 when an automatically chosen stiff solver found no Jacobian). */
@@ -134,24 +137,33 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
     emit(opts.tStart, z, false);
     nextSample = 1;
   } else emit(opts.tStart, z, false);
-  for (let s = 0; s + 1 < cuts.length; s++) {
-    const t0 = cuts[s];
-    const t1 = cuts[s + 1];
-    const interior = t1 < opts.tEnd;
-    if (s > 0 && samples === undefined && inputsJump(inputs, t0, m)) emit(t0, z, false);
-    problem.segmentEnd = t1;
-    reached = t0;
-    try {
-      solver.integrate(t0, t1, z, sinkFor(t1, interior));
-    } catch (e) {
-      // No Jacobian and no one-sided difference at this state: an automatically chosen stiff solver gives way to
-      // dopri5 (no Jacobian needed) from the last accepted step; a solver the caller asked for reports the state.
-      if (!(e instanceof JacobianUnavailable) || opts.solver !== 'auto' || solverName === 'dopri5') throw e;
-      notes.push(`${e.message}: switched from ${solverName} to dopri5 (needs no Jacobian) at t = ${reached}`);
-      solverName = 'dopri5';
-      solver = solverEntry('dopri5').create(problem, settings);
-      if (reached < t1) solver.integrate(reached, t1, z, sinkFor(t1, interior));
+  try {
+    for (let s = 0; s + 1 < cuts.length; s++) {
+      const t0 = cuts[s];
+      const t1 = cuts[s + 1];
+      const interior = t1 < opts.tEnd;
+      if (s > 0 && samples === undefined && inputsJump(inputs, t0, m)) emit(t0, z, false);
+      problem.segmentEnd = t1;
+      reached = t0;
+      try {
+        solver.integrate(t0, t1, z, sinkFor(t1, interior));
+      } catch (e) {
+        // No Jacobian and no one-sided difference at this state: an automatically chosen stiff solver gives way to
+        // dopri5 (no Jacobian needed) from the last accepted step; a solver the caller asked for reports the state.
+        if (!(e instanceof JacobianUnavailable) || opts.solver !== 'auto' || solverName === 'dopri5') throw e;
+        notes.push(`${e.message}: switched from ${solverName} to dopri5 (needs no Jacobian) at t = ${reached}`);
+        solverName = 'dopri5';
+        solver = solverEntry('dopri5').create(problem, settings);
+        if (reached < t1) solver.integrate(reached, t1, z, sinkFor(t1, interior));
+      }
     }
+  } catch (e) {
+    // auto's exponential solver could not meet the tolerance (or failed otherwise): the whole run again, stiff
+    if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && e.code === 'solver-failure') {
+      const fallback = simulate(model, { ...options, solver: 'stiff' });
+      return { ...fallback, solverReason: `${choice.reason}; ${choice.solver} refused (${e.message}): fell back to stiff (Rodas4 with the sparse LU: L-stable, its error controlled per component, any linear model)` };
+    }
+    throw e;
   }
   while (samples !== undefined && nextSample < samples) emit(sampleTime(nextSample++), z, false);
 

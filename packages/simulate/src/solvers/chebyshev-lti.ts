@@ -17,7 +17,9 @@
  * σ: one more axpy per term and sample, over the recorded rows only when simulate() passes them), other times by a
  * new series from the step's start. Cost: about σf + 40 products with J̃ per step, no factorisation
  * beyond the LU of A; no step-size restriction from stiffness in the imaginary direction, but h (the real spread)
- * enters through ρ^k growth, so strongly damped (stiff) networks belong to the Krylov method.
+ * enters through ρ^k growth, so strongly damped (stiff) networks belong to the Krylov method. The rounding error of
+ * the sum is about ε times its largest term (sampled every fourth term); when that exceeds the tolerance the
+ * solver stops with a typed 'solver-failure' (field rtol) instead of returning the cancelled sum.
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { OdeProblem } from '../problem/ode-problem';
@@ -27,7 +29,7 @@ import { positiveDiagonal, scaledMulVec, scaledOperator } from '../chebyshev/sca
 import { besselJ } from '../chebyshev/bessel-coefficients';
 import { createParticularSolver } from '../exponential/particular-solution';
 import { PIECEWISE_LINEAR_KINDS, unsupportedSignal } from '../exponential/segment-inputs';
-import { allFinite, notFinite, tooManySteps } from './solver-failure';
+import { allFinite, cannotMeetTolerance, notFinite, tooManySteps } from './solver-failure';
 
 /** Largest σ·f per step (terms per step ≈ σf + 40). */
 export const CHEBYSHEV_MAX_PHASE = 1000;
@@ -82,7 +84,7 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
   const hinted = new Uint8Array(n);
   if (hint) for (const i of hint) hinted[i] = 1;
   /** Outputs after the first are formed only at the hinted rows when there is a hint. */
-  const propagate = (w: Float64Array, sigmas: readonly number[], tolAbs: number, outs: readonly Float64Array[]) => {
+  const propagate = (w: Float64Array, sigmas: readonly number[], tolAbs: number, outs: readonly Float64Array[], t: number) => {
     const count = sigmas.length;
     const few = hint;
     const xs = sigmas.map((s) => s * f);
@@ -109,6 +111,8 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
     }
     stats.functionEvaluations++;
     let small = 0;
+    // the largest term, sampled every 4 terms: rounding in the sum is about ε times it
+    let largest = 0;
     const coef = new Float64Array(count);
     for (let k = 1; k <= cap; k++) {
       let cMax = 0;
@@ -144,6 +148,7 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
         Pn[i] = scale * acc - shift * v + Pm[i];
       }
       stats.functionEvaluations++;
+      if (k % 4 === 1) largest = Math.max(largest, cMax * dampMax * normX(pk));
       if (k > xMax * rho) {
         small = cMax * dampMax * normX(pk) <= tolAbs / 20 ? small + 1 : 0;
         if (small >= 2) break;
@@ -152,6 +157,12 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
       pkm1 = pk;
       pk = pkp1;
       pkp1 = t;
+    }
+    // a damped (stiff) spectrum makes the P_k grow like ρ^k while e^{σc} shrinks the sum: when the rounding of the
+    // largest term exceeds the tolerance, the series cannot deliver it (a typed refusal, auto falls back)
+    if (!(Number.EPSILON * largest <= tolAbs)) {
+      const why = `rounding in its series, ε × the largest term ${Number.isFinite(largest) ? largest.toPrecision(3) : "(overflowing)"}, exceeds the tolerance: the spectrum is too damped for it (use krylov or stiff)`;
+      throw cannotMeetTolerance('chebyshev', t, sigmas[0], settings.rtol, settings.atol, why);
     }
     for (let j = 0; j < count; j++) {
       const o = outs[j];
@@ -196,7 +207,7 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
         }
         const tolAbs = settings.atol * Math.sqrt(n) + settings.rtol * Math.sqrt(zNorm);
         const insideW = inside.map(() => new Float64Array(n));
-        propagate(w, [tNew - t, ...inside.map((ts) => ts - t)], tolAbs, [wNew, ...insideW]);
+        propagate(w, [tNew - t, ...inside.map((ts) => ts - t)], tolAbs, [wNew, ...insideW], t);
         particular(tNew, xp);
         for (let i = 0; i < n; i++) z[i] = wNew[i] / d[i] + xp[i];
         if (!allFinite(z)) throw notFinite('chebyshev', tNew);
@@ -209,7 +220,7 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
             const covered = !hint || (rows !== undefined && rows.every((i) => hinted[i] === 1));
             const at = covered ? inside.indexOf(tq) : -1;
             const scaled = at >= 0 ? insideW[at] : new Float64Array(n);
-            if (at < 0) propagate(wStart, [tq - tOld], tolAbs, [scaled]);
+            if (at < 0) propagate(wStart, [tq - tOld], tolAbs, [scaled], tOld);
             const part = new Float64Array(n);
             particular(tq, part, at >= 0 ? rows : undefined);
             if (at >= 0 && rows) for (const i of rows) out[i] = scaled[i] / d[i] + part[i];

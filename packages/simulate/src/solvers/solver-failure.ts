@@ -15,6 +15,17 @@ export function stepTooSmall(solver: string, t: number, h: number): SysgraphErro
   });
 }
 
+/**
+ * An exponential solver whose error estimate stays above the tolerance however short the step: the tolerance is
+ * below what the method reaches in floating point on this model (auto falls back to the stiff solver on it).
+ */
+export function cannotMeetTolerance(solver: string, t: number, h: number, rtol: number, atol: number, why = `its error estimate stays above the tolerance down to the step ${h}`): SysgraphError {
+  return new SysgraphError('solver-failure', `${solver}: cannot meet rtol ${rtol}, atol ${atol} at t = ${t} (${why})`, {
+    field: 'rtol',
+    expected: `a looser rtol or atol, or solver stiff (sparse LU, error-controlled per component); auto falls back to it`,
+  });
+}
+
 export function notFinite(solver: string, t: number): SysgraphError {
   return new SysgraphError('solver-failure', `${solver}: the state became non-finite at t = ${t}`, {
     field: 'dt',
