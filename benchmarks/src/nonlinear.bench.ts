@@ -267,7 +267,8 @@ function chainInProcess(parser: ReturnType<typeof createSystemParser>, text: str
   const t2 = performance.now();
   const built = networkModel(structure);
   const t3 = performance.now();
-  simulate(built.model, { tEnd: SPRING_CHAIN.tEnd, rtol: RTOL, atol: ATOL, samples: SAMPLES, record: [...probes] });
+  // the force source at its value F0, as the command takes a source's value when no signal is given
+  simulate(built.model, { tEnd: SPRING_CHAIN.tEnd, inputs: { F: String(SPRING_CHAIN.force) }, rtol: RTOL, atol: ATOL, samples: SAMPLES, record: [...probes] });
   const t4 = performance.now();
   return { readMs: t1 - t0, structureMs: t2 - t1, modelMs: t3 - t2, simulateMs: t4 - t3 };
 }
