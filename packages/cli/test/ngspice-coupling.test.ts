@@ -72,7 +72,8 @@ function column(names: readonly string[], inductor: string): number {
 }
 
 describe('SPICE K card: sysgraph against ngspice on two coupled inductors', () => {
-  it.skipIf(!NGSPICE)('inductor currents agree within 1e-5 of their peaks at ngspice\'s own time points', { timeout: 120_000 }, () => {
+  // Skipped without ngspice outside CI only: in CI (.ci/run installs it) a missing ngspice fails the comparison.
+  it.skipIf(!NGSPICE && !process.env.CI)('inductor currents agree within 1e-5 of their peaks at ngspice\'s own time points', { timeout: 120_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'sysgraph-coupling-'));
     const file = join(dir, 'coupled.cir');
     writeFileSync(file, `${CIRCUIT}.end\n`);

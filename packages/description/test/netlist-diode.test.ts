@@ -182,7 +182,8 @@ const ROOT = resolve(__dirname, '../../..');
 const hasNgspice = spawnSync('ngspice', ['-v'], { encoding: 'utf8' }).status === 0;
 if (!hasNgspice) console.warn('netlist-diode.test.ts: ngspice is not installed; the comparison with ngspice is skipped (apt-get install -y ngspice)');
 
-describe.skipIf(!hasNgspice)('the same diode netlist in ngspice and in sysgraph simulate', () => {
+// Skipped without ngspice outside CI only: in CI (.ci/run installs it) a missing ngspice fails the comparison.
+describe.skipIf(!hasNgspice && !process.env.CI)('the same diode netlist in ngspice and in sysgraph simulate', () => {
   it('gives the same transient within 1e-3 of the peak', () => {
     const dir = mkdtempSync(join(os.tmpdir(), 'sysgraph-diode-'));
     const out = join(dir, 'ngspice.txt');
