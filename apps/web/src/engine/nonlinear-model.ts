@@ -11,7 +11,7 @@
  */
 import type { Structure } from '@sysgraph/graph';
 import { isSysgraphError } from '@sysgraph/core';
-import { formatNonlinear, linearisationTable, linearise, modelUnits, networkModel, nonlinearModel, nonlinearToLatex } from '@sysgraph/formulation';
+import { formatNonlinear, linearisationTable, linearise, modelUnits, networkModel, withUnits, nonlinearModel, nonlinearToLatex } from '@sysgraph/formulation';
 import type { Linearisation, ModelTable, NetworkModel, NonlinearModelLike, NonlinearResult } from '@sysgraph/formulation';
 import type { NonlinearModel } from '@sysgraph/simulate';
 import { stateLatex } from './derivation-view';
@@ -106,17 +106,7 @@ export function buildNonlinearModel(s: Structure, memo: NonlinearMemo | undefine
   const sys = result.system;
   const inner = simulatedModel(s, result, secantWidth);
   const units = modelUnits(desc, sys.states);
-  const model: NonlinearModel = {
-    kind: 'nonlinear',
-    stateNames: inner.stateNames,
-    inputNames: inner.inputNames,
-    outputNames: inner.outputNames,
-    stateUnits: units.states,
-    outputUnits: units.outputs,
-    f: (t, x, u, du, dxdt) => inner.f(t, x, u, du, dxdt),
-    g: (t, x, u, du, y) => inner.g(t, x, u, du, y),
-    jacobian: (t, x, u, du) => inner.jacobian(t, x, u, du),
-  };
+  const model: NonlinearModel = withUnits(inner, units);
   const tex = nonlinearToLatex(result);
   const g = sys.outputs.length === 0 ? '' : `\\begin{aligned}\n${sys.outputs.map((y, i) => `${stateLatex(y)} &= ${result.symbolic.g[i].toTex()}`).join(' \\\\\n')}\n\\end{aligned}`;
   const view: NonlinearView = {

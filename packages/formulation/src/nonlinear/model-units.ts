@@ -15,8 +15,11 @@ export interface StateQuantityOf {
   readonly quantity: string;
 }
 
+/** A model with its units (the simulator labels its trace columns with them). */
+export type WithUnits<M> = M & { readonly stateUnits: readonly string[]; readonly outputUnits: readonly string[] };
+
 /** The simulator's model (packages/simulate NonlinearModel) with its units. */
-export type SimulationModelWithUnits = NonlinearModelLike & { readonly stateUnits: readonly string[]; readonly outputUnits: readonly string[] };
+export type SimulationModelWithUnits = WithUnits<NonlinearModelLike>;
 
 export interface ModelUnits {
   readonly states: string[];
@@ -54,16 +57,6 @@ export function modelUnits(desc: SystemDescription, states: readonly StateQuanti
 }
 
 /** The model with units (the simulator labels its trace columns with them); f, g and the Jacobian unchanged. */
-export function withUnits(model: NonlinearModelLike, units: ModelUnits): SimulationModelWithUnits {
-  return {
-    kind: 'nonlinear',
-    stateNames: model.stateNames,
-    inputNames: model.inputNames,
-    outputNames: model.outputNames,
-    stateUnits: units.states,
-    outputUnits: units.outputs,
-    f: (t, x, u, du, dxdt) => model.f(t, x, u, du, dxdt),
-    g: (t, x, u, du, y) => model.g(t, x, u, du, y),
-    jacobian: (t, x, u, du) => model.jacobian(t, x, u, du),
-  };
+export function withUnits<M extends NonlinearModelLike | { readonly kind: 'nonlinear' }>(model: M, units: ModelUnits): WithUnits<M> {
+  return { ...model, stateUnits: units.states, outputUnits: units.outputs };
 }
