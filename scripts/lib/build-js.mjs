@@ -1,0 +1,39 @@
+// The JavaScript of one package: esbuild bundles each published entry (./src/X.ts → ./dist/X.js) with its
+// relative imports into ES modules; every bare import (@sysgraph/*, mathjs, node:fs, …) stays an import, so each
+// package ships its own code once and resolves the others through node_modules. Bundling, rather than
+// transpiling file by file, is what turns the sources' extensionless relative imports ('./csr-matrix', resolved
+// by the Bundler resolution of tsconfig.json) and their JSON imports into something Node's ESM loader runs.
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { entryPoints } from './workspace-packages.mjs';
+
+const SHEBANG = '#!/usr/bin/env node\n';
+
+/** Builds pkg's dist/*.js; the files named in publishConfig.bin get a shebang and the executable bit. */
+export async function buildJs(pkg) {
+  const entries = entryPoints(pkg);
+  if (entries.length === 0) return [];
+  await build({
+    absWorkingDir: pkg.dir,
+    entryPoints: Object.fromEntries(entries.map((e) => [e.out.replace(/^\.\/dist\//, '').replace(/\.js$/, ''), e.source])),
+    outdir: join(pkg.dir, 'dist'),
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    keepNames: true,
+    logLevel: 'error',
+  });
+  const bins = Object.values(typeof pkg.manifest.publishConfig?.bin === 'string' ? { bin: pkg.manifest.publishConfig.bin } : pkg.manifest.publishConfig?.bin ?? {});
+  for (const bin of bins) {
+    const file = join(pkg.dir, bin);
+    const text = readFileSync(file, 'utf8');
+    if (!text.startsWith('#!')) writeFileSync(file, SHEBANG + text);
+    chmodSync(file, 0o755);
+  }
+  return entries.map((e) => e.out);
+}
