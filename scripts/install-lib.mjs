@@ -1,0 +1,53 @@
+// Builds the packages, packs them and installs them with the example scripts into a folder of their own:
+//   node scripts/install-lib.mjs DIR [--no-build] [--tarballs TARBALL_DIR]
+// DIR gets package.json (the @sysgraph packages examples/scripts/package.json depends on, and theirs, as
+// file:<tarball>), node_modules and a copy of examples/scripts; then `node DIR/rc-step.mjs` runs against the
+// packed packages. The tarballs go to TARBALL_DIR (default DIR/tarballs).
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildLib } from './build-lib.mjs';
+import { installTarballs } from './lib/install-tarballs.mjs';
+import { packPackages } from './lib/pack-packages.mjs';
+import { ROOT } from './lib/workspace-packages.mjs';
+
+export const SCRIPTS_DIR = join(ROOT, 'examples', 'scripts');
+
+/** The @sysgraph packages the example scripts import: the dependencies examples/scripts/package.json declares. */
+export function scriptPackages() {
+  const manifest = JSON.parse(readFileSync(join(SCRIPTS_DIR, 'package.json'), 'utf8'));
+  return Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@sysgraph/'));
+}
+
+/** Build (unless build is false), pack into tarballDir, install into appDir, copy the scripts there. */
+export async function installLib(appDir, { build = true, tarballDir = join(appDir, 'tarballs'), log = () => {} } = {}) {
+  if (build) await buildLib({ log });
+  const tarballs = packPackages(tarballDir);
+  log(`packed ${Object.keys(tarballs).length} packages into ${tarballDir}`);
+  const installed = installTarballs(appDir, tarballs, scriptPackages());
+  log(`installed ${installed.join(', ')} into ${appDir}`);
+  for (const name of readdirSync(SCRIPTS_DIR)) {
+    if (/\.(mjs|cir|json)$/.test(name) && name !== 'package.json') cpSync(join(SCRIPTS_DIR, name), join(appDir, name));
+  }
+  return installed;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const dir = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--tarballs');
+  const t = args.indexOf('--tarballs');
+  if (!dir) {
+    process.stderr.write('usage: node scripts/install-lib.mjs DIR [--no-build] [--tarballs TARBALL_DIR]\n');
+    process.exit(2);
+  }
+  try {
+    await installLib(resolve(dir), {
+      build: !args.includes('--no-build'),
+      ...(t >= 0 && args[t + 1] ? { tarballDir: resolve(args[t + 1]) } : {}),
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+  } catch (e) {
+    process.stderr.write(`install-lib: ${e instanceof Error ? e.message : e}\n`);
+    process.exit(1);
+  }
+}
