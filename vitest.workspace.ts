@@ -11,5 +11,6 @@ export const projects = [
   'packages/cli',
   'apps/web',
   'benchmarks',
+  'examples/scripts',
 ];
 export default projects;
