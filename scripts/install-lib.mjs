@@ -1,10 +1,10 @@
 // Builds the packages, packs them and installs them with the example scripts into a folder of their own:
 //   node scripts/install-lib.mjs DIR [--no-build] [--tarballs TARBALL_DIR]
-// DIR gets package.json (the @sysgraph packages examples/scripts/package.json depends on, and theirs, as
-// file:<tarball>), node_modules and a copy of examples/scripts; then `node DIR/rc-step.mjs` runs against the
-// packed packages. The tarballs go to TARBALL_DIR (default DIR/tarballs).
+// DIR (outside the repository) gets package.json (the @sysgraph packages the scripts of examples/scripts import,
+// and theirs, as file:<tarball>), node_modules and a copy of the scripts; then `node DIR/rc-step.mjs` runs
+// against the packed packages. The tarballs go to TARBALL_DIR (default DIR/tarballs).
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildLib } from './build-lib.mjs';
 import { installTarballs } from './lib/install-tarballs.mjs';
@@ -13,21 +13,27 @@ import { ROOT } from './lib/workspace-packages.mjs';
 
 export const SCRIPTS_DIR = join(ROOT, 'examples', 'scripts');
 
-/** The @sysgraph packages the example scripts import: the dependencies examples/scripts/package.json declares. */
+/** The @sysgraph packages the example scripts import (every `from '@sysgraph/…'` of examples/scripts/*.mjs, comments aside). */
 export function scriptPackages() {
-  const manifest = JSON.parse(readFileSync(join(SCRIPTS_DIR, 'package.json'), 'utf8'));
-  return Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@sysgraph/'));
+  const names = new Set();
+  for (const file of readdirSync(SCRIPTS_DIR).filter((f) => f.endsWith('.mjs'))) {
+    const code = readFileSync(join(SCRIPTS_DIR, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    for (const m of code.matchAll(/\bfrom\s*['"](@sysgraph\/[^'"/]+)/g)) names.add(m[1]);
+  }
+  return [...names].sort();
 }
 
 /** Build (unless build is false), pack into tarballDir, install into appDir, copy the scripts there. */
 export async function installLib(appDir, { build = true, tarballDir = join(appDir, 'tarballs'), log = () => {} } = {}) {
+  // Inside the repository Node would also find the workspace's node_modules (the sources) above DIR.
+  if (!relative(ROOT, appDir).startsWith('..')) throw new Error(`${appDir} is inside the repository; install into a folder outside it`);
   if (build) await buildLib({ log });
   const tarballs = packPackages(tarballDir);
   log(`packed ${Object.keys(tarballs).length} packages into ${tarballDir}`);
   const installed = installTarballs(appDir, tarballs, scriptPackages());
   log(`installed ${installed.join(', ')} into ${appDir}`);
   for (const name of readdirSync(SCRIPTS_DIR)) {
-    if (/\.(mjs|cir|json)$/.test(name) && name !== 'package.json') cpSync(join(SCRIPTS_DIR, name), join(appDir, name));
+    if (/\.(mjs|cir)$/.test(name)) cpSync(join(SCRIPTS_DIR, name), join(appDir, name));
   }
   return installed;
 }
