@@ -7,11 +7,12 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildJs } from './lib/build-js.mjs';
 import { buildTypes } from './lib/build-types.mjs';
-import { publishedFiles, ROOT, workspacePackages } from './lib/workspace-packages.mjs';
+import { checkPublishable, publishedFiles, ROOT, workspacePackages } from './lib/workspace-packages.mjs';
 
 /** Builds every package; returns the packages in dependency order. Throws naming a published file that is missing. */
 export async function buildLib({ log = () => {} } = {}) {
   const packages = workspacePackages();
+  packages.forEach(checkPublishable);
   const started = performance.now();
   for (const pkg of packages) rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
   for (const pkg of packages) await buildJs(pkg);

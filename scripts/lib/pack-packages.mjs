@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { publishedFiles, ROOT, workspacePackages } from './workspace-packages.mjs';
+import { checkPublishable, publishedFiles, ROOT, workspacePackages } from './workspace-packages.mjs';
 
 /** How to run pnpm: the pnpm that runs this process (pnpm test, pnpm pack:lib), else pnpm 10 through npx. */
 function pnpmCommand() {
@@ -26,6 +26,7 @@ export function tarballName(manifest) {
 export function packPackages(dest) {
   const packages = workspacePackages();
   for (const pkg of packages) {
+    checkPublishable(pkg);
     const missing = publishedFiles(pkg.manifest).filter((f) => !existsSync(join(pkg.dir, f)));
     if (missing.length > 0) throw new Error(`${pkg.name} is not built (${missing.join(', ')} missing): run pnpm build:lib first`);
   }

@@ -68,3 +68,17 @@ export function entryPoints(pkg) {
       return { source, out };
     });
 }
+
+/**
+ * What pnpm pack needs to publish pkg's build and not its sources: "files" with dist and publishConfig.exports
+ * (the workspace's own "exports" point to ./src). A package without them is an error saying what to add.
+ */
+export function checkPublishable(pkg) {
+  const { files, publishConfig } = pkg.manifest;
+  if (!Array.isArray(files) || !files.includes('dist') || !publishConfig?.exports) {
+    throw new Error(
+      `${pkg.name} (${pkg.dir}/package.json) needs "files": ["dist"] and a "publishConfig" with "exports", "main" and "types" ` +
+        `pointing to ./dist (as packages/core/package.json has) to be built and packed`,
+    );
+  }
+}
