@@ -28,12 +28,12 @@ export async function buildJs(pkg) {
     keepNames: true,
     logLevel: 'error',
   });
-  const bins = Object.values(typeof pkg.manifest.publishConfig?.bin === 'string' ? { bin: pkg.manifest.publishConfig.bin } : pkg.manifest.publishConfig?.bin ?? {});
-  for (const bin of bins) {
-    const file = join(pkg.dir, bin);
-    const text = readFileSync(file, 'utf8');
-    if (!text.startsWith('#!')) writeFileSync(file, SHEBANG + text);
-    chmodSync(file, 0o755);
+  const bin = pkg.manifest.publishConfig?.bin;
+  for (const file of typeof bin === 'string' ? [bin] : Object.values(bin ?? {})) {
+    const path = join(pkg.dir, file);
+    const text = readFileSync(path, 'utf8');
+    if (!text.startsWith('#!')) writeFileSync(path, SHEBANG + text);
+    chmodSync(path, 0o755);
   }
   return entries.map((e) => e.out);
 }

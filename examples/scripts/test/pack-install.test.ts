@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -25,6 +25,13 @@ function runNode(args: string[]): string {
     const err = e as { stdout?: string; stderr?: string; message: string };
     throw new Error(`node ${args.join(' ')} failed in ${app}:\n${err.stdout ?? ''}${err.stderr ?? err.message}`);
   }
+}
+
+/** Every .d.ts file below dir. */
+function declarationFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? declarationFiles(join(dir, e.name)) : e.name.endsWith('.d.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 beforeAll(() => {
@@ -60,6 +67,16 @@ describe('the packed packages installed outside the repository', () => {
       expect(existsSync(join(dir, 'src')), `@sysgraph/${name}: the sources were packed`).toBe(false);
       for (const [dep, range] of Object.entries(manifest.dependencies ?? {})) {
         if (dep.startsWith('@sysgraph/')) expect(range).toMatch(/^\d+\.\d+\.\d+/);
+      }
+    }
+    // Declarations a consumer's TypeScript resolves under "moduleResolution": "nodenext": every relative import
+    // names a .js whose .d.ts was shipped.
+    for (const name of installed) {
+      for (const file of declarationFiles(join(scoped, name, 'dist'))) {
+        for (const m of readFileSync(file, 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]*)['"]/g)) {
+          expect(m[1], `${file}: ${m[1]}`).toMatch(/\.js$/);
+          expect(existsSync(join(dirname(file), m[1].replace(/\.js$/, '.d.ts'))), `${file}: ${m[1]}`).toBe(true);
+        }
       }
     }
     // The installed copies are the ones a script resolves, not the workspace's sources.
