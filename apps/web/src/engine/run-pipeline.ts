@@ -12,7 +12,7 @@
  */
 import type { SystemParser } from '@sysgraph/description';
 import type { TimeMath } from '@sysgraph/formulation';
-import { toSimulationModel } from '@sysgraph/simulate';
+import { toSimulationModel } from '@sysgraph/engine';
 import { analyzeStructure, deriveEquations } from '@sysgraph/graph';
 import type { Derivation, Structure } from '@sysgraph/graph';
 import type { RestrictedParser } from '@sysgraph/simulate';

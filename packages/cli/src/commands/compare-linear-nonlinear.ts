@@ -14,17 +14,10 @@ import { analyzeStructure, formatTable } from '@sysgraph/graph';
 import { formulate, linearisationTable, modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/formulation';
 import type { Dense, Linearisation, StateSpace } from '@sysgraph/formulation';
 import type { Complex, NumericModel } from '@sysgraph/analysis';
-import { parseSignal, simulate, toSimulationModel } from '@sysgraph/simulate';
+import { toSimulationModel, requireLaws, buildNonlinear, operatingPoint, operatingInputs, parseNumbers, formatPole, poleDistance, sortedPoles, transferDistance, columnPairs, compareTraces, differencesToJson, inputSignals, suggestEndTime } from '@sysgraph/engine';
+import type { OperatingPoint, CompareRunOptions, TraceDifference } from '@sysgraph/engine';
+import { parseSignal, simulate } from '@sysgraph/simulate';
 import type { Signal, SimulationResult, Trace } from '@sysgraph/simulate';
-import { requireLaws } from '../nonlinear/law-elements';
-import { buildNonlinear } from '../nonlinear/build-nonlinear';
-import { operatingPoint } from '../nonlinear/operating-point';
-import type { OperatingPoint } from '../nonlinear/operating-point';
-import { operatingInputs, parseNumbers } from '../operating-inputs';
-import { formatPole, poleDistance, sortedPoles, transferDistance } from '../model-invariants';
-import { columnPairs, compareTraces, differencesToJson } from '../compare-traces';
-import type { CompareRunOptions, TraceDifference } from '../compare-traces';
-import { inputSignals, suggestEndTime } from './simulate';
 import { operatingPointJson, operatingPointLines } from './nonlinear-statespace';
 
 /** --signal NAME=SIGNAL here is δu(t), the deviation from u0 (default: see deviationSignals). */

@@ -9,13 +9,10 @@ import { analyzeStructure, formatTable } from '@sysgraph/graph';
 import { formulate, modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/formulation';
 import type { Dense, StateSpace } from '@sysgraph/formulation';
 import type { Complex, NumericModel } from '@sysgraph/analysis';
-import { simulate, toSimulationModel } from '@sysgraph/simulate';
+import { toSimulationModel, refuseLaws, formatPole, poleDistance, sortedPoles, transferDistance, columnPairs, compareTraces, differencesToJson, inputSignals, suggestEndTime } from '@sysgraph/engine';
+import type { CompareRunOptions, TraceDifference } from '@sysgraph/engine';
+import { simulate } from '@sysgraph/simulate';
 import type { SimulationResult } from '@sysgraph/simulate';
-import { refuseLaws } from '../nonlinear/law-elements';
-import { formatPole, poleDistance, sortedPoles, transferDistance } from '../model-invariants';
-import { columnPairs, compareTraces, differencesToJson } from '../compare-traces';
-import type { CompareRunOptions, TraceDifference } from '../compare-traces';
-import { inputSignals, suggestEndTime } from './simulate';
 
 /** --signal default: the source's constant, else step(1). */
 export type StateChoicesOptions = CompareRunOptions;

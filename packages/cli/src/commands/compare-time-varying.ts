@@ -11,11 +11,9 @@ import { createTimeMath } from '@sysgraph/formulation';
 import type { StorageLaw, TimeMath, TimeVaryingModel } from '@sysgraph/formulation';
 import { parseSignal, simulate } from '@sysgraph/simulate';
 import type { SimulationResult } from '@sysgraph/simulate';
-import { compareTraces, differencesToJson } from '../compare-traces';
-import type { CompareRunOptions, TraceDifference } from '../compare-traces';
+import { compareTraces, differencesToJson, buildTimeVarying, inputSignals, suggestEndTime } from '@sysgraph/engine';
+import type { CompareRunOptions, TraceDifference } from '@sysgraph/engine';
 import type { ColumnPair } from '../plot-html';
-import { buildTimeVarying } from '../time-varying/build-time-varying';
-import { inputSignals, suggestEndTime } from './simulate';
 
 /** --signal default: the source's constant, else step(1); tolerances default 1e-9 relative, 1e-12 absolute (the forms agree to about these). */
 export interface TimeVaryingFormsOptions extends CompareRunOptions {
