@@ -26,6 +26,7 @@ import type { ModelFamily } from './family';
 import { buildModel } from './linear/build-model';
 import type { BuiltModel } from './linear/build-model';
 import { toSimulationModel } from './linear/to-simulation-model';
+import type { NetlistDefaults } from './netlist/netlist-defaults';
 import { withNetlistInputs } from './netlist/netlist-options';
 import { buildNonlinear } from './nonlinear/build-nonlinear';
 import type { NonlinearBuild } from './nonlinear/build-nonlinear';
@@ -41,7 +42,15 @@ export interface SourceText {
   readonly format?: string;
 }
 
-export type CompileInput = string | SourceText | object;
+/** An already parsed description (a caller that parsed it, or a variant of a compiled model's). */
+export interface ParsedInput {
+  readonly description: SystemDescription;
+  readonly netlist?: NetlistDefaults;
+}
+
+export type CompileInput = string | SourceText | ParsedInput | object;
+
+const isParsed = (x: object): x is ParsedInput => typeof (x as ParsedInput).description === 'object' && (x as ParsedInput).description !== null && 'oneports' in (x as ParsedInput).description;
 
 const isSourceText = (x: object): x is SourceText => typeof (x as SourceText).text === 'string' && !('elements' in x);
 
@@ -56,11 +65,12 @@ export function compile(input: CompileInput, options: CompileOptions & { readonl
   if (input === null || (typeof input !== 'string' && typeof input !== 'object')) {
     throw new SysgraphError('bad-option', 'compile takes description text, a JSON description object or { text, path, format }', { field: 'input', expected: 'a string or an object' });
   }
-  const source = typeof input === 'string' ? { text: input } : isSourceText(input) ? input : undefined;
+  const parsed = typeof input === 'object' && isParsed(input) ? input : undefined;
+  const source = typeof input === 'string' ? { text: input } : !parsed && isSourceText(input) ? input : undefined;
   const path = source?.path ?? options.path;
-  const reader = readerFor({ format: source?.format ?? options.format, path, text: source?.text });
+  const reader = parsed ? undefined : readerFor({ format: source?.format ?? options.format, path, text: source?.text });
   const name = options.name ?? (path !== undefined ? baseName(path) : undefined);
-  const read = reader.read(source ? source.text : input, { ...(name !== undefined ? { name } : {}), ...(options.parser ? { parser: options.parser } : {}) });
+  const read = parsed ?? reader!.read(source ? source.text : input, { ...(name !== undefined ? { name } : {}), ...(options.parser ? { parser: options.parser } : {}) });
   const overrides = options.parameters ?? {};
   const description = Object.keys(overrides).length > 0 ? withParameters(read.description, overrides) : read.description;
   const family = modelFamily(description);
@@ -99,7 +109,7 @@ export function compile(input: CompileInput, options: CompileOptions & { readonl
 
   const model: CompiledModel = {
     name: description.name,
-    format: reader.name,
+    format: reader?.name ?? 'description',
     description,
     family,
     options: formulationOptions,

@@ -39,7 +39,7 @@ export interface CompileOptions extends FormulationOptions {
 
 export interface CompiledModel {
   readonly name: string;
-  /** The reader that read the input. */
+  /** The reader that read the input ('description' for an already parsed one). */
   readonly format: string;
   readonly description: SystemDescription;
   /** The family, chosen once from the description (family.ts). */

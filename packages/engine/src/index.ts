@@ -7,7 +7,7 @@
  * and the family logic the command line and the web app share (README.md).
  */
 export { compile } from './compile';
-export type { CompileInput, SourceText } from './compile';
+export type { CompileInput, SourceText, ParsedInput } from './compile';
 export type { CompiledModel, CompileOptions, FormulationOptions } from './compiled-model';
 export { simulateModel as simulate } from './simulation/simulate-model';
 export type { EngineSimulateOptions, EngineTrace } from './simulation/simulate-model';

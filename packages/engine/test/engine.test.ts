@@ -78,7 +78,8 @@ describe('linear JSON description', () => {
     expect(a.dcGain?.[0][0]).toBeCloseTo(1, 12);
     // H(s) = 1 / (1 + s RC) at s = 1
     expect(a.H?.[0].value[0][0].re).toBeCloseTo(1 / (1 + tau), 12);
-    const b2 = compile(rc(R, C), { stateChoice: 'b2' });
+    const b2 = compile({ description: model.description }, { stateChoice: 'b2' });
+    expect(b2.format).toBe('description');
     const same = compare(model, b2);
     expect(same.measure).toBe('invariants');
     expect(same.largest).toBeLessThan(1e-12);
@@ -106,7 +107,8 @@ describe('description with a law', () => {
   };
 
   it('is the laws family, simulated against the closed form', () => {
-    const model = compile(desc);
+    // options of another family (a page's settings carry them all) do not apply to this one
+    const model = compile(desc, { form: 'across-through', storageLaw: 'conservative', stateChoice: 'b2' });
     expect(model.family).toBe('laws');
     const x = model.stateNames[0];
     const run = simulate(model, { tEnd: 2, initial: { [x]: v0 }, samples: 41, rtol: 1e-9, atol: 1e-12 });

@@ -63,10 +63,9 @@ export function simulateModel(model: CompiledModel, options: EngineSimulateOptio
       record: o.record.length > 0 ? o.record : undefined,
       onProgress: options.onProgress,
       note,
-      form: m.form,
-      storageLaw: m.storageLaw,
-      math: m.math,
-      secantWidth: m.secantWidth,
+      // each family's options only (a compiled model keeps them all; the run refuses those of another family)
+      ...(model.family === 'time-varying' ? { form: m.form, storageLaw: m.storageLaw, math: m.math } : {}),
+      ...(model.family === 'laws' ? { secantWidth: m.secantWidth } : {}),
       netlistStart: o.netlistStart,
       outputFrom: o.outputFrom,
       builds: {
@@ -75,7 +74,7 @@ export function simulateModel(model: CompiledModel, options: EngineSimulateOptio
         timeVarying: model.family === 'time-varying' ? () => model.timeVarying() : undefined,
       },
     },
-    { stateChoice: m.stateChoice, formulation: m.formulation },
+    model.family === 'linear' ? { stateChoice: m.stateChoice, formulation: m.formulation } : {},
   );
   return { ...run, notes };
 }
