@@ -1,47 +1,20 @@
 /**
- * The nonlinear path of the pipeline (a description with laws, docs/nonlinear.md, formulation.md section 12):
- * nonlinearModel ─► the simulator's NonlinearModel with units ─► the linearisation at rest (u = 0, t = 0: where
- * the simulation starts), by linearise, or the Jacobians at x = 0 when there is no equilibrium there ─► the
- * views: f, g and the Jacobians in LaTeX, the linearisation as a ModelTable (matrices and exports).
- * A law not differentiable at rest (an orifice sqrt(|Δp|) at zero flow: 'bad-law' from the Jacobian) makes the
- * model be rebuilt with nonlinearModel's secantWidth (a secant in the Jacobians only; f stays exact), and the
- * view says so. The simulator integrates the network model where it applies (simulatedModel). Building the symbolic
- * model differentiates every entry (about half a second for the examples), so results are kept
- * per description text in a small memo the worker owns (settings changes reuse them).
+ * The nonlinear path's views (a description with laws, docs/nonlinear.md, formulation.md section 12): the engine's
+ * nonlinear model (compiled once: the network model where it covers the network, else the symbolic one, with
+ * units) ─► the linearisation at rest (u = 0, t = 0: where the simulation starts), by linearise, or the
+ * Jacobians at x = 0 when there is no equilibrium there ─► f, g and the Jacobians in LaTeX, the linearisation as
+ * a ModelTable (matrices and exports). A law not differentiable at rest (an orifice sqrt(|Δp|) at zero flow:
+ * 'bad-law' from the Jacobian) makes the view use the engine's model with secants of width SECANT_WIDTH in the
+ * Jacobians (f stays exact), and the view says so.
  */
-import type { Structure } from '@sysgraph/graph';
 import { isSysgraphError } from '@sysgraph/core';
-import { formatNonlinear, linearisationTable, linearise, modelUnits, networkModel, withUnits, nonlinearModel, nonlinearToLatex } from '@sysgraph/formulation';
-import type { Linearisation, ModelTable, NetworkModel, NonlinearModelLike, NonlinearResult } from '@sysgraph/formulation';
+import { SECANT_WIDTH } from '@sysgraph/engine';
+import type { CompiledModel } from '@sysgraph/engine';
+import { formatNonlinear, linearisationTable, linearise, nonlinearToLatex } from '@sysgraph/formulation';
+import type { Linearisation, ModelTable, NonlinearResult } from '@sysgraph/formulation';
 import type { NonlinearModel } from '@sysgraph/simulate';
 import { stateLatex } from './derivation-view';
 import type { NonlinearView } from './protocol';
-
-/** The secant width used where a law is not differentiable at rest (in the law variable's units). */
-export const SECANT_WIDTH = 1e-6;
-
-/** The newest nonlinear models by description text (at most `size`). */
-export interface NonlinearMemo {
-  get(text: string, build: () => NonlinearResult): NonlinearResult;
-}
-
-export function createNonlinearMemo(size = 4): NonlinearMemo {
-  const entries = new Map<string, NonlinearResult>();
-  return {
-    get(text, build) {
-      const hit = entries.get(text);
-      if (hit) {
-        entries.delete(text);
-        entries.set(text, hit);
-        return hit;
-      }
-      const made = build();
-      entries.set(text, made);
-      while (entries.size > size) entries.delete(entries.keys().next().value!);
-      return made;
-    },
-  };
-}
 
 export interface NonlinearBuilt {
   readonly result: NonlinearResult;
@@ -75,38 +48,20 @@ function lineariseAtRest(nl: NonlinearResult): { lin: Linearisation; equilibrium
   }
 }
 
-/**
- * The model the simulator integrates: the network model (laws compiled once, sparse Jacobian; same states, inputs
- * and outputs) when it covers the network, else the symbolic model's own.
- */
-function simulatedModel(s: Structure, result: NonlinearResult, secantWidth: number | undefined): NetworkModel | NonlinearModelLike {
-  try {
-    return networkModel(s, secantWidth !== undefined ? { secantWidth } : {}).model;
-  } catch (e) {
-    if (isSysgraphError(e) && e.code === 'unsupported') return result.model;
-    throw e;
-  }
-}
-
-/** 'bad-law' from a Jacobian: a law not differentiable where it was evaluated. */
-export const isNotDifferentiable = (e: unknown): boolean => isSysgraphError(e) && e.code === 'bad-law';
-
-export function buildNonlinearModel(s: Structure, memo: NonlinearMemo | undefined, key: string, secantWidth?: number): NonlinearBuilt {
-  const desc = s.description;
-  const make = () => nonlinearModel(s, secantWidth !== undefined ? { secantWidth } : {});
-  const result = memo ? memo.get(secantWidth !== undefined ? `${key}\u0000secant ${secantWidth}` : key, make) : make();
+export function buildNonlinearView(compiled: CompiledModel, secantWidth?: number): NonlinearBuilt {
+  const desc = compiled.description;
+  const build = compiled.nonlinear(secantWidth);
+  const result = build.result;
   let rest: ReturnType<typeof lineariseAtRest>;
   try {
     rest = lineariseAtRest(result);
   } catch (e) {
-    if (secantWidth === undefined && isNotDifferentiable(e)) return buildNonlinearModel(s, memo, key, SECANT_WIDTH);
+    if (secantWidth === undefined && isSysgraphError(e) && e.code === 'bad-law') return buildNonlinearView(compiled, SECANT_WIDTH);
     throw e;
   }
   const { lin, equilibrium } = rest;
   const sys = result.system;
-  const inner = simulatedModel(s, result, secantWidth);
-  const units = modelUnits(desc, sys.states);
-  const model: NonlinearModel = withUnits(inner, units);
+  const model: NonlinearModel = build.model;
   const tex = nonlinearToLatex(result);
   const g = sys.outputs.length === 0 ? '' : `\\begin{aligned}\n${sys.outputs.map((y, i) => `${stateLatex(y)} &= ${result.symbolic.g[i].toTex()}`).join(' \\\\\n')}\n\\end{aligned}`;
   const view: NonlinearView = {
