@@ -129,6 +129,10 @@ export function compile(input: CompileInput, options: CompileOptions & { readonl
     get outputNames() {
       return simulationModel().outputNames;
     },
+    get units() {
+      const m = simulationModel();
+      return { states: m.stateUnits ?? m.stateNames.map(() => ''), outputs: m.outputUnits ?? m.outputNames.map(() => '') };
+    },
     get defaultSignals() {
       return (signals ??= inputSignals(description, simulationModel().inputNames, withNetlistInputs([], netlist)));
     },

@@ -54,6 +54,8 @@ export interface CompiledModel {
   readonly inputNames: readonly string[];
   readonly stateNames: readonly string[];
   readonly outputNames: readonly string[];
+  /** The units of the states and outputs, from the elements' domains ('' where there is none: b2 charges). */
+  readonly units: { readonly states: readonly string[]; readonly outputs: readonly string[] };
   /** Each input's default signal: the netlist's waveform, else the source's constant, else step(1). */
   readonly defaultSignals: Readonly<Record<string, string>>;
   /** The structure's and the formulation's diagnostics (formulation.md section 8). */

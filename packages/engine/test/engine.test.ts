@@ -56,6 +56,8 @@ describe('linear JSON description', () => {
     expect(model.format).toBe('json');
     expect(model.family).toBe('linear');
     expect(model.inputNames).toEqual(['Vs']);
+    // a capacitor voltage: volts, as state and as output
+    expect(model.units).toEqual({ states: ['V'], outputs: ['V'] });
     const run = simulate(model, { tEnd: 5 * tau, signals: { Vs: 'step(3)' }, samples: 101 });
     expect(largestError(run, 'v', (t) => 3 * (1 - Math.exp(-t / tau)))).toBeLessThan(1e-6);
   });
@@ -87,6 +89,18 @@ describe('linear JSON description', () => {
     expect(other.measure).toBe('matrices');
     // A = −1/(RC): |−1/2 − (−1/4)|, B = 1/(RC) likewise
     expect(other.largest).toBeCloseTo(1 / tau - 1 / (2 * tau), 12);
+  });
+});
+
+describe('diagnostics', () => {
+  it('two capacitors in parallel form a capacitor loop: a D4 diagnostic naming one of them', () => {
+    const desc = rc(1, 1);
+    const model = compile({ ...desc, elements: [...desc.elements, { id: 'C2', kind: 'capacitor', from: 'b', to: 'g', value: 'C' }] });
+    const d4 = model.diagnostics.filter((d) => d.code === 'D4');
+    expect(d4.length).toBeGreaterThan(0);
+    expect(d4.flatMap((d) => d.elements).some((e) => e === 'C1' || e === 'C2')).toBe(true);
+    // one state for the two (v_C1 = v_C2)
+    expect(model.stateNames).toHaveLength(1);
   });
 });
 
