@@ -8,6 +8,7 @@ export const projects = [
   'packages/formulation',
   'packages/analysis',
   'packages/simulate',
+  'packages/engine',
   'packages/cli',
   'apps/web',
   'benchmarks',

@@ -10,11 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { createSystemParser } from '@sysgraph/description';
 import { createRestrictedParser } from '@sysgraph/simulate';
 import type { Dense, StateSpace } from '@sysgraph/formulation';
-import { compareModels } from '../src/engine/compare';
-import { suggestEndTime } from '../src/engine/end-time';
+import { compareStateSpaces as compareModels, compile, suggestEndTime } from '@sysgraph/engine';
+import type { CompiledModel } from '@sysgraph/engine';
 import { runPipeline } from '../src/engine/run-pipeline';
-import { createNonlinearMemo } from '../src/engine/nonlinear-model';
-import type { NonlinearResult } from '@sysgraph/formulation';
+import { createModelMemo } from '../src/engine/model-memo';
 import { createTimeMath } from '@sysgraph/formulation';
 import { DEFAULT_SETTINGS, readSettings } from '../src/engine/settings';
 import { stateLatex } from '../src/engine/derivation-view';
@@ -115,10 +114,10 @@ describe('runPipeline on a description with laws', () => {
 
   it('keeps the derived model per description text, and only the newest few', () => {
     let built = 0;
-    const memo = createNonlinearMemo(2);
+    const memo = createModelMemo(2);
     const make = () => {
       built++;
-      return {} as NonlinearResult;
+      return {} as CompiledModel;
     };
     const first = memo.get('a', make);
     expect(memo.get('a', make)).toBe(first);
@@ -128,10 +127,10 @@ describe('runPipeline on a description with laws', () => {
     memo.get('a', make); // dropped: the memo holds b and c
     expect(built).toBe(4);
     // the pipeline with a memo: a settings change reuses the model
-    const inner = createNonlinearMemo();
+    const inner = createModelMemo();
     let derived = 0;
-    const counting = { get: (t: string, build: () => NonlinearResult) => inner.get(t, () => (derived++, build())) };
-    const ctx = { ...context(), nonlinear: counting };
+    const counting = { get: (t: string, build: () => CompiledModel) => inner.get(t, () => (derived++, build())) };
+    const ctx = { ...context(), models: counting };
     const text = example('nonlinear/diode-rc.json');
     const one = runPipeline({ id: 1, text, settings: DEFAULT_SETTINGS }, ctx).answer;
     const two = runPipeline({ id: 2, text, settings: { ...DEFAULT_SETTINGS, samples: 50 } }, ctx).answer;
@@ -260,13 +259,22 @@ describe('compareModels', () => {
   });
 });
 
-describe('suggestEndTime', () => {
-  it('covers six times the slowest time constant, rounded up to 1, 2 or 5 × 10ᵏ', () => {
-    expect(suggestEndTime([[-4]])).toBe(2); // τ = 0.25 s: 1.5 → 2
-    expect(suggestEndTime([[-1, 0], [0, -100]])).toBe(10); // τ = 1 s: 6 → 10
-    expect(suggestEndTime([[-0.001]])).toBe(10000); // τ = 1000 s: 6000 → 10⁴
-    expect(suggestEndTime([[0, 1], [0, 0]])).toBeGreaterThan(0); // a double integrator: some span
+describe('suggestEndTime (the engine\'s, shared with the command line)', () => {
+  it('covers five times the slowest time constant or two periods of the slowest oscillation, to two digits', () => {
+    expect(suggestEndTime([[-4]])).toBe(1.3); // τ = 0.25 s: 1.25 → 1.3
+    expect(suggestEndTime([[-1, 0], [0, -100]])).toBe(5); // τ = 1 s: 5
+    expect(suggestEndTime([[-0.001]])).toBe(5000); // τ = 1000 s
+    expect(suggestEndTime([[0, 1], [-4, 0]])).toBe(6.3); // ω = 2 rad/s, undamped: 2 periods = 2π s
+    expect(suggestEndTime([[0, 1], [0, 0]])).toBe(1); // a double integrator: no time constant, 1 s
     expect(suggestEndTime([])).toBe(1);
+  });
+
+  it('is what the page uses when no end time is set', () => {
+    const run = runPipeline({ id: 9, text: example('rlc-series.json'), settings: { ...DEFAULT_SETTINGS, tEnd: null } }, context()).answer;
+    if (!run.ok) throw new Error('expected a model');
+    // R = 1, L = 0.5, C = 0.25: s² + 2 s + 8 = 0, s = −1 ± j√7: max(5 / 1, 4π / √7) = 5
+    expect(run.tEnd).toBe(5);
+    expect(compile(example('rlc-series.json')).endTime().tEnd).toBe(5);
   });
 });
 

@@ -7,7 +7,7 @@
 import { createSystemParser, readSpiceNetlist } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { formulate, sparseBackend } from '@sysgraph/formulation';
-import { toSimulationModel } from '@sysgraph/simulate';
+import { toSimulationModel } from '@sysgraph/engine';
 import { GROUND } from '../spice/network';
 import { SPICE_DEFAULTS, writeSpiceNetlist } from '../spice/spice-netlist';
 import { toolArgs } from './tool-args';

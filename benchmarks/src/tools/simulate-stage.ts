@@ -8,7 +8,8 @@
 import { createSystemParser, readSpiceNetlist } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { formulate, sparseBackend } from '@sysgraph/formulation';
-import { simulate, toSimulationModel } from '@sysgraph/simulate';
+import { toSimulationModel } from '@sysgraph/engine';
+import { simulate } from '@sysgraph/simulate';
 import type { LinearModel, SimulationResult } from '@sysgraph/simulate';
 import { ladderModalReference } from '../spice/ladder-reference';
 import { maxDeviation, peakOf } from '../spice/compare-traces';

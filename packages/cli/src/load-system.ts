@@ -1,12 +1,11 @@
 /** Finds and parses the system a command works on: a file, an example name, or the default example. */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
-import { parseSystem, readSpiceNetlist, withParameters } from '@sysgraph/description';
 import type { SystemDescription } from '@sysgraph/description';
-import { netlistDefaults } from './netlist/netlist-defaults';
-import type { NetlistDefaults } from './netlist/netlist-defaults';
+import { compile, NETLIST_EXTENSIONS } from '@sysgraph/engine';
+import type { NetlistDefaults } from '@sysgraph/engine';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 export const DEFAULT_EXAMPLE = 'motor-pump';
@@ -33,37 +32,20 @@ export function parseParams(list: readonly string[] | undefined): Record<string,
   return out;
 }
 
-export type { NetlistDefaults } from './netlist/netlist-defaults';
-
-/** SPICE netlists are recognised by their extension; everything else is a JSON description. */
-export const NETLIST_EXTENSIONS = ['.cir', '.sp', '.spi', '.spice', '.net', '.ckt'];
+export type { NetlistDefaults } from '@sysgraph/engine';
+export { NETLIST_EXTENSIONS, withNetlistInputs } from '@sysgraph/engine';
 
 export function isNetlistFile(path: string): boolean {
   const lower = path.toLowerCase();
   return NETLIST_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
+/** The file (or example) read by the engine's reader registry (compile), with --param values applied. */
 export function loadSystem(
   file: string | undefined,
   params?: readonly string[],
 ): { desc: SystemDescription; path: string; netlist?: NetlistDefaults } {
   const path = resolveSystemFile(file);
-  const text = readFileSync(path, 'utf8');
-  let desc: SystemDescription;
-  let netlist: NetlistDefaults | undefined;
-  if (isNetlistFile(path)) {
-    const read = readSpiceNetlist(text, { name: basename(path).replace(/\.[^.]*$/, '') });
-    desc = read.description;
-    netlist = netlistDefaults(read);
-  } else desc = parseSystem(text, { name: basename(path).replace(/\.json$/, '') });
-  const overrides = parseParams(params);
-  if (Object.keys(overrides).length > 0) desc = withParameters(desc, overrides);
-  return { desc, path, netlist };
-}
-
-/** --input pairs after the netlist's waveforms: a name given on the command line wins. */
-export function withNetlistInputs(given: readonly string[], netlist: Pick<NetlistDefaults, 'inputs'> | undefined): string[] {
-  if (!netlist) return [...given];
-  const named = new Set(given.map((pair) => pair.split('=')[0].trim()));
-  return [...netlist.inputs.filter((pair) => !named.has(pair.split('=')[0])), ...given];
+  const model = compile({ text: readFileSync(path, 'utf8'), path }, { parameters: parseParams(params) });
+  return { desc: model.description, path, ...(model.netlist ? { netlist: model.netlist } : {}) };
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Trace } from '@sysgraph/simulate';
 import { distinctColumns } from '@sysgraph/simulate';
+import type { ColumnPair } from '@sysgraph/engine';
 
 const require = createRequire(import.meta.url);
 
@@ -88,12 +89,7 @@ export interface OverlaySide {
   readonly trace: Trace;
 }
 
-/** One variable in both traces: its name and column in each (right −1: the left only). */
-export interface ColumnPair {
-  readonly name: string;
-  readonly left: number;
-  readonly right: number;
-}
+export type { ColumnPair } from '@sysgraph/engine';
 
 /**
  * Two traces on one time grid (left's t), each pair of columns overlaid: left solid, right dashed in the same

@@ -29,4 +29,4 @@ export { expression } from './signals/expression';
 export { parseSignal } from './signals/parse-signal';
 export { createRestrictedParser } from './signals/restricted-math';
 export type { RestrictedParser } from './signals/restricted-math';
-export { toSimulationModel } from './from-state-space';
+

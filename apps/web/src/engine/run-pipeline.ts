@@ -1,45 +1,45 @@
 /**
- * runPipeline: one request of the page, through the whole pipeline —
- *   parseSystem ─► analyzeStructure ─► deriveEquations ─► formulateActive ─► simulate      (the answer)
+ * runPipeline: one request of the page, through the engine (@sysgraph/engine) —
+ *   compile (the JSON reader, the family) ─► structure ─► deriveEquations ─► formulateActive ─► simulate (the answer)
  *   formulateOthers ─► compareModels ─► simulate the other state choice                    (the follow-up)
- * A description with laws takes the nonlinear path (nonlinear-model.ts) —
- *   … ─► buildNonlinearModel ─► linearise at rest ─► simulate the NonlinearModel          (the answer)
+ * A description with laws takes the nonlinear path (nonlinear-view.ts) —
+ *   … ─► the compiled model's nonlinear model ─► linearise at rest ─► the engine's simulate (the answer)
  *   the description's linear model (each law's slope at the origin) ─► compareModels with the linearisation
  *   ─► simulated with the same inputs, overlaid on the nonlinear response                  (the follow-up)
- * The answer carries what an edit waits for (matrices, plot, graph, derivation); the follow-up, computed after
+ * The family, the default end time, the comparison measure and the secant retry are the engine's (one answer for
+ * the command line and the page). The answer carries what an edit waits for (matrices, plot, graph, derivation); the follow-up, computed after
  * the answer has been sent, the comparison. Errors stop at the stage that raised them and come back as data;
  * a bad signal leaves the model shown.
  */
 import type { SystemParser } from '@sysgraph/description';
 import type { TimeMath } from '@sysgraph/formulation';
-import { toSimulationModel } from '@sysgraph/simulate';
-import { analyzeStructure, deriveEquations } from '@sysgraph/graph';
+import { compareStateSpaces, compile, suggestEndTime, toSimulationModel } from '@sysgraph/engine';
+import type { CompiledModel } from '@sysgraph/engine';
+import { deriveEquations } from '@sysgraph/graph';
 import type { Derivation, Structure } from '@sysgraph/graph';
 import type { RestrictedParser } from '@sysgraph/simulate';
-import { compareModels } from './compare';
 import { derivationView } from './derivation-view';
 import { toErrorInfo } from './error-info';
-import { suggestEndTime } from './end-time';
 import { formulateActive, formulateModel, formulateOthers } from './formulations';
 import type { Formulated } from './formulations';
 import { graphDrawing } from './graph-drawing';
 import { modelView } from './model-view';
-import { buildNonlinearModel, isNotDifferentiable, SECANT_WIDTH } from './nonlinear-model';
-import type { NonlinearBuilt, NonlinearMemo } from './nonlinear-model';
+import type { ModelMemo } from './model-memo';
+import { buildNonlinearView } from './nonlinear-view';
+import type { NonlinearBuilt } from './nonlinear-view';
 import type { ComparisonRow, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
-import { inputInfo, simulateTrace } from './simulate-trace';
+import { engineTrace, inputInfo, simulateTrace } from './simulate-trace';
 import { resultAnswer } from './result-answer';
 import { runTimeVarying } from './run-time-varying';
-import { isTimeVarying } from './time-varying-view';
 
 /** The configured parsers of the pipeline, built once per worker (schema compilation, mathjs instances). */
 export interface EngineContext {
   readonly system: SystemParser;
   /** The restricted mathjs parser of signal text (nothing is evaluated by mathjs, nothing is eval'd). */
   readonly signals: RestrictedParser;
-  /** Nonlinear models by description text (their derivation is the costly step), when the caller keeps one. */
-  readonly nonlinear?: NonlinearMemo;
+  /** Compiled models by description text and model settings (a nonlinear derivation is the costly step). */
+  readonly models?: ModelMemo;
   /** The mathjs instance that differentiates values in t (its first use costs ~0.4 s): one per worker. */
   readonly timeMath?: TimeMath;
 }
@@ -69,13 +69,13 @@ function comparisonRows(models: readonly Formulated[]): ComparisonRow[] {
     const a = byKey.get(l);
     const b = byKey.get(r);
     if (!a || !b) continue;
-    const d = compareModels(a.ss, b.ss);
+    const d = compareStateSpaces(a.ss, b.ss);
     const note =
       d.measure === 'matrices'
         ? 'same states: A, B, C, D, E and Bd entry by entry'
         : a.ss.outputs.length === 0
-          ? 'the states differ and there are no outputs: nothing invariant to compare'
-          : 'the states differ (x₂ = diag(C, L) x): D, E, C·Bd and C·Aᵏ·B';
+          ? 'the states differ and there are no outputs: the poles only'
+          : 'the states differ (x₂ = diag(C, L) x): the poles and H(s) at test points';
     rows.push({ left: l, right: r, measure: d.measure, largest: d.largest, scale: d.scale, note });
   }
   return rows;
@@ -92,24 +92,25 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   };
   const settings = req.settings;
 
-  let desc;
+  let compiled: CompiledModel;
   try {
-    desc = ctx.system.parse(req.text);
+    compiled = compileRequest(req, ctx);
   } catch (e) {
     return fail(toErrorInfo(e, 'parse'));
   }
+  const desc = compiled.description;
   lap('parse');
   let s: Structure;
   let derivation: Derivation;
   try {
-    s = analyzeStructure(desc);
+    s = compiled.structure;
     derivation = deriveEquations(s.partition, desc);
   } catch (e) {
     return fail(toErrorInfo(e, 'structure'));
   }
   lap('structure');
-  if (desc.oneports.some((e) => e.law !== undefined)) return runNonlinear(req, ctx, s, derivation, timings, lap);
-  if (isTimeVarying(desc)) return runTimeVarying(req, ctx, s, derivation, timings, lap);
+  if (compiled.family === 'laws') return runNonlinear(req, ctx, compiled, derivation, timings, lap);
+  if (compiled.family === 'time-varying') return runTimeVarying(req, ctx, compiled, derivation, timings, lap);
   let active: Formulated;
   try {
     active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic' });
@@ -158,32 +159,28 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
 }
 
 /** The nonlinear path: the model of the laws simulated, its linearisation at rest shown and compared. */
-function runNonlinear(req: RunRequest, ctx: EngineContext, s: Structure, derivation: Derivation, timings: Record<string, number>, lap: (name: string) => void): PipelineRun {
+function runNonlinear(req: RunRequest, ctx: EngineContext, compiled: CompiledModel, derivation: Derivation, timings: Record<string, number>, lap: (name: string) => void): PipelineRun {
+  const s = compiled.structure;
   const desc = s.description;
   const settings = req.settings;
   let built: NonlinearBuilt;
   try {
-    built = buildNonlinearModel(s, ctx.nonlinear, req.text);
+    built = buildNonlinearView(compiled);
   } catch (e) {
     return { answer: { id: req.id, kind: 'result', ok: false, errors: toErrorInfo(e, 'formulate') } };
   }
   lap('formulate');
   const inputs = inputInfo(s, built.model.inputNames);
-  const tEnd = settings.tEnd ?? suggestEndTime(built.linearisation.A);
+  let tEnd = settings.tEnd ?? 1;
   let simulation: Extract<RunAnswer, { ok: true }>['simulation'];
   try {
-    simulation = { ok: true, trace: simulateTrace(ctx, built.model, settings, inputs, tEnd) };
+    // the engine's end time (∂f/∂x at the start) and simulation (with its retry by secants of a law not
+    // differentiable where a Jacobian is needed)
+    const signals = Object.fromEntries(inputs.map((u) => [u.name, settings.signals[u.name] ?? u.defaultSignal]));
+    if (settings.tEnd === null) tEnd = compiled.endTime(signals).tEnd;
+    simulation = { ok: true, trace: engineTrace(compiled, settings, inputs, tEnd) };
   } catch (e) {
     simulation = { ok: false, errors: toErrorInfo(e, 'simulate') };
-    // a law not differentiable where the stiff solver asked for the Jacobian: again with secants there
-    if (isNotDifferentiable(e) && built.view.secantWidth === undefined) {
-      try {
-        built = buildNonlinearModel(s, ctx.nonlinear, req.text, SECANT_WIDTH);
-        simulation = { ok: true, trace: simulateTrace(ctx, built.model, settings, inputs, tEnd) };
-      } catch (again) {
-        simulation = { ok: false, errors: toErrorInfo(again, 'simulate') };
-      }
-    }
   }
   lap('simulate');
   const model = modelView('linearised', built.table);
@@ -203,14 +200,14 @@ function runNonlinear(req: RunRequest, ctx: EngineContext, s: Structure, derivat
     }
     const lin = built.linearisation;
     const zeros = (rows: number) => Array.from({ length: rows }, () => lin.inputs.map(() => 0));
-    const d = compareModels({ states: lin.states, A: lin.A, B: lin.B, C: lin.C, D: lin.D, E: zeros(lin.outputs.length), Bd: zeros(lin.states.length) }, linear.ss);
+    const d = compareStateSpaces({ states: lin.states, A: lin.A, B: lin.B, C: lin.C, D: lin.D, E: zeros(lin.outputs.length), Bd: zeros(lin.states.length) }, linear.ss);
     const row: ComparisonRow = {
       left: 'linearised',
       right: linear.key,
       measure: d.measure,
       largest: d.largest,
       scale: d.scale,
-      note: d.measure === 'matrices' ? 'same states: A, B, C, D entry by entry' : 'the states differ (a law written in q or λ): D, C·Bd and C·Aᵏ·B',
+      note: d.measure === 'matrices' ? 'same states: A, B, C, D entry by entry' : 'the states differ (a law written in q or λ): the poles and H(s) at test points',
     };
     let overlay: FollowUp['overlay'];
     if (simulation.ok) {
@@ -223,4 +220,11 @@ function runNonlinear(req: RunRequest, ctx: EngineContext, s: Structure, derivat
     return { id: req.id, kind: 'follow-up', comparison: { rows: [row], masdNote }, models: [model, modelView(linear.key, linear.table)], masdAvailable: false, ...(overlay ? { overlay } : {}) };
   };
   return { answer, followUp };
+}
+
+/** The request's description compiled by the engine (JSON only), kept per text and model settings when a memo is given. */
+function compileRequest(req: RunRequest, ctx: EngineContext): CompiledModel {
+  const settings = req.settings;
+  const make = () => compile(req.text, { format: 'json', parser: ctx.system, form: settings.tvForm, storageLaw: settings.storageLaw, ...(ctx.timeMath ? { math: ctx.timeMath } : {}) });
+  return ctx.models ? ctx.models.get(`${settings.tvForm}\u0000${settings.storageLaw}\u0000${req.text}`, make) : make();
 }

@@ -1,33 +1,29 @@
 /**
  * runTimeVarying: the pipeline for a description with values in t (docs/time-varying.md) —
- *   … ─► timeVaryingModel (the settings' form and storage laws) ─► simulate its model from physical rest
+ *   … ─► the compiled model's time-varying model (the settings' form and storage laws) ─► the engine's simulate
+ *   from physical rest (v_C = 0, i_L = 0 given as the physical initial state; the engine converts it)
  *   ─► A(t), B(t) in LaTeX and the matrices at the settings' time                           (the answer)
  *   the other form (charge-flux ↔ across-through) simulated with the same inputs; the physical states and the
  *   outputs of both compared (one law in two coordinates: they must agree) and overlaid      (the follow-up)
  */
+import { compile } from '@sysgraph/engine';
+import type { CompiledModel } from '@sysgraph/engine';
 import { createTimeMath } from '@sysgraph/formulation';
 import type { TimeVaryingModel } from '@sysgraph/formulation';
-import type { Derivation, Structure } from '@sysgraph/graph';
-import { parseSignal } from '@sysgraph/simulate';
+import type { Derivation } from '@sysgraph/graph';
 import { derivationView } from './derivation-view';
-import { suggestEndTime } from './end-time';
 import { toErrorInfo } from './error-info';
 import { graphDrawing } from './graph-drawing';
 import { modelView } from './model-view';
-import type { ComparisonRow, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
+import type { ComparisonRow, FollowUp, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { PipelineRun } from './run-pipeline';
 import type { EngineContext } from './run-pipeline';
-import { inputInfo, simulateTrace } from './simulate-trace';
+import { engineTrace, inputInfo } from './simulate-trace';
 import { resultAnswer } from './result-answer';
-import { buildTimeVarying, tableAt, timeVaryingView } from './time-varying-view';
-import type { TimeVaryingBuilt } from './time-varying-view';
+import { tableAt, timeVaryingView } from './time-varying-view';
 
-/** The model's state at physical rest x(0) = 0 (p = −B1(0) u(0) in the charge-flux form). */
-function restState(ctx: EngineContext, tv: TimeVaryingModel, signals: Readonly<Record<string, string>>, inputs: readonly InputInfo[]): Record<string, number> {
-  const u0 = inputs.map((u) => parseSignal(signals[u.name] ?? u.defaultSignal, u.name, ctx.signals).value(0));
-  const s = tv.toState(0, new Float64Array(tv.states.length), u0);
-  return Object.fromEntries(tv.states.map((n, k) => [n, s[k]]));
-}
+/** Physical rest x(0) = 0 by the physical states' names (the engine converts it: p = −B1(0) u(0) in the charge-flux form). */
+const physicalRest = (tv: TimeVaryingModel): Record<string, number> => Object.fromEntries(tv.physicalStates.map((n) => [n, 0]));
 
 /** max_k |left − right| over the columns both traces name alike (physical states and outputs), and max |left|. */
 function largestDifference(left: TraceView, right: TraceView): { largest: number; scale: number } {
@@ -46,15 +42,16 @@ function largestDifference(left: TraceView, right: TraceView): { largest: number
   return { largest, scale };
 }
 
-export function runTimeVarying(req: RunRequest, ctx: EngineContext, s: Structure, derivation: Derivation, timings: Record<string, number>, lap: (name: string) => void): PipelineRun {
+export function runTimeVarying(req: RunRequest, ctx: EngineContext, compiled: CompiledModel, derivation: Derivation, timings: Record<string, number>, lap: (name: string) => void): PipelineRun {
+  const s = compiled.structure;
   const desc = s.description;
   const settings = req.settings;
-  const math = ctx.timeMath ?? createTimeMath();
-  let built: TimeVaryingBuilt;
+  const math = compiled.options.math ?? ctx.timeMath ?? createTimeMath();
+  let built: ReturnType<CompiledModel['timeVarying']>;
   let model: ReturnType<typeof modelView>;
   let view: ReturnType<typeof timeVaryingView>;
   try {
-    built = buildTimeVarying(s, settings.tvForm, settings, math);
+    built = compiled.timeVarying();
     model = modelView('time-varying', tableAt(desc, built.tv, settings.tvTime));
     view = timeVaryingView(s, built.tv, settings.tvTime, math);
   } catch (e) {
@@ -63,10 +60,10 @@ export function runTimeVarying(req: RunRequest, ctx: EngineContext, s: Structure
   lap('formulate');
   const tv = built.tv;
   const inputs = inputInfo(s, tv.inputs);
-  const tEnd = settings.tEnd ?? suggestEndTime(tv.at(0).A);
+  const tEnd = settings.tEnd ?? compiled.endTime().tEnd;
   let simulation: Extract<RunAnswer, { ok: true }>['simulation'];
   try {
-    simulation = { ok: true, trace: simulateTrace(ctx, built.model, settings, inputs, tEnd, restState(ctx, tv, settings.signals, inputs)) };
+    simulation = { ok: true, trace: engineTrace(compiled, settings, inputs, tEnd, physicalRest(tv)) };
   } catch (e) {
     simulation = { ok: false, errors: toErrorInfo(e, 'simulate') };
   }
@@ -81,11 +78,12 @@ export function runTimeVarying(req: RunRequest, ctx: EngineContext, s: Structure
     const leftKey = `tv-${tv.form}`;
     const rightKey = `tv-${otherForm}`;
     const masdNote = `The values of ${tv.timeVarying.map((v) => v.element).join(', ')} vary with t: the model is linear time-varying (${tv.storageLaw} storage laws). The charge-flux form (charges and flux linkages as states) and the across-through form (v_C, i_L with the Ċ and L̇ terms) are the same law in two coordinates. MASD's closed form and the states b1/b2 are for time-invariant descriptions.`;
-    let other: TimeVaryingBuilt;
+    let other: ReturnType<CompiledModel['timeVarying']>;
     let right: TraceView;
     try {
-      other = buildTimeVarying(s, otherForm, settings, math);
-      right = simulateTrace(ctx, other.model, settings, inputs, tEnd, restState(ctx, other.tv, settings.signals, inputs));
+      const otherCompiled = compile({ description: desc }, { ...compiled.options, form: otherForm, math });
+      other = otherCompiled.timeVarying();
+      right = engineTrace(otherCompiled, settings, inputs, tEnd, physicalRest(other.tv));
     } catch (e) {
       const why = toErrorInfo(e, 'simulate')[0]?.message ?? 'unknown';
       return { id: req.id, kind: 'follow-up', comparison: { rows: [], masdNote: `${masdNote} The ${otherForm} form failed: ${why}` }, models: [model], masdAvailable: false };

@@ -1,10 +1,13 @@
 /**
  * inputInfo / simulateTrace: the inputs of a model as the page shows them (default signal, unit) and one
- * simulation of a model with the page's settings, as a TraceView (columnar Float64Array, transferred to the page).
+ * simulation of a model with the page's settings, as a TraceView (columnar Float64Array, transferred to the page):
+ * simulateTrace of a given simulation model, engineTrace of a compiled model through the engine's simulate.
  */
 import { DOMAIN_VARIABLES } from '@sysgraph/core';
 import { evaluateExpression } from '@sysgraph/description';
 import type { Structure } from '@sysgraph/graph';
+import { simulate as simulateCompiled } from '@sysgraph/engine';
+import type { CompiledModel } from '@sysgraph/engine';
 import { parseSignal, simulate } from '@sysgraph/simulate';
 import type { RestrictedParser, Signal, SimulateOptions, SimulationModel } from '@sysgraph/simulate';
 import type { InputInfo, TraceView } from './protocol';
@@ -36,6 +39,22 @@ export function simulateTrace(ctx: { readonly signals: RestrictedParser }, model
   for (const u of inputs) signals[u.name] = parseSignal(settings.signals[u.name] ?? u.defaultSignal, u.name, ctx.signals);
   const options: SimulateOptions = { tEnd, inputs: signals, samples: settings.samples, solver: settings.solver as SimulateOptions['solver'], ...(initial ? { initial } : {}) };
   const r = simulate(model, options);
+  const n = model.stateNames.length;
+  return {
+    names: r.names,
+    units: r.units,
+    roles: r.names.slice(1).map((_, k) => (k < n ? 'state' : 'output')),
+    columns: r.columns as Float64Array[],
+    solver: r.solver,
+    solverReason: r.solverReason,
+  };
+}
+
+/** One simulation of a compiled model by the engine (its family's model, the secant retry, the solver's choice). */
+export function engineTrace(model: CompiledModel, settings: Settings, inputs: readonly InputInfo[], tEnd: number, initial?: Readonly<Record<string, number>>): TraceView {
+  const signals = Object.fromEntries(inputs.map((u) => [u.name, settings.signals[u.name] ?? u.defaultSignal]));
+  const run = simulateCompiled(model, { tEnd, signals, samples: settings.samples, solver: settings.solver, netlistDefaults: false, ...(initial ? { initial } : {}) });
+  const r = run.result;
   const n = model.stateNames.length;
   return {
     names: r.names,

@@ -8,7 +8,7 @@ import { createTimeMath } from '@sysgraph/formulation';
 import { createRestrictedParser } from '@sysgraph/simulate';
 import type { RunRequest, TraceView, WorkerMessage } from '../engine/protocol';
 import { runPipeline } from '../engine/run-pipeline';
-import { createNonlinearMemo } from '../engine/nonlinear-model';
+import { createModelMemo } from '../engine/model-memo';
 import type { EngineContext } from '../engine/run-pipeline';
 
 interface WorkerScope {
@@ -20,7 +20,7 @@ const scope = self as unknown as WorkerScope;
 // The parsers live as long as the worker: the JSON schema and the mathjs instance are built once; so do the
 // nonlinear models of the last few descriptions (deriving one takes about half a second), and the mathjs instance
 // that differentiates values in t.
-const context: EngineContext = { system: createSystemParser(), signals: createRestrictedParser(), nonlinear: createNonlinearMemo(), timeMath: createTimeMath() };
+const context: EngineContext = { system: createSystemParser(), signals: createRestrictedParser(), models: createModelMemo(), timeMath: createTimeMath() };
 let latest: RunRequest | undefined;
 let scheduled = false;
 

@@ -8,7 +8,7 @@ import { formulate, numericBackend, symbolicBackend } from '@sysgraph/formulatio
 import { dcGain, formatComplex, formatTransfer, frequencyResponse, poles, symbolicTransfer, transferAt } from '@sysgraph/analysis';
 import type { Complex } from '@sysgraph/analysis';
 import { SysgraphError } from '@sysgraph/core';
-import { isTimeVarying, timeVaryingElements } from '../time-varying/time-varying-elements';
+import { isTimeVarying, timeVaryingElements } from '@sysgraph/engine';
 
 export interface AnalyzeOptions {
   readonly symbolic?: boolean;

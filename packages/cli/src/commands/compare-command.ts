@@ -11,7 +11,7 @@ import { compareReport } from './compare';
 import { compareStateChoices, formatStateChoices } from './compare-state-choices';
 import { formatLinearVsNonlinear, linearVsNonlinear } from './compare-linear-nonlinear';
 import { compareTimeVaryingForms, formatTimeVaryingForms } from './compare-time-varying';
-import { isTimeVarying, refuseTimeVarying, requireTimeVarying } from '../time-varying/time-varying-elements';
+import { isTimeVarying, refuseTimeVarying, requireTimeVarying } from '@sysgraph/engine';
 
 export interface CompareOptions {
   readonly linearVsNonlinear?: boolean;

@@ -12,8 +12,7 @@ import type { StateSpace } from '@sysgraph/formulation';
 import { csrToDense } from '@sysgraph/linalg';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import type { NumericModel } from '@sysgraph/analysis';
-import { invariantDifference } from '../model-invariants';
-import { lawElements } from '../nonlinear/law-elements';
+import { invariantDifference, lawElements } from '@sysgraph/engine';
 
 type Dense = number[][];
 const KEYS = ['A', 'B', 'C', 'D', 'E', 'Bd'] as const;

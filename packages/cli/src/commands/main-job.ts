@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { SystemDescription } from '@sysgraph/description';
 import { structureReport } from './structure';
 import { statespaceReport } from './statespace';
-import { runSimulation } from './simulate';
+import { runSimulation } from '@sysgraph/engine';
 import { plotHtml } from '../plot-html';
 
 export function mainJob(desc: SystemDescription, out: (s: string) => void, plotPath?: string): string {

@@ -7,8 +7,7 @@ import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { formatNonlinear, latexIdentifier, linearisationTable, linearise, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText, nonlinearToLatex } from '@sysgraph/formulation';
 import type { Linearisation, NonlinearResult } from '@sysgraph/formulation';
-import { buildNonlinear } from '../nonlinear/build-nonlinear';
-import { operatingInputs, parseNumbers } from '../operating-inputs';
+import { buildNonlinear, operatingInputs, parseNumbers } from '@sysgraph/engine';
 import type { StateSpaceFormat } from './statespace';
 
 export interface NonlinearStatespaceOptions {

@@ -12,13 +12,10 @@ import {
 } from '@sysgraph/formulation';
 import type { StateSpace } from '@sysgraph/formulation';
 import type { CsrMatrix } from '@sysgraph/linalg';
-import { buildModel } from '../build-model';
-import type { ModelOptions } from '../build-model';
-import { hasLaws, requireLaws } from '../nonlinear/law-elements';
+import { buildModel, hasLaws, requireLaws, isTimeVarying, requireTimeVarying } from '@sysgraph/engine';
+import type { ModelOptions, TimeVaryingBuildOptions } from '@sysgraph/engine';
 import { nonlinearStatespaceReport } from './nonlinear-statespace';
 import type { NonlinearStatespaceOptions } from './nonlinear-statespace';
-import { isTimeVarying, requireTimeVarying } from '../time-varying/time-varying-elements';
-import type { TimeVaryingBuildOptions } from '../time-varying/build-time-varying';
 import { timeVaryingStatespaceReport } from './time-varying-statespace';
 
 export type StateSpaceFormat = 'json' | 'latex' | 'matlab' | 'python' | 'text';

@@ -12,8 +12,8 @@ import {
   timeVaryingLatex, timeVaryingSymbolic,
 } from '@sysgraph/formulation';
 import type { ModelTable, TimeVaryingModel, TimeVaryingSymbolic } from '@sysgraph/formulation';
-import { buildTimeVarying } from '../time-varying/build-time-varying';
-import type { TimeVaryingBuild, TimeVaryingBuildOptions } from '../time-varying/build-time-varying';
+import { buildTimeVarying } from '@sysgraph/engine';
+import type { TimeVaryingBuild, TimeVaryingBuildOptions } from '@sysgraph/engine';
 import type { StateSpaceFormat } from './statespace';
 
 export interface TimeVaryingStatespaceOptions extends TimeVaryingBuildOptions {

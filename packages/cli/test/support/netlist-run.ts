@@ -1,7 +1,7 @@
 /** A netlist file simulated in-process as `sysgraph simulate FILE` does, with extra command-line options. */
 import { loadSystem } from '../../src/load-system';
-import { withNetlistOptions } from '../../src/netlist/netlist-options';
-import type { CommandLineSimulate } from '../../src/netlist/netlist-options';
+import { withNetlistOptions } from '@sysgraph/engine';
+import type { CommandLineSimulate } from '@sysgraph/engine';
 import { runSimulation } from '../../src/commands/simulate';
 import type { SimulationRun } from '../../src/commands/simulate';
 import type { SystemDescription } from '@sysgraph/description';

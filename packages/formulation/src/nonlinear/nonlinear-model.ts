@@ -17,6 +17,7 @@ import { compileClosure } from './compile-closure';
 import { createPartial } from './law-partial';
 import type { Closure, SymbolTable } from './compile-closure';
 import { createNonlinearMath } from './nonlinear-math';
+import type { NonlinearModel } from '@sysgraph/simulate';
 import type { NonlinearMath } from './nonlinear-math';
 import { buildNonlinearSystem } from './nonlinear-system';
 import type { NonlinearSystem } from './nonlinear-system';
@@ -24,18 +25,12 @@ import { completeJacobian } from './implicit-terms';
 import { createStaticSolver } from './static-solver';
 
 /**
- * Structurally @sysgraph/simulate's NonlinearModel, x' = f(t, x, u, u'), y = g(t, x, u, u'), with ∂f/∂x
- * (so this stage need not depend on the simulator).
+ * @sysgraph/simulate's NonlinearModel, x' = f(t, x, u, u'), y = g(t, x, u, u'), with ∂f/∂x always present and
+ * dense (one model type shared by the formulation and the solvers; formulation depends on simulate's types only).
  */
-export interface NonlinearModelLike {
-  readonly kind: 'nonlinear';
-  readonly stateNames: readonly string[];
-  readonly inputNames: readonly string[];
-  readonly outputNames: readonly string[];
-  f(t: number, x: Float64Array, u: Float64Array, du: Float64Array, dxdt: Float64Array): void;
-  g(t: number, x: Float64Array, u: Float64Array, du: Float64Array, y: Float64Array): void;
+export type NonlinearModelLike = Omit<NonlinearModel, 'jacobian'> & {
   jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): number[][];
-}
+};
 
 export interface NonlinearModelOptions {
   /** The mathjs instance to use; one is created when absent. */

@@ -5,7 +5,13 @@
  *   max |difference| = max_k |y_left(t_k) − y_right(t_k)|,  scale = max_k |y_left(t_k)|
  */
 import type { Trace } from '@sysgraph/simulate';
-import type { ColumnPair } from './plot-html';
+
+/** One variable in both traces: its name and column in each (right −1: the left only). */
+export interface ColumnPair {
+  readonly name: string;
+  readonly left: number;
+  readonly right: number;
+}
 
 export interface TraceDifference extends ColumnPair {
   readonly role: 'output' | 'state';

@@ -4,7 +4,7 @@
  * Inputs not given are 0, and a note says so (linearise's default).
  */
 import { SysgraphError } from '@sysgraph/core';
-import { parsePairs } from './pairs';
+import { parsePairs } from '../pairs';
 
 export function parseNumbers(list: readonly string[] | undefined, option: string, known: readonly string[], what: string): Record<string, number> {
   const out: Record<string, number> = {};

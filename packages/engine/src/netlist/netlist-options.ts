@@ -3,10 +3,16 @@
  * given on the command line wins; --samples follows the .tran step for the final end time (a --t-end of its own
  * keeps the netlist's spacing); --record empty means the netlist's probes.
  */
-import type { SimulateCommandOptions } from '../commands/simulate';
-import { withNetlistInputs } from '../load-system';
+import type { SimulateCommandOptions } from '../simulation/run-simulation';
 import type { NetlistDefaults } from './netlist-defaults';
 import { samplesForStep } from './netlist-defaults';
+
+/** NAME=SIGNAL pairs after the netlist's waveforms: a name given by the caller wins. */
+export function withNetlistInputs(given: readonly string[], netlist: Pick<NetlistDefaults, 'inputs'> | undefined): string[] {
+  if (!netlist) return [...given];
+  const named = new Set(given.map((pair) => pair.split('=')[0].trim()));
+  return [...netlist.inputs.filter((pair) => !named.has(pair.split('=')[0])), ...given];
+}
 
 export interface CommandLineSimulate {
   readonly tEnd?: number;

@@ -13,7 +13,7 @@ import type { NodeInitial, SystemDescription } from '@sysgraph/description';
 import type { StateSpace } from '@sysgraph/formulation';
 import type { Structure } from '@sysgraph/graph';
 import { SingularMatrixError } from '@sysgraph/linalg';
-import { buildModel } from '../build-model';
+import { buildModel } from '../linear/build-model';
 import { borderedSystem, dcEquilibrium } from './dc-equilibrium';
 import type { Equilibrium, EquilibriumProblem } from './dc-equilibrium';
 import { explainSingularDc } from './explain-singular-dc';

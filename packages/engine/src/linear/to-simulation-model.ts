@@ -11,7 +11,7 @@ import type { Structure } from '@sysgraph/graph';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { csrAdd, csrMul } from '@sysgraph/linalg';
 import type { Dense, StateSpace } from '@sysgraph/formulation';
-import type { LinearModel } from './model';
+import type { LinearModel } from '@sysgraph/simulate';
 
 export function toSimulationModel(ss: StateSpace<Dense<number>> | StateSpace<CsrMatrix>, s?: Structure): LinearModel {
   const units = s ? unitsOf(ss, s) : undefined;

@@ -1,0 +1,50 @@
+/**
+ * The default end time of a simulation, one implementation for every family and every caller (the command line
+ * and the web app): five times the slowest time constant, or two periods of the slowest oscillation, of the
+ * eigenvalues λ = σ ± jω of the matrix that governs the response near the start,
+ *
+ *   T = max over λ of ( 5 / |σ|  for σ < 0,   2 · 2π / |ω|  for ω ≠ 0 ),  rounded to two significant digits,
+ *
+ * where the matrix is A (linear), A(0) (time-varying) or ∂f/∂x at the initial state, t = 0 and u(0) (laws).
+ * Without states, or with only eigenvalues on the imaginary axis at 0 (integrators), 1 s. Eigenvalues are dense
+ * (@sysgraph/linalg's eigenvalues, O(n³)); above MAX_SUGGEST_STATES states of a nonlinear model the end time must
+ * be given, and a sparse linear model (above SPARSE_ABOVE branches) takes 1 s.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import { CsrMatrix, csrToDense, eigenvalues } from '@sysgraph/linalg';
+import { parseSignal } from '@sysgraph/simulate';
+import type { NonlinearModel } from '@sysgraph/simulate';
+
+/** Five times the slowest time constant (or two periods of the slowest oscillation) of A; 1 s without states. */
+export function suggestEndTime(A: readonly (readonly number[])[]): number {
+  if (A.length === 0) return 1;
+  const { re, im } = eigenvalues(A.map((r) => [...r]));
+  let horizon = 0;
+  for (let k = 0; k < re.length; k++) {
+    if (re[k] < -1e-12) horizon = Math.max(horizon, 5 / -re[k]);
+    if (Math.abs(im[k]) > 1e-12) horizon = Math.max(horizon, (2 * 2 * Math.PI) / Math.abs(im[k]));
+  }
+  if (horizon === 0) horizon = 1;
+  return Number(horizon.toPrecision(2));
+}
+
+/** The end time when ∂f/∂x has no finite value at the initial state (no time constant to go by). */
+export const DEFAULT_END_TIME = 1;
+
+/** The largest model whose end time is suggested from dense eigenvalues of ∂f/∂x. */
+export const MAX_SUGGEST_STATES = 400;
+
+/** The end time of a nonlinear model: suggestEndTime of ∂f/∂x at the initial state, t = 0 and the inputs at t = 0. */
+export function nonlinearEndTime(m: NonlinearModel, inputs: Readonly<Record<string, string>>, initial: Readonly<Record<string, number>>): number {
+  if (m.stateNames.length > MAX_SUGGEST_STATES) {
+    throw new SysgraphError('bad-option', `the end time is suggested from the eigenvalues of ∂f/∂x for up to ${MAX_SUGGEST_STATES} states; this model has ${m.stateNames.length}: give --t-end`, {
+      element: 'simulate',
+      field: '--t-end',
+      expected: 'an end time (--t-end T)',
+    });
+  }
+  const x = Float64Array.from(m.stateNames, (name) => initial[name] ?? 0);
+  const u = Float64Array.from(m.inputNames, (name) => parseSignal(inputs[name], name).value(0));
+  const J = m.jacobian!(0, x, u, new Float64Array(u.length));
+  return suggestEndTime(J instanceof CsrMatrix ? csrToDense(J) : J.map((row) => [...row]));
+}

@@ -1,0 +1,46 @@
+/**
+ * The reader registry: compile finds the reader of its input by the format named, else by the path's extension,
+ * else by sniffing the text (readers asked in registration order), else JSON. An unknown format is 'bad-option'
+ * naming `format` and listing the registered ones.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { Reader } from './reader';
+
+const registered: Reader[] = [];
+
+/** Adds a reader (a later one with the same name replaces the earlier). */
+export function registerReader(reader: Reader): void {
+  const k = registered.findIndex((r) => r.name === reader.name);
+  if (k >= 0) registered[k] = reader;
+  else registered.push(reader);
+}
+
+export function readerNames(): readonly string[] {
+  return registered.map((r) => r.name);
+}
+
+export interface ReaderQuery {
+  readonly format?: string;
+  readonly path?: string;
+  readonly text?: string;
+}
+
+export function readerFor(q: ReaderQuery): Reader {
+  if (q.format !== undefined) {
+    const named = registered.find((r) => r.name === q.format);
+    if (named) return named;
+    throw new SysgraphError('bad-option', `no reader for the format "${q.format}"`, { field: 'format', expected: `one of ${readerNames().join(', ')}` });
+  }
+  const lower = q.path?.toLowerCase();
+  if (lower !== undefined) {
+    const byExtension = registered.find((r) => r.extensions.some((ext) => lower.endsWith(ext)));
+    if (byExtension) return byExtension;
+  }
+  if (q.text !== undefined) {
+    const sniffed = registered.find((r) => r.sniff(q.text!));
+    if (sniffed) return sniffed;
+  }
+  const json = registered.find((r) => r.name === 'json');
+  if (!json) throw new SysgraphError('unsupported', 'no reader is registered', { field: 'format', expected: 'a registered reader' });
+  return json;
+}
