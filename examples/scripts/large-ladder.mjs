@@ -21,12 +21,12 @@ const compiled = compile(description);
 const compiledAt = performance.now();
 const lambda1 = -2 * (1 - Math.cos(Math.PI / (2 * N + 1)));
 const tau1 = -1 / lambda1;
-const trace = simulate(compiled, { tEnd: 4 * tau1, inputs: { [compiled.inputs[0]]: 'step(1)' }, samples: 5, record: [`v_C${N}`] });
+const trace = simulate(compiled, { tEnd: 4 * tau1, signals: { [compiled.inputNames[0]]: 'step(1)' }, samples: 5, record: [`v_C${N}`] });
 const simulatedAt = performance.now();
 
 const t = column(trace, 't');
 const v = column(trace, `v_C${N}`);
-console.log(`RC ladder, N = ${N} sections (${elements.length} branches, ${compiled.states.length} states), solver ${trace.solver}`);
+console.log(`RC ladder, N = ${N} sections (${elements.length} branches, ${compiled.stateNames.length} states), solver ${trace.result.solver}`);
 console.log(`compile ${(compiledAt - started).toFixed(0)} ms, simulate ${(simulatedAt - compiledAt).toFixed(0)} ms`);
 console.log(`slowest time constant τ1 = 1/|λ1| = ${tau1.toPrecision(8)} s`);
 console.log('t/τ1   v_N(t)              (1 − v_N(t)) / (1 − v_N(t − τ1))   closed form e^(−1)');

@@ -16,14 +16,14 @@ const compiled = compile({
   outputs: [{ element: 'C1', variable: 'across' }],
   ground: 'g',
 });
-const trace = simulate(compiled, { tEnd: 5 * tau, inputs: { [compiled.inputs[0]]: 'step(1)' }, samples: 11 });
+const trace = simulate(compiled, { tEnd: 5 * tau, signals: { [compiled.inputNames[0]]: 'step(1)' }, samples: 11 });
 const t = Array.from(column(trace, 't'));
 const v = Array.from(column(trace, 'v_C1'));
 
 if (process.argv.includes('--json')) {
-  process.stdout.write(`${JSON.stringify({ R, C, solver: trace.solver, t, v })}\n`);
+  process.stdout.write(`${JSON.stringify({ R, C, solver: trace.result.solver, t, v })}\n`);
 } else {
-  console.log(`RC step response, R = ${R} Ω, C = ${C} F, τ = ${tau} s (solver ${trace.solver})`);
+  console.log(`RC step response, R = ${R} Ω, C = ${C} F, τ = ${tau} s (solver ${trace.result.solver})`);
   console.log('t/τ      v_C (simulated)      1 − e^(−t/τ)         difference');
   t.forEach((ti, i) => {
     const exact = 1 - Math.exp(-ti / tau);

@@ -12,8 +12,8 @@ import { compile, simulate } from './pipeline.mjs';
 const file = process.argv[2] ?? fileURLToPath(new URL('./rc-ramp.cir', import.meta.url));
 const bundled = process.argv[2] === undefined;
 const compiled = compile(readFileSync(file, 'utf8'), { name: 'netlist' });
-const tEnd = compiled.defaults.tEnd ?? 1;
-const trace = simulate(compiled, { tEnd, samples: 11 });
+const run = simulate(compiled, { samples: 11 }); // the netlist's .tran, waveforms and start
+const trace = run.result;
 
 const tau = 1e-3;
 const T = 1e-3;

@@ -28,7 +28,7 @@ for (const R of resistances) {
   const compiled = compile(description, { parameters: { R } });
   const zeta = (R / 2) * Math.sqrt(C / L);
   const tEnd = 20 / wn;
-  const trace = simulate(compiled, { tEnd, inputs: { [compiled.inputs[0]]: 'step(1)' }, samples: 20001 });
+  const trace = simulate(compiled, { tEnd, signals: { [compiled.inputNames[0]]: 'step(1)' }, samples: 20001 });
   const t = column(trace, 't');
   const v = column(trace, 'v_C1');
   let peak = 0;
