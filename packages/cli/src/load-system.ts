@@ -1,11 +1,12 @@
 /** Finds and parses the system a command works on: a file, an example name, or the default example. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
 import { parseSystem, readSpiceNetlist, withParameters } from '@sysgraph/description';
 import type { SystemDescription } from '@sysgraph/description';
 import { netlistDefaults } from './netlist/netlist-defaults';
+import { readInputFile } from './read-input-file';
 import type { NetlistDefaults } from './netlist/netlist-defaults';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
@@ -48,7 +49,7 @@ export function loadSystem(
   params?: readonly string[],
 ): { desc: SystemDescription; path: string; netlist?: NetlistDefaults } {
   const path = resolveSystemFile(file);
-  const text = readFileSync(path, 'utf8');
+  const text = readInputFile(path);
   let desc: SystemDescription;
   let netlist: NetlistDefaults | undefined;
   if (isNetlistFile(path)) {

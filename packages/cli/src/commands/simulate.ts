@@ -291,7 +291,12 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
   }
 }
 
+/** The JSON value of `simulate --format json`: the trace's columns, the solver and why, the inputs, the end time. */
+export function simulationJson(run: SimulationRun): Record<string, unknown> {
+  return { ...traceToJson(run.result), solver: run.result.solver, solverReason: run.result.solverReason, inputs: run.inputs, tEnd: run.tEnd, ...(run.secantWidth !== undefined ? { secantWidth: run.secantWidth } : {}) };
+}
+
 export function formatSimulation(run: SimulationRun, format: 'csv' | 'json'): string {
-  if (format === 'json') return JSON.stringify({ ...traceToJson(run.result), solver: run.result.solver, solverReason: run.result.solverReason, inputs: run.inputs, tEnd: run.tEnd, ...(run.secantWidth !== undefined ? { secantWidth: run.secantWidth } : {}) });
+  if (format === 'json') return JSON.stringify(simulationJson(run));
   return traceToCsv(run.result);
 }
