@@ -105,10 +105,10 @@ export function createProgram(): Command {
     .option('--output <file>', 'write to a file instead of standard output')
     .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[]; derivation?: boolean; indent?: number; output?: string }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
-      const out = (await engine.structure()).structureOutput(desc, opts.format, { derivation: opts.derivation });
-      if (out.omitted) process.stderr.write(`note: ${out.omitted}\n`);
       const { openSink, jsonIndent } = await engine.sink();
       const sink = openSink(opts.output);
+      const out = (await engine.structure()).structureOutput(desc, opts.format, { derivation: opts.derivation });
+      if (out.omitted) process.stderr.write(`note: ${out.omitted}\n`);
       if (out.json) {
         (await engine.json()).writeJson(out.json, sink, jsonIndent(sink, opts.indent));
         sink.write('\n');
@@ -217,11 +217,12 @@ export function createProgram(): Command {
       const merged = withNetlistOptions(opts, netlist);
       const { runSimulation, simulationJson } = await engine.simulate();
       const { plotHtml } = await engine.plot();
+      // the output is opened first: a path that cannot be written fails before the simulation runs
+      const { openSink, jsonIndent } = await engine.sink();
+      const sink = openSink(opts.output);
       const bar = progressBar(process.stderr);
       const run = runSimulation(desc, { ...merged, inputs: merged.input, initial: opts.initial, form: opts.tvForm, onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
       bar.done();
-      const { openSink, jsonIndent } = await engine.sink();
-      const sink = openSink(opts.output);
       if (opts.format === 'json') (await engine.json()).writeJson(simulationJson(run), sink, jsonIndent(sink, opts.indent ?? 0));
       else (await engine.csv()).writeTraceCsv(run.result, sink);
       if (opts.format === 'json') sink.write('\n');
