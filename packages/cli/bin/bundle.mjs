@@ -98,3 +98,22 @@ export async function buildBundle() {
   });
   renameSync(temporary, out);
 }
+
+/**
+ * The bundle as it was before the code cache (one ES module, not minified, run by Node's ES module loader), for
+ * the start-up benchmark's comparison only; `file` must sit at the depth of src/ (packages/cli/.bundle/).
+ */
+export async function buildEsmReference(file) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/main.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: file,
+    logLevel: 'error',
+    plugins: [leanMathjs()],
+    banner: { js: "import { createRequire as __sysgraphRequire } from 'node:module'; const require = __sysgraphRequire(import.meta.url);" },
+  });
+}
