@@ -14,6 +14,7 @@ import type { Trace } from '@sysgraph/simulate';
 import { writeJson } from '../src/output/json-writer';
 import { writeTraceCsv } from '../src/output/csv-writer';
 import { CHUNK, jsonIndent, openSink } from '../src/output/output-sink';
+import { reportError } from '../src/report-error';
 
 const collect = () => {
   const parts: string[] = [];
@@ -127,5 +128,17 @@ describe('output sinks', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('reportError', () => {
+  it('prints a file-system error that escaped every reader as bad-file with its path, no stack trace', () => {
+    const lines: string[] = [];
+    const e = Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR', path: '/some/folder', syscall: 'read' });
+    expect(reportError(e, (s) => void lines.push(s))).toBe(1);
+    expect(lines.join('')).toMatch(/^error \[bad-file\] \/some\/folder: read failed \(EISDIR\)/);
+    expect(lines.join('')).not.toMatch(/\n\s+at /);
+    // anything else is still an internal error (exit 70)
+    expect(reportError(new Error('boom'), () => undefined)).toBe(70);
   });
 });
