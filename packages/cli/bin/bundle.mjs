@@ -61,8 +61,10 @@ export function leanMathjs() {
         if (!existsSync(create) || !existsSync(dependencies)) return undefined;
         return { path: 'mathjs-lean', namespace: 'lean-mathjs', pluginData: { create, dependencies } };
       });
+      // create is wrapped so that SYSGRAPH_TRACE_MATHJS=1 lists on standard error every mathjs instance a run
+      // makes, by the factories it asks for (the test of which commands build mathjs's typed functions)
       b.onLoad({ filter: /.*/, namespace: 'lean-mathjs' }, (args) => ({
-        contents: `export { create } from ${JSON.stringify(args.pluginData.create)};\nexport * from ${JSON.stringify(args.pluginData.dependencies)};\n`,
+        contents: `import { create as mathjsCreate } from ${JSON.stringify(args.pluginData.create)};\nexport function create(factories, config) {\n  if (process.env.SYSGRAPH_TRACE_MATHJS === '1') process.stderr.write('mathjs instance: ' + Object.keys(factories).sort().join(' ') + '\\n');\n  return mathjsCreate(factories, config);\n}\nexport * from ${JSON.stringify(args.pluginData.dependencies)};\n`,
         resolveDir: dirname(args.pluginData.create),
         loader: 'js',
       }));
