@@ -1,11 +1,12 @@
 /** Finds and parses the system a command works on: a file, an example name, or the default example. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { compile, NETLIST_EXTENSIONS } from '@sysgraph/engine';
 import type { NetlistDefaults } from '@sysgraph/engine';
+import { readInputFile } from './read-input-file';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 export const DEFAULT_EXAMPLE = 'motor-pump';
@@ -46,6 +47,6 @@ export function loadSystem(
   params?: readonly string[],
 ): { desc: SystemDescription; path: string; netlist?: NetlistDefaults } {
   const path = resolveSystemFile(file);
-  const model = compile({ text: readFileSync(path, 'utf8'), path }, { parameters: parseParams(params) });
+  const model = compile({ text: readInputFile(path), path }, { parameters: parseParams(params) });
   return { desc: model.description, path, ...(model.netlist ? { netlist: model.netlist } : {}) };
 }

@@ -16,6 +16,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { fileURLToPath } from 'node:url';
 import { reportError } from './report-error';
+import { unwritable } from './output/output-sink';
+import { DERIVATION_LIMIT } from './commands/structure-limit';
 import { progressBar } from './progress';
 
 // The engine is loaded only by the command that runs (so that --help answers at once).
@@ -29,6 +31,9 @@ const engine = {
   analyze: () => import('./commands/analyze'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
+  sink: () => import('./output/output-sink'),
+  json: () => import('./output/json-writer'),
+  csv: () => import('./output/csv-writer'),
 };
 const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
@@ -48,6 +53,19 @@ const integer = (v: string) => {
   const x = Number(v);
   if (!Number.isInteger(x)) throw new InvalidArgumentError('expected an integer');
   return x;
+};
+const indentation = (v: string) => {
+  const x = Number(v);
+  if (!Number.isInteger(x) || x < 0 || x > 10) throw new InvalidArgumentError('expected an integer from 0 to 10');
+  return x;
+};
+/** A whole file written at once (--plot), with a typed error naming the path when it cannot be. */
+const writeOutputFile = (path: string, option: string, text: string) => {
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw unwritable(path, option, e);
+  }
 };
 const print = (...lines: string[]) => {
   for (const s of lines) process.stdout.write(s.endsWith('\n') ? s : `${s}\n`);
@@ -82,9 +100,20 @@ export function createProgram(): Command {
     .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'latex']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[] }) => {
+    .option('--derivation', `the derivation whatever the size (by default it is left out above ${DERIVATION_LIMIT} branches, and the output says so)`)
+    .option('--indent <n>', 'JSON indented by n spaces (default: 2 on a terminal, compact to a pipe or a file)', indentation)
+    .option('--output <file>', 'write to a file instead of standard output')
+    .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[]; derivation?: boolean; indent?: number; output?: string }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
-      print((await engine.structure()).structureReport(desc, opts.format));
+      const { openSink, jsonIndent } = await engine.sink();
+      const sink = openSink(opts.output);
+      const out = (await engine.structure()).structureOutput(desc, opts.format, { derivation: opts.derivation });
+      if (out.omitted) process.stderr.write(`note: ${out.omitted}\n`);
+      if (out.json) {
+        (await engine.json()).writeJson(out.json, sink, jsonIndent(sink, opts.indent));
+        sink.write('\n');
+      } else sink.write(out.text!.endsWith('\n') ? out.text! : `${out.text}\n`);
+      sink.close();
     }));
 
   program
@@ -142,7 +171,7 @@ export function createProgram(): Command {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
       const r = (await engine.compare()).runCompare(desc, { ...opts, plot: opts.plot !== undefined, note: (l) => process.stderr.write(`${l}\n`) });
       print(r.report);
-      if (opts.plot && r.plot) writeFileSync(opts.plot, r.plot);
+      if (opts.plot && r.plot) writeOutputFile(opts.plot, '--plot', r.plot);
     }));
 
   program
@@ -173,27 +202,32 @@ export function createProgram(): Command {
     .option('--samples <N>', 'N evenly spaced times over [0, t-end], from the dense output', integer)
     .option('--record <names>', 'the states and outputs to write, comma-separated (repeatable; default all): large networks simulate faster when few are recorded', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json']).default('csv'))
+    .option('--indent <n>', 'with --format json: indented by n spaces (default compact)', indentation)
     .option('--output <file>', 'write the trace to a file instead of standard output')
     .option('--plot <file>', 'also write a self-contained HTML plot')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .addOption(new Option('--tv-form <form>', 'values in t: charge-flux states (the default) or across-through (v_C, i_L)').choices(['charge-flux', 'across-through']))
     .addOption(new Option('--storage-law <law>', "values in t: conservative i = (C v)' (the default) or non-conservative i = C v'").choices(['conservative', 'non-conservative']))
     .option('--secant-width <w>', 'laws: a secant of this width in the Jacobians where a law is not differentiable (default: none, and 1e-6 with a note when a Jacobian needs it)', number)
-    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; record: string[]; format: 'csv' | 'json'; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
+    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; record: string[]; format: 'csv' | 'json'; indent?: number; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
       const loader = await engine.load();
       const { desc, netlist } = loader.loadSystem(file, opts.param);
       // a netlist supplies its waveforms, .tran, .options, .save and .ic / uic as defaults (SPICE's meaning)
       const { withNetlistOptions } = await engine.netlist();
       const merged = withNetlistOptions(opts, netlist);
-      const { runSimulation, formatSimulation } = await engine.simulate();
+      const { runSimulation, simulationJson } = await engine.simulate();
       const { plotHtml } = await engine.plot();
+      // the output is opened first: a path that cannot be written fails before the simulation runs
+      const { openSink, jsonIndent } = await engine.sink();
+      const sink = openSink(opts.output);
       const bar = progressBar(process.stderr);
       const run = runSimulation(desc, { ...merged, inputs: merged.input, initial: opts.initial, form: opts.tvForm, onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
       bar.done();
-      const text = formatSimulation(run, opts.format);
-      if (opts.output) writeFileSync(opts.output, text);
-      else print(text);
-      if (opts.plot) writeFileSync(opts.plot, plotHtml(run.result, `${desc.title ?? desc.name}: simulation (${run.result.solver})`));
+      if (opts.format === 'json') (await engine.json()).writeJson(simulationJson(run), sink, jsonIndent(sink, opts.indent ?? 0));
+      else (await engine.csv()).writeTraceCsv(run.result, sink);
+      if (opts.format === 'json') sink.write('\n');
+      sink.close();
+      if (opts.plot) writeOutputFile(opts.plot, '--plot', plotHtml(run.result, `${desc.title ?? desc.name}: simulation (${run.result.solver})`));
     }));
 
   program

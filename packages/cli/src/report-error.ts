@@ -17,6 +17,12 @@ export function reportError(e: unknown, write: (s: string) => void = (s) => proc
     write(`${line(e)}\n`);
     return 1;
   }
+  // a file-system failure that no reader turned into a typed error still names its path, without a stack trace
+  const io = e as NodeJS.ErrnoException | undefined;
+  if (io instanceof Error && typeof io.code === 'string' && typeof io.path === 'string' && typeof io.syscall === 'string') {
+    write(`error [bad-file] ${io.path}: ${io.syscall} failed (${io.code}) (expected a path that can be ${io.syscall === 'open' || io.syscall === 'read' || io.syscall === 'stat' || io.syscall === 'scandir' ? 'read' : 'written'})\n`);
+    return 1;
+  }
   write(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
   return 70;
 }

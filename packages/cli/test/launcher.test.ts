@@ -4,11 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { utimesSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain ES module of the bin folder, without declarations
-import { bundleIsFresh, buildBundle } from '../bin/bundle.mjs';
+import { bundleIsFresh, buildBundle, BUNDLE } from '../bin/bundle.mjs';
+// @ts-expect-error: a plain ES module of the bin folder, without declarations
+import { cacheFileOf } from '../bin/run-bundle.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const run = (entry: string[], args: string[]) => spawnSync(process.execPath, [...entry, ...args], { cwd: root, encoding: 'utf8' });
@@ -41,5 +43,34 @@ describe('bin/sysgraph.mjs', { timeout: 120_000 }, () => {
     const bad = launcher(['simulate', 'rlc-series', '--solver', 'nope']);
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toMatch(/bad-option/);
+  });
+
+  it('writes a V8 code cache, and a corrupt, stale or missing one never makes a run fail', async () => {
+    if (!bundleIsFresh()) await buildBundle();
+    const cache = cacheFileOf(fileURLToPath(BUNDLE)) as string;
+    const args = ['simulate', 'rlc-series', '--t-end', '1', '--samples', '3', '--format', 'csv', '--input', 'Vs=step(1)'];
+    rmSync(cache, { force: true });
+    const first = launcher(args);
+    expect(first.status, first.stderr).toBe(0);
+    expect(existsSync(cache)).toBe(true);
+    const written = readFileSync(cache);
+    expect(written.length).toBeGreaterThan(1000);
+    // garbage in the cache, newer than the bundle: V8 rejects it, the run compiles from source and rewrites it
+    writeFileSync(cache, Buffer.from('not a code cache'));
+    const second = launcher(args);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    expect(readFileSync(cache).length).toBeGreaterThan(1000);
+    // a cache older than the bundle is not used (and is rewritten)
+    const old = new Date(statSync(fileURLToPath(BUNDLE)).mtimeMs - 60_000);
+    utimesSync(cache, old, old);
+    const third = launcher(args);
+    expect(third.status, third.stderr).toBe(0);
+    expect(third.stdout).toBe(first.stdout);
+    expect(statSync(cache).mtimeMs).toBeGreaterThan(old.getTime());
+    // turned off
+    const off = spawnSync(process.execPath, [join(root, 'packages/cli/bin/sysgraph.mjs'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, SYSGRAPH_CODE_CACHE: '0' } });
+    expect(off.status, off.stderr).toBe(0);
+    expect(off.stdout).toBe(first.stdout);
   });
 });

@@ -32,6 +32,7 @@ export type SysgraphErrorCode =
   | 'bad-ground' // ground naming an unknown node, or two grounds in one connected component
   | 'bad-law' // a constitutive law of the wrong form for its element, or one that cannot be inverted or solved
   | 'no-operating-point' // a netlist's DC operating point (the transient's start without uic) does not exist or is not unique
+  | 'bad-file' // an input or output path that cannot be read or written (a directory, missing, empty, not text)
   | 'bad-netlist'; // a SPICE netlist line that does not follow the supported grammar (line, element and field named)
 
 export interface SysgraphErrorDetails {

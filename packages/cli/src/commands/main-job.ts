@@ -3,6 +3,7 @@
  * response simulated and written as a self-contained plot.
  */
 import { writeFileSync } from 'node:fs';
+import { unwritable } from '../output/output-sink';
 import { resolve } from 'node:path';
 import type { SystemDescription } from '@sysgraph/description';
 import { structureReport } from './structure';
@@ -29,7 +30,11 @@ export function mainJob(desc: SystemDescription, out: (s: string) => void, plotP
   out('');
   const run = runSimulation(desc, { samples: 401, note: (l) => out(`  ${l}`) });
   const path = resolve(plotPath ?? `sysgraph-${desc.name}-step.html`);
-  writeFileSync(path, plotHtml(run.result, `${desc.title ?? desc.name}: step response (${run.result.solver})`));
+  try {
+    writeFileSync(path, plotHtml(run.result, `${desc.title ?? desc.name}: step response (${run.result.solver})`));
+  } catch (e) {
+    throw unwritable(path, '--plot', e);
+  }
   out(`Step response: ${run.result.columns[0].length} samples over [0, ${run.tEnd}] s with solver ${run.result.solver} (${run.result.solverReason}).`);
   out(`Plot written to ${path}`);
   return path;

@@ -8,13 +8,32 @@ import { coefficientSimplifier } from '@sysgraph/formulation';
 
 export type StructureFormat = 'text' | 'json' | 'latex';
 
-export function structureReport(desc: SystemDescription, format: StructureFormat): string {
+import { DERIVATION_LIMIT } from './structure-limit';
+
+export { DERIVATION_LIMIT } from './structure-limit';
+
+export interface StructureOptions {
+  /** --derivation: the derivation whatever the size (default: up to DERIVATION_LIMIT branches). */
+  readonly derivation?: boolean;
+}
+
+/** What `structure` writes: the JSON value (format json) or the text, and the note when the derivation was left out. */
+export interface StructureOutput {
+  readonly json?: Record<string, unknown>;
+  readonly text?: string;
+  readonly omitted?: string;
+}
+
+export function structureOutput(desc: SystemDescription, format: StructureFormat, options: StructureOptions = {}): StructureOutput {
   const s = analyzeStructure(desc);
-  const d = deriveEquations(s.partition, desc, { simplify: coefficientSimplifier(desc) });
-  if (format === 'json') return JSON.stringify(structureToJson(s, d), null, 2);
-  if (format === 'latex') return formatDerivationLatex(d);
+  const branches = s.graph.ids.length;
+  const derive = options.derivation === true || branches <= DERIVATION_LIMIT || format === 'latex';
+  const omitted = derive ? undefined : `the derivation is left out above ${DERIVATION_LIMIT} branches (this network has ${branches}); --derivation writes it`;
+  const d = derive ? deriveEquations(s.partition, desc, { simplify: coefficientSimplifier(desc) }) : undefined;
+  if (format === 'json') return { json: { ...structureToJson(s, d), ...(omitted ? { derivationOmitted: omitted } : {}) }, omitted };
+  if (format === 'latex') return { text: formatDerivationLatex(d!) };
   const diag = s.partition.diagnostics.map((x) => `${x.severity} ${x.code}: ${x.message}`);
-  return [
+  const text = [
     `${desc.title ?? desc.name}: ${s.graph.ids.length} branches, ${s.graph.nodeNames.length} nodes, ${s.graph.componentCount} component(s)`,
     '',
     'Incidence matrix (rows: nodes; +1 where a branch leaves, −1 where it enters):',
@@ -26,7 +45,14 @@ export function structureReport(desc: SystemDescription, format: StructureFormat
     'Fundamental loop matrix F (rows: links, columns: tree branches; v_link = −F v_tree, i_tree = Fᵀ i_link):',
     formatLoopMatrix(s.loop),
     '',
-    formatDerivationText(d),
+    d ? formatDerivationText(d) : `(${omitted})`,
     ...(diag.length > 0 ? ['', 'Diagnostics:', ...diag.map((x) => `  ${x}`)] : []),
   ].join('\n');
+  return { text, omitted };
+}
+
+/** The whole output as one string (JSON indented by 2), the derivation always included. */
+export function structureReport(desc: SystemDescription, format: StructureFormat): string {
+  const out = structureOutput(desc, format, { derivation: true });
+  return out.json ? JSON.stringify(out.json, null, 2) : out.text!;
 }

@@ -1,0 +1,101 @@
+/**
+ * writeJson: JSON.stringify(value, null, indent), written piece by piece to a sink instead of built as one string.
+ * A 10^5-branch structure is ≈ 10^5 branch objects and 10^5 triplets of F: one string of all of it (150 MB
+ * indented before) costs its size twice over (the string, then its UTF-8 copy on write). Here the containers are
+ * walked, and every "flat" value — an object or array whose members are all primitives, a branch or a triplet — is
+ * handed to the native JSON.stringify whole (fast), its line breaks shifted to the depth it sits at (a JSON string
+ * never holds a raw line break, so every '\n' in the native text is the layout's).
+ *
+ * Same text as JSON.stringify(value, null, indent) for every value JSON.stringify accepts: toJSON(key) is called
+ * first, members that are undefined, functions or symbols are left out of objects and written null in arrays,
+ * non-finite numbers are null, empty containers are [] and {} (tested against JSON.stringify itself).
+ */
+import type { OutputSink } from './output-sink';
+
+/** Members of a container above which it is walked even when flat (its text would be large). */
+const FLAT_MEMBERS = 512;
+
+/** Members per slice of a long compact array of primitives. */
+const SLICE = 4096;
+
+type Sink = Pick<OutputSink, 'write'>;
+
+const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== 'object' && typeof v !== 'function');
+
+/** Whether the native JSON.stringify may write `v` whole: a small container of primitives, or a primitive. */
+function isFlat(v: object): boolean {
+  if (Array.isArray(v)) {
+    if (v.length > FLAT_MEMBERS) return false;
+    for (let k = 0; k < v.length; k++) if (!isPrimitive(v[k])) return false;
+    return true;
+  }
+  let n = 0;
+  for (const key in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+    if (++n > FLAT_MEMBERS || !isPrimitive((v as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+const isFlatMember = (v: unknown): boolean => isPrimitive(v) || (typeof v === 'object' && isFlat(v as object));
+
+/** Writes the JSON text of `value` (JSON.stringify(value, null, indent)) to `sink`; false when it has none (undefined). */
+export function writeJson(value: unknown, sink: Sink, indent = 0): boolean {
+  const gap = ' '.repeat(Math.max(0, Math.min(10, Math.floor(indent))));
+  const colon = gap ? ': ' : ':';
+
+  /** The value as JSON.stringify sees it after toJSON; undefined when it is left out. */
+  const prepare = (holderKey: string, v: unknown): unknown => {
+    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      return (v as { toJSON(key: string): unknown }).toJSON(holderKey);
+    }
+    return v;
+  };
+
+  const write = (v: unknown, depth: number): void => {
+    if (v === null || typeof v !== 'object' || v instanceof Number || v instanceof String || v instanceof Boolean || isFlat(v)) {
+      const text = JSON.stringify(v, null, gap);
+      sink.write(gap && depth > 0 ? text.replace(/\n/g, `\n${gap.repeat(depth)}`) : text);
+      return;
+    }
+    const inner = gap ? `\n${gap.repeat(depth + 1)}` : '';
+    const close = gap ? `\n${gap.repeat(depth)}` : '';
+    if (Array.isArray(v)) {
+      if (v.length === 0) {
+        sink.write('[]');
+        return;
+      }
+      if (!gap && v.every(isFlatMember)) {
+        // a long compact array of numbers (a trace's column) or of flat objects (branches, triplets of F): the
+        // native text of slices, brackets stripped
+        sink.write('[');
+        for (let k = 0; k < v.length; k += SLICE) sink.write(`${k === 0 ? '' : ','}${JSON.stringify(v.slice(k, k + SLICE)).slice(1, -1)}`);
+        sink.write(']');
+        return;
+      }
+      sink.write('[');
+      for (let k = 0; k < v.length; k++) {
+        sink.write(k === 0 ? inner : `,${inner}`);
+        const item = prepare(String(k), v[k]);
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') sink.write('null');
+        else write(item, depth + 1);
+      }
+      sink.write(`${close}]`);
+      return;
+    }
+    let first = true;
+    for (const key of Object.keys(v)) {
+      const member = prepare(key, (v as Record<string, unknown>)[key]);
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+      sink.write(`${first ? '{' : ','}${inner}${JSON.stringify(key)}${colon}`);
+      first = false;
+      write(member, depth + 1);
+    }
+    sink.write(first ? '{}' : `${close}}`);
+  };
+
+  const top = prepare('', value);
+  if (top === undefined || typeof top === 'function' || typeof top === 'symbol') return false;
+  write(top, 0);
+  return true;
+}
