@@ -8,10 +8,14 @@ import type { SignedMatrix } from '@sysgraph/graph';
 import type { MatrixAlgebra } from './matrix-algebra';
 import { SingularMatrix } from './matrix-algebra';
 import type { Field } from '@sysgraph/symbolic';
+import { denseMagnitudes, equilibrate } from './equilibrate';
 
 export type Dense<T> = T[][];
 
-/** pivotTolerance: a pivot with |a| ≤ tolerance · max|A| (numbers, via Field.toNumber) counts as zero. */
+/**
+ * pivotTolerance: a pivot counts as zero when, in the equilibrated matrix (numbers: equilibrate.ts), it is at most
+ * tolerance · max|A|. With tolerance 0 (or an exact field) only an exact zero is a zero pivot.
+ */
 export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlgebra<Dense<T>, T> {
   const F = field;
   const zeros = (r: number, c: number): Dense<T> => Array.from({ length: r }, () => new Array<T>(c).fill(F.zero));
@@ -117,24 +121,32 @@ export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlge
       const m = cols(b);
       const A = a.map((row) => row.slice());
       const X = b.map((row) => row.slice());
-      const magnitude = (x: T) => (F.toNumber ? Math.abs(F.toNumber(x)) : Infinity);
+      // Numbers: pivots are chosen and judged on the equilibrated matrix diag(r)·A·diag(c) (equilibrate.ts), so
+      // that the decision "this pivot is zero" does not depend on the units of the rows and columns. Elimination
+      // runs on A itself: with power-of-two scalings it is the same elimination, exactly.
+      const numeric = !F.exact && F.toNumber !== undefined && pivotTolerance > 0;
+      const toNumber = F.toNumber;
+      const { rowScale, colScale } = numeric && toNumber ? equilibrate(denseMagnitudes(A, n, F.isZero, toNumber)) : { rowScale: undefined, colScale: undefined };
+      const magnitude = (x: T) => (toNumber ? Math.abs(toNumber(x)) : Infinity);
+      const weight = (r: number, c: number) => magnitude(A[r][c]) * (rowScale ? rowScale[r] * colScale[c] : 1);
       let maxWeight = 0;
-      for (const row of A) for (const x of row) if (!F.isZero(x)) maxWeight = Math.max(maxWeight, magnitude(x));
+      for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (!F.isZero(A[r][c])) maxWeight = Math.max(maxWeight, weight(r, c));
       for (let c = 0; c < n; c++) {
         let best = -1;
         let bestCost = Infinity;
         for (let r = c; r < n; r++) {
           if (F.isZero(A[r][c])) continue;
-          const cost = F.pivotCost(A[r][c]);
+          const cost = rowScale ? -weight(r, c) : F.pivotCost(A[r][c]);
           if (best < 0 || cost < bestCost) {
             best = r;
             bestCost = cost;
           }
         }
-        if (best < 0 || magnitude(A[best][c]) <= pivotTolerance * maxWeight) throw new SingularMatrix(c, n);
+        if (best < 0 || (toNumber && weight(best, c) <= pivotTolerance * maxWeight)) throw new SingularMatrix(c, n);
         if (best !== c) {
           [A[c], A[best]] = [A[best], A[c]];
           [X[c], X[best]] = [X[best], X[c]];
+          if (rowScale) [rowScale[c], rowScale[best]] = [rowScale[best], rowScale[c]];
         }
         const piv = A[c][c];
         for (let r = 0; r < n; r++) {
