@@ -8,7 +8,8 @@
  * Every decision is made on the equilibrated matrix M̂ = diag(r)·M·diag(c) (algebra/equilibrate.ts, powers of
  * two): the rows of M are currents and voltages, its columns voltages and currents, and a relative SVD threshold
  * on M itself would change its verdict when every impedance is scaled by k. With M̂ n̂ = 0, n = diag(c) n̂.
- *   rank:        σ_k(M̂) ≤ 1e-10 · σ_max(M̂)
+ *   nullity:     the columns without a pivot beyond cancellation (numeric-solve.ts), ν ≥ 1
+ *   null space:  the right singular vectors of M̂'s ν smallest singular values
  *   support:     |n̂_i| > 1e-8 (n̂ of unit norm)
  *   influence:   |row·n| > 1e-8 · Σ_i |row_i n_i|   (a cancellation test, per row: no absolute scale)
  *   consistency: |(M Z − rhs)_ij| ≤ 1e-8 · (Σ_k |M_ik Z_kj| + |rhs_ij|)
@@ -19,8 +20,10 @@ import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { SysgraphError, diagnostic } from '@sysgraph/core';
 import type { Diagnostic } from '@sysgraph/core';
 import { denseMagnitudes, equilibrate } from './algebra/equilibrate';
+import { numericNullity } from './algebra/numeric-solve';
 
-const REL_TOL = 1e-10;
+/** The elimination's cancellation tolerance, as the numeric backend's (backend.ts). */
+const PIVOT_TOL = 1e-13;
 const SUPPORT_TOL = 1e-8;
 
 /** A branch of the static network as the error names it: the element and the field whose value is at stake. */
@@ -41,11 +44,13 @@ export function solveSingularStatic(
   const Mhat = new Matrix(M.map((row, i) => row.map((x, j) => r[i] * x * c[j])));
   const svd = new SingularValueDecomposition(Mhat, { autoTranspose: true });
   const s = svd.diagonal;
-  let smax = 0;
-  for (const x of s) if (x > smax) smax = x;
   const V = svd.rightSingularVectors;
-  const nullScaled: number[][] = [];
-  for (let k = 0; k < s.length; k++) if (s[k] <= REL_TOL * smax) nullScaled.push(V.getColumn(k));
+  // The nullity is decided by the elimination's cancellation test (numeric-solve.ts, independent of units);
+  // the SVD of the equilibrated matrix gives the null vectors: the right singular vectors of the smallest σ.
+  const nullity = Math.max(1, numericNullity(M, PIVOT_TOL));
+  const order = Array.from(s, (_, k) => k).sort((a, b) => s[a] - s[b]);
+  const nullScaled = order.slice(0, Math.min(nullity, order.length)).map((k) => V.getColumn(k));
+  const rank = new Set(order.slice(nullity));
   const support = new Set<number>();
   for (const v of nullScaled) v.forEach((x, i) => Math.abs(x) > SUPPORT_TOL && support.add(i));
   const culprits = [...support].sort((a, b) => (branches[a].id < branches[b].id ? -1 : branches[a].id > branches[b].id ? 1 : 0)).map((i) => branches[i]);
@@ -56,7 +61,7 @@ export function solveSingularStatic(
   if (effect) {
     throw new SysgraphError('singular-static-network', `the static network is singular and the state derivatives are not unique: ${elements.join(', ')} form an algebraic loop with no unique solution (a two-port loop of gain one, or zero/infinite resistances)`, { element: named?.element, field: named?.field, elements, expected: 'a static network whose solution is unique where it feeds the storage elements' });
   }
-  const Zhat = n > 0 ? pseudoInverse(svd, smax).mmul(new Matrix(rhs.map((row, i) => row.map((x) => r[i] * x)))) : new Matrix(0, 0);
+  const Zhat = n > 0 ? pseudoInverse(svd, rank).mmul(new Matrix(rhs.map((row, i) => row.map((x) => r[i] * x)))) : new Matrix(0, 0);
   const Z = Zhat.to2DArray().map((row, i) => row.map((x) => c[i] * x));
   // Consistency: M Z = rhs, entry by entry relative to the terms that make it up.
   for (let i = 0; i < n; i++) {
@@ -91,11 +96,11 @@ function feeds(row: readonly number[], v: readonly number[]): boolean {
   return size > 0 && Math.abs(sum) > SUPPORT_TOL * size;
 }
 
-function pseudoInverse(svd: SingularValueDecomposition, smax: number): Matrix {
+function pseudoInverse(svd: SingularValueDecomposition, kept: ReadonlySet<number>): Matrix {
   const U = svd.leftSingularVectors;
   const V = svd.rightSingularVectors;
   const s = svd.diagonal;
   const Sinv = Matrix.zeros(V.columns, U.columns);
-  for (let k = 0; k < s.length; k++) if (s[k] > REL_TOL * smax) Sinv.set(k, k, 1 / s[k]);
+  for (let k = 0; k < s.length; k++) if (kept.has(k)) Sinv.set(k, k, 1 / s[k]);
   return V.mmul(Sinv).mmul(U.transpose());
 }

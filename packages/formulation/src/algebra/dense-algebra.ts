@@ -8,13 +8,14 @@ import type { SignedMatrix } from '@sysgraph/graph';
 import type { MatrixAlgebra } from './matrix-algebra';
 import { SingularMatrix } from './matrix-algebra';
 import type { Field } from '@sysgraph/symbolic';
-import { denseMagnitudes, equilibrate } from './equilibrate';
+import { numericSolve } from './numeric-solve';
 
 export type Dense<T> = T[][];
 
 /**
- * pivotTolerance: a pivot counts as zero when, in the equilibrated matrix (numbers: equilibrate.ts), it is at most
- * tolerance · max|A|. With tolerance 0 (or an exact field) only an exact zero is a zero pivot.
+ * pivotTolerance: float64 numbers (an inexact field with toNumber) with a tolerance > 0 are solved by
+ * numeric-solve.ts, where a pivot is zero when it is a cancellation to within tolerance of the terms that formed
+ * it (independent of units); otherwise a pivot with |a| ≤ tolerance · max|A| counts as zero (0: exact zeros only).
  */
 export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlgebra<Dense<T>, T> {
   const F = field;
@@ -27,6 +28,12 @@ export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlge
     return m;
   };
   const cols = (a: Dense<T>) => (a.length > 0 ? a[0].length : shape.get(a) ?? 0);
+  const withShape = (a: Dense<T>, c: number): Dense<T> => {
+    shape.set(a, c);
+    return a;
+  };
+  // numberField with a tolerance: solve() through the unit-independent float64 kernel.
+  const numeric = !F.exact && F.toNumber !== undefined && pivotTolerance > 0;
 
   const alg: MatrixAlgebra<Dense<T>, T> = {
     field,
@@ -119,34 +126,28 @@ export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlge
     solve(a, b) {
       const n = a.length;
       const m = cols(b);
+      // Float64 numbers: the unit-independent kernel (numeric-solve.ts); exact fields eliminate below.
+      if (numeric) return withShape(numericSolve(a as number[][], b as number[][], pivotTolerance) as Dense<T>, m);
       const A = a.map((row) => row.slice());
       const X = b.map((row) => row.slice());
-      // Numbers: pivots are chosen and judged on the equilibrated matrix diag(r)·A·diag(c) (equilibrate.ts), so
-      // that the decision "this pivot is zero" does not depend on the units of the rows and columns. Elimination
-      // runs on A itself: with power-of-two scalings it is the same elimination, exactly.
-      const numeric = !F.exact && F.toNumber !== undefined && pivotTolerance > 0;
-      const toNumber = F.toNumber;
-      const { rowScale, colScale } = numeric && toNumber ? equilibrate(denseMagnitudes(A, n, F.isZero, toNumber)) : { rowScale: undefined, colScale: undefined };
-      const magnitude = (x: T) => (toNumber ? Math.abs(toNumber(x)) : Infinity);
-      const weight = (r: number, c: number) => magnitude(A[r][c]) * (rowScale ? rowScale[r] * colScale[c] : 1);
+      const magnitude = (x: T) => (F.toNumber ? Math.abs(F.toNumber(x)) : Infinity);
       let maxWeight = 0;
-      for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (!F.isZero(A[r][c])) maxWeight = Math.max(maxWeight, weight(r, c));
+      for (const row of A) for (const x of row) if (!F.isZero(x)) maxWeight = Math.max(maxWeight, magnitude(x));
       for (let c = 0; c < n; c++) {
         let best = -1;
         let bestCost = Infinity;
         for (let r = c; r < n; r++) {
           if (F.isZero(A[r][c])) continue;
-          const cost = rowScale ? -weight(r, c) : F.pivotCost(A[r][c]);
+          const cost = F.pivotCost(A[r][c]);
           if (best < 0 || cost < bestCost) {
             best = r;
             bestCost = cost;
           }
         }
-        if (best < 0 || (toNumber && weight(best, c) <= pivotTolerance * maxWeight)) throw new SingularMatrix(c, n);
+        if (best < 0 || magnitude(A[best][c]) <= pivotTolerance * maxWeight) throw new SingularMatrix(c, n);
         if (best !== c) {
           [A[c], A[best]] = [A[best], A[c]];
           [X[c], X[best]] = [X[best], X[c]];
-          if (rowScale) [rowScale[c], rowScale[best]] = [rowScale[best], rowScale[c]];
         }
         const piv = A[c][c];
         for (let r = 0; r < n; r++) {
