@@ -1,0 +1,10 @@
+import { parseSystem } from './src/index';
+const show = (x: unknown) => { try { parseSystem(x); console.log('ok'); } catch (e: any) { for (const er of e.errors ?? [e]) console.log(JSON.stringify({ code: er.code, el: er.element, f: er.field, m: er.message.slice(0, 120) })); } };
+show([]); show(5); show({}); show({ elements: 5 }); show({ name: 1, elements: [] }); show({ foo: 1, elements: [] }); show({ elements: [], parameters: [] }); show({ elements: [5] }); show({ elements: [{ id: 'R', kind: 'resistor', from: 'a', to: 'b', value: 'x' }] });
+show({ elements: [{ id: 'V', kind: 'voltage-source', from: 'a', to: 'b' }, { id: 'R', kind: 'resistor', from: 'a', to: 'b', value: '0/0' }] });
+show({ parameters: { p: null }, elements: [{ id: 'V', kind: 'voltage-source', from: 'a', to: 'b' }, { id: 'R', kind: 'resistor', from: 'a', to: 'b', value: 'p' }] });
+show({ elements: [{ id: 'V', kind: 'voltage-source', from: 'a', to: 'b', value: '0/0' }, { id: 'R', kind: 'resistor', from: 'a', to: 'b', value: 1 }] });
+show({ elements: [{ id: 'V', kind: 'voltage-source', from: 'a', to: 'b', value: '1/0' }, { id: 'R', kind: 'resistor', from: 'a', to: 'b', value: 1 }] });
+show({ parameters: { p: '0/0' }, elements: [{ id: 'V', kind: 'voltage-source', from: 'a', to: 'b', value: 'p' }, { id: 'R', kind: 'resistor', from: 'a', to: 'b', value: 1 }] });
+show({ elements: [{ id: 'V', kind: 'voltage-source', from: 'a', to: 'b', value: 'sin(t)/0' }, { id: 'R', kind: 'resistor', from: 'a', to: 'b', value: 1 }] });
+show({ elements: [{ id: 'V', kind: 'voltage-source', from: 'a', to: 'b', value: 1 }, { id: 'R', kind: 'resistor', from: 'a', to: 'b', value: '1 + 0*t/0' }] });
