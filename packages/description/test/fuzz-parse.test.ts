@@ -16,7 +16,7 @@ function classify(run: () => unknown): 'success' | 'typed' {
   } catch (e) {
     const errors = e instanceof SysgraphErrors ? e.errors : e instanceof SysgraphError ? [e] : undefined;
     if (!errors) throw e;
-    for (const x of errors) if (typeof x.code !== 'string' || x.code === '') throw new Error(`an error without a code: ${x.message}`);
+    for (const x of errors) if (typeof x.code !== 'string' || (x.code as string) === '') throw new Error(`an error without a code: ${x.message}`);
     return 'typed';
   }
 }
