@@ -119,7 +119,7 @@ export function checkValues(
       if (l1 !== undefined && l2 !== undefined) mutualValue.set(m.id, m.form === 'coupling' ? v * Math.sqrt(l1 * l2) : v);
     }
   }
-  errors.push(...checkInductanceMatrices(desc, inductance, mutualValue));
+  for (const e of checkInductanceMatrices(desc, inductance, mutualValue)) errors.push(e);
   return errors;
 }
 

@@ -97,7 +97,7 @@ export function formatDescription(desc: SystemDescription): string {
 
 /** Left-aligned columns separated by two spaces; trailing blanks trimmed. */
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  const width = header.map((h, j) => Math.max(h.length, ...rows.map((r) => r[j].length)));
+  const width = header.map((h, j) => rows.reduce((w, r) => Math.max(w, r[j].length), h.length));
   const line = (cells: readonly string[]) => '  ' + cells.map((c, j) => c.padEnd(width[j])).join('  ').trimEnd();
   return [line(header), ...rows.map(line)];
 }

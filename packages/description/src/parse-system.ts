@@ -213,9 +213,10 @@ function pathOfOrdinal(lists: readonly ElementList[], ordinal: number): string {
   return `element ${ordinal}`;
 }
 
+/** JSON text; a UTF-8 byte-order mark at the start (U+FEFF, as some editors save) is not part of the document. */
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     throw new SysgraphError('invalid-json', `the description is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, {
       expected: 'a JSON object (see schema/system.schema.json)',

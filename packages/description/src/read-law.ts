@@ -9,6 +9,7 @@ import type { DeclaredParameters, ExpressionParser } from './expression';
 import type { RawLaw, RawParametricLaw } from './raw-input';
 import { readParametricLaw } from './read-parametric-law';
 import { TIME_VARIABLE } from './time-variable';
+import { nowhereFinite } from './nowhere-finite';
 import type { ExplicitLaw, Expression, Law, LawForm, LawVariable } from './types';
 
 /** Per element type, the forms a law may take and the variable each is written in. */
@@ -80,6 +81,13 @@ export function readLaw(
     full = parser.parse(text, declared, site);
   } catch (e) {
     errors.addThrown(e);
+    return undefined;
+  }
+  if (nowhereFinite(full, variable, [0, 1, -1], parameters)) {
+    errors.add('bad-law', `${at.element}.law.${form}: "${text}" is not a finite number at ${variable} = 0, 1 or −1 (t = 0)`, {
+      ...site,
+      expected: `a law finite somewhere: an expression of ${variable} with a finite value`,
+    });
     return undefined;
   }
   const usesVariable = full.parameters.includes(variable);

@@ -13,6 +13,7 @@ import type { RawParametricLaw } from './raw-input';
 import type { LawScopes, LawSite } from './read-law';
 import { isPlainSymbol } from './read-parameters';
 import { TIME_VARIABLE } from './time-variable';
+import { nowhereFinite } from './nowhere-finite';
 import type { Expression, LawForm, ParametricCoordinate, ParametricLaw } from './types';
 
 /** Per element type, the two coordinates [w, z] of a parametric law, with dz/dw the generalised value. */
@@ -77,6 +78,10 @@ export function readParametricLaw(
     const site = { element: at.element, field: `law.parametric.${key}`, path: `${at.path}.law.parametric.${key}` };
     try {
       const e = parser.parse(raw[key] as string, declared, site);
+      if (nowhereFinite(e, parameter, [a, (a + b) / 2, b], parameters)) {
+        fail(key, `"${String(raw[key])}" is not a finite number anywhere on the interval [${a}, ${b}] (t = 0)`);
+        continue;
+      }
       full.push(e);
       coordinates.push({ quantity: key, expression: { ...e, parameters: e.parameters.filter((p) => p !== parameter) } });
     } catch (e) {

@@ -1,8 +1,9 @@
 /**
  * The JSON Schema check of a description (schema/system.schema.json, draft-07). A valid document passes the
  * hand-written check of schema-fast-path.ts alone; otherwise ajv (compiled on the first such document, then kept
- * by this validator) finds every violation, and validate() turns each into a SysgraphError that names the
- * element (by id), the field and what is expected, with the most specific code the location allows.
+ * by this validator) finds the violations, piece by piece, up to MAX_SCHEMA_ERRORS, and validate() turns each into
+ * a SysgraphError that names the element (by id), the field and what is expected, with the most specific code the
+ * location allows.
  */
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -11,6 +12,8 @@ import type { SysgraphErrorCode } from '@sysgraph/core';
 import schema from '../schema/system.schema.json';
 import { locate, pointerTokens } from './input-path';
 import { satisfiesSchema } from './schema-fast-path';
+import { schemaPieces } from './schema-pieces';
+import { readableMessage } from './readable-message';
 
 export interface SchemaValidator {
   /** Every schema violation of `input`, in document order (at most MAX_SCHEMA_ERRORS). Empty when valid. */
@@ -36,17 +39,22 @@ export function createSchemaValidator(): SchemaValidator {
     validate(input) {
       if (satisfiesSchema(input)) return [];
       check ??= compileSchema();
-      if (check(input)) return [];
-      const raw = (check.errors ?? []).filter((e) => e.keyword !== 'if');
       const seen = new Set<string>();
       const out: SysgraphError[] = [];
-      for (const e of raw) {
-        const err = toSysgraphError(input, e);
-        const key = `${err.code}|${err.path}|${err.message}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(err);
-        if (out.length >= MAX_SCHEMA_ERRORS) break;
+      // ajv's allErrors collects every violation before returning: the document is checked in pieces
+      // (schema-pieces.ts) and checking stops once MAX_SCHEMA_ERRORS are found, so garbage costs what its first
+      // pieces cost.
+      for (const piece of schemaPieces(input)) {
+        if (check(piece.document)) continue;
+        for (const e of check.errors ?? []) {
+          if (e.keyword === 'if') continue;
+          const err = toSysgraphError(input, { ...e, instancePath: piece.pointer(e.instancePath) });
+          const key = `${err.code}|${err.path}|${err.message}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push(err);
+          if (out.length >= MAX_SCHEMA_ERRORS) return out;
+        }
       }
       return out;
     },
@@ -73,8 +81,9 @@ function toSysgraphError(input: unknown, e: ErrorObject): SysgraphError {
   const where = locate(input, full);
   const code = codeFor(full, e.keyword);
   const expected = expectedFor(e, property);
-  const subject = where.element !== undefined ? `${where.element}.${where.field}` : where.path || 'the description';
-  return new SysgraphError(code, `${subject}: ${describe(e, property)}`, {
+  // The whole document (not an object at all): there is no element or field to name, and the message says so.
+  const subject = where.element !== undefined ? `${where.element}.${where.field}` : where.path || 'the description as a whole (no element or field: the document itself)';
+  return new SysgraphError(code, readableMessage(`${subject}: ${describe(e, property)}`), {
     element: where.element,
     field: where.field || undefined,
     expected,

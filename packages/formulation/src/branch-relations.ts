@@ -18,6 +18,7 @@ import { span } from './basis';
 import type { ElementMatrices } from './element-matrices';
 import { SingularMatrix } from './algebra/matrix-algebra';
 import { solveSingularStatic } from './singular-static';
+import type { StaticBranch } from './singular-static';
 import type { Diagnostic } from '@sysgraph/core';
 
 export interface BranchRelations<M> {
@@ -94,7 +95,8 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
       const branches = [...Array.from(el.sigma), ...Array.from(el.rho)];
       const ids = branches.map((k) => p.loop.tree.graph.ids[k]);
       if (alg.kind !== 'dense' || alg.field.exact) {
-        throw new SysgraphError('singular-static-network', `the static network (resistors, transformers, gyrators) is singular near ${ids[e.column] ?? 'its elements'}; solve it numerically to see whether the dynamics are still defined`, { elements: ids, expected: 'a uniquely solvable resistive/two-port network' });
+        const near = staticBranches(p, branches)[e.column];
+        throw new SysgraphError('singular-static-network', `the static network (resistors, transformers, gyrators) is singular near ${ids[e.column] ?? 'its elements'}; solve it numerically to see whether the dynamics are still defined`, { element: near?.element, field: near?.field, elements: ids, expected: 'a uniquely solvable resistive/two-port network' });
       }
       const influence = alg.vcat([
         alg.hcat([Z0(nC, ns), alg.transpose(blk(rhoRows, cols('C')))]),
@@ -102,7 +104,7 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
         alg.hcat([alg.neg(blk(rows('S'), sigmaCols)), Z0(nS, nr)]),
         alg.hcat([Z0(nGamma, ns), alg.transpose(blk(rhoRows, cols('Gamma')))]),
       ]);
-      const solved = solveSingularStatic(alg.toDense(Mmat) as number[][], alg.toDense(rhs) as number[][], alg.toDense(influence) as number[][], ids);
+      const solved = solveSingularStatic(alg.toDense(Mmat) as number[][], alg.toDense(rhs) as number[][], alg.toDense(influence) as number[][], staticBranches(p, branches));
       Z = alg.fromEntries(ns + nr, basis.size, solved.Z.flatMap((row, i) => row.map((v, j) => [i, j, v as T] as const)));
       diagnostics.push(solved.diagnostic);
     }
@@ -136,4 +138,15 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
     UJ,
     diagnostics,
   };
+}
+
+/** The branches of the static network as errors name them: a resistor's `value`, a two-port port's `ratio`. */
+function staticBranches(p: Partition, branches: readonly number[]): StaticBranch[] {
+  const g = p.loop.tree.graph;
+  const port = new Map<number, string>();
+  for (const t of g.twoPorts) for (const k of t.ports) port.set(k, t.id);
+  return branches.map((k) => {
+    const twoPort = port.get(k);
+    return twoPort !== undefined ? { id: g.ids[k], element: twoPort, field: 'ratio' } : { id: g.ids[k], element: g.ids[k], field: 'value' };
+  });
 }

@@ -48,8 +48,12 @@ export function descriptorForm<M, T>(p: Partition, basis: Basis, el: ElementMatr
   const [PG, QG, iG_S, iG_G] = parts(iG);
 
   // Properness (D2): v_S and i_Γ must not depend on i_S or v_Γ.
-  checkProper(p, alg.hcat([vS_S, vS_G]), p.groups.S, alg);
-  checkProper(p, alg.hcat([iG_S, iG_G]), p.groups.Gamma, alg);
+  // Units: in v_S rows an i_S coefficient is an impedance, a v_Γ one a number; in i_Γ rows an i_S coefficient is
+  // a number, a v_Γ one an admittance. Each is judged against 1e-12 of its own unit scale (z0: impedanceScale).
+  let z0: number | undefined;
+  const z = () => (z0 ??= impedanceScale(el, alg));
+  checkProper(p, alg.hcat([vS_S, vS_G]), p.groups.S, alg, (j) => (j < basis.nS ? z() : 1));
+  checkProper(p, alg.hcat([iG_S, iG_G]), p.groups.Gamma, alg, (j) => (j < basis.nS ? 1 : 1 / z()));
 
   const { nC, nL } = basis;
   // Π_C = [I 0] and Π_L = [0 I] pick v_C and i_L out of x: X Π_C = [X 0], X Π_L = [0 X].
@@ -79,12 +83,52 @@ export function descriptorForm<M, T>(p: Partition, basis: Basis, el: ElementMatr
   return { E, A0, B0, B1, Sx, Su, Gx, Gu };
 }
 
-function checkProper<M, T>(p: Partition, block: M, branches: Int32Array, alg: Backend<M, T>['algebra']): void {
+function checkProper<M, T>(p: Partition, block: M, branches: Int32Array, alg: Backend<M, T>['algebra'], unit: (column: number) => number): void {
   if (alg.isZero(block)) return;
   const lg = p.loop.tree.graph;
   const dense = alg.toDense(block);
-  const culprits = Array.from(branches).filter((_, i) => dense[i].some((x) => !alg.field.isZero(x) && Math.abs(alg.field.toNumber?.(x) ?? 1) > 1e-12));
+  const culprits = Array.from(branches).filter((_, i) => dense[i].some((x, j) => !alg.field.isZero(x) && Math.abs(alg.field.toNumber?.(x) ?? 1) > 1e-12 * (alg.field.toNumber ? unit(j) : 1)));
   if (culprits.length === 0) return;
   const ids = culprits.map((k) => lg.ids[k]);
-  throw new SysgraphError('improper-tree', `unsupported: storage element ${ids.join(', ')} is coupled to itself through a two-port (higher index)`, { element: ids[0], elements: ids, expected: 'storage elements whose dependent variables are fixed by states and inputs' });
+  throw new SysgraphError('improper-tree', `unsupported: storage element ${ids.join(', ')} is coupled to itself through a two-port (higher index)`, { element: ids[0], field: 'value', elements: ids, expected: 'storage elements whose dependent variables are fixed by states and inputs' });
+}
+
+/**
+ * A representative impedance of the network (numbers only; 1 for exact fields or when there is none): the
+ * geometric mean of the link resistances R, the tree resistors' 1/G, the gyrator ratios and √(L/C) from the
+ * storage values. Scaling every impedance by k scales it by k, so thresholds in its units do not move.
+ */
+function impedanceScale<M, T>(el: ElementMatrices<M>, alg: Backend<M, T>['algebra']): number {
+  const toNumber = alg.field.toNumber;
+  if (!toNumber || alg.field.exact) return 1;
+  const logs: number[] = [];
+  const collect = (m: M, invert: boolean) => {
+    const d = alg.toDense(m);
+    for (const row of d) for (const x of row) {
+      const v = Math.abs(toNumber(x));
+      if (v > 0 && Number.isFinite(v)) logs.push(invert ? -Math.log(v) : Math.log(v));
+    }
+  };
+  collect(el.Hrr, false);
+  collect(el.Hss, true);
+  const storage: number[] = [];
+  const logMean = (m: M) => {
+    const d = alg.toDense(m);
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < d.length; i++) {
+      const v = Math.abs(toNumber(d[i][i]));
+      if (v > 0 && Number.isFinite(v)) {
+        sum += Math.log(v);
+        count++;
+      }
+    }
+    return count > 0 ? sum / count : undefined;
+  };
+  const lnL = logMean(alg.vcat([alg.hcat([el.L11, el.L12]), alg.hcat([el.L21, el.L22])]));
+  const lnC = logMean(alg.rows(el.C2) > 0 ? el.C2 : el.C1);
+  if (lnL !== undefined && lnC !== undefined) storage.push((lnL - lnC) / 2);
+  const all = [...logs, ...storage];
+  if (all.length === 0) return 1;
+  return Math.exp(all.reduce((a, b) => a + b, 0) / all.length);
 }

@@ -10,6 +10,7 @@
  *     gyrator in the co-tree: v_γL = Z i_γL, Z = [[0, GY], [−GY, 0]]
  * Every one-port's value is read once, and with it whether the one-port has a law (`withLaw`).
  */
+import { SysgraphError } from '@sysgraph/core';
 import type { OnePort, SystemDescription } from '@sysgraph/description';
 import type { LinearGraph, Partition } from '@sysgraph/graph';
 import type { Backend } from './backend';
@@ -94,7 +95,7 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
   const rr: [number, number, T][] = [];
   // Resistors: diagonal blocks, given as value lists (the two-port entries are added below).
   const ssDiag = new Array<T>(sigma.length).fill(F.zero);
-  for (let i = 0; i < p.groups.G.length; i++) ssDiag[i] = F.div(F.one, valueOf(p.groups.G[i]));
+  for (let i = 0; i < p.groups.G.length; i++) ssDiag[i] = reciprocal(F, valueOf(p.groups.G[i]), lg.ids[p.groups.G[i]], 'value');
   const rrDiag = new Array<T>(rho.length).fill(F.zero);
   for (let i = 0; i < p.groups.R.length; i++) rrDiag[i] = valueOf(p.groups.R[i]);
   const twoPort = new Map(desc.twoPorts.map((t) => [t.id, t]));
@@ -105,13 +106,13 @@ export function elementMatrices<M, T>(p: Partition, desc: SystemDescription, be:
       const thetaIsPort2 = sPos.has(p2);
       const theta = thetaIsPort2 ? p2 : p1;
       const alpha = thetaIsPort2 ? p1 : p2;
-      const K = thetaIsPort2 ? ratio : F.div(F.one, ratio);
+      const K = thetaIsPort2 ? ratio : reciprocal(F, ratio, tp.id, 'ratio');
       rs.push([rPos.get(alpha)!, sPos.get(theta)!, K]);
       sr.push([sPos.get(theta)!, rPos.get(alpha)!, F.neg(K)]);
     } else if (sPos.has(p1)) {
       const a = sPos.get(p1)!;
       const b = sPos.get(p2)!;
-      const y = F.div(F.one, ratio);
+      const y = reciprocal(F, ratio, tp.id, 'ratio');
       ss.push([a, b, F.neg(y)], [b, a, y]);
     } else {
       const a = rPos.get(p1)!;
@@ -173,4 +174,16 @@ function concat(...parts: Int32Array[]): Int32Array {
     at += a.length;
   }
   return out;
+}
+
+/** 1/a for the element's field; an exact zero (a tree resistor of 0 Ω, a ratio of 0) is a typed error naming it. */
+function reciprocal<T>(F: { readonly one: T; isZero(a: T): boolean; div(a: T, b: T): T }, a: T, element: string, field: string): T {
+  if (F.isZero(a)) {
+    throw new SysgraphError('bad-value', `${element}.${field} is zero: its reciprocal (a conductance, or the inverse ratio of a two-port) is infinite`, {
+      element,
+      field,
+      expected: field === 'ratio' ? 'a nonzero ratio' : 'a nonzero resistance (model a short circuit by joining the nodes)',
+    });
+  }
+  return F.div(F.one, a);
 }

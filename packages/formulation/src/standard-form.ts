@@ -32,7 +32,7 @@ export function standardForm<M, T>(d: Descriptor<M>, be: Backend<M, T>, stateIds
   } catch (e) {
     if (!(e instanceof SingularMatrix)) throw e;
     const ids = stateIds();
-    throw new SysgraphError('singular-storage', `the storage elements are dependent in a way no tree removes (generalised mass matrix singular near ${ids[e.column] ?? 'a state'}): zero or perfectly coupled capacitances or inductances (|k| = 1). Model a perfect coupling as an ideal transformer plus a magnetising inductance.`, { elements: [...ids], expected: 'a nonsingular generalised mass matrix' });
+    throw new SysgraphError('singular-storage', `the storage elements are dependent in a way no tree removes (generalised mass matrix singular near ${ids[e.column] ?? 'a state'}): zero or perfectly coupled capacitances or inductances (|k| = 1). Model a perfect coupling as an ideal transformer plus a magnetising inductance.`, { element: ids[e.column] ?? ids[0], field: 'value', elements: [...ids], expected: 'a nonsingular generalised mass matrix' });
   }
   const [A, Bx, Bd] = X;
   const B = alg.add(Bx, alg.mul(A, Bd));

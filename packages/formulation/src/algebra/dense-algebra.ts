@@ -8,10 +8,15 @@ import type { SignedMatrix } from '@sysgraph/graph';
 import type { MatrixAlgebra } from './matrix-algebra';
 import { SingularMatrix } from './matrix-algebra';
 import type { Field } from '@sysgraph/symbolic';
+import { numericSolve } from './numeric-solve';
 
 export type Dense<T> = T[][];
 
-/** pivotTolerance: a pivot with |a| ≤ tolerance · max|A| (numbers, via Field.toNumber) counts as zero. */
+/**
+ * pivotTolerance: float64 numbers (an inexact field with toNumber) with a tolerance > 0 are solved by
+ * numeric-solve.ts, where a pivot is zero when it is a cancellation to within tolerance of the terms that formed
+ * it (independent of units); otherwise a pivot with |a| ≤ tolerance · max|A| counts as zero (0: exact zeros only).
+ */
 export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlgebra<Dense<T>, T> {
   const F = field;
   const zeros = (r: number, c: number): Dense<T> => Array.from({ length: r }, () => new Array<T>(c).fill(F.zero));
@@ -23,6 +28,12 @@ export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlge
     return m;
   };
   const cols = (a: Dense<T>) => (a.length > 0 ? a[0].length : shape.get(a) ?? 0);
+  const withShape = (a: Dense<T>, c: number): Dense<T> => {
+    shape.set(a, c);
+    return a;
+  };
+  // numberField with a tolerance: solve() through the unit-independent float64 kernel.
+  const numeric = !F.exact && F.toNumber !== undefined && pivotTolerance > 0;
 
   const alg: MatrixAlgebra<Dense<T>, T> = {
     field,
@@ -115,6 +126,8 @@ export function denseAlgebra<T>(field: Field<T>, pivotTolerance = 0): MatrixAlge
     solve(a, b) {
       const n = a.length;
       const m = cols(b);
+      // Float64 numbers: the unit-independent kernel (numeric-solve.ts); exact fields eliminate below.
+      if (numeric) return withShape(numericSolve(a as number[][], b as number[][], pivotTolerance) as Dense<T>, m);
       const A = a.map((row) => row.slice());
       const X = b.map((row) => row.slice());
       const magnitude = (x: T) => (F.toNumber ? Math.abs(F.toNumber(x)) : Infinity);

@@ -15,6 +15,9 @@ import { SingularMatrix } from './matrix-algebra';
 import { numberField } from '@sysgraph/symbolic';
 import { UnionFind } from '@sysgraph/graph';
 import { csrSplitCols } from './csr-split-cols';
+import { equilibrate } from './equilibrate';
+import { numericSolve } from './numeric-solve';
+import type { MagnitudePattern } from './equilibrate';
 
 const SMALL_BLOCK = 64;
 
@@ -271,48 +274,58 @@ function blockSolve(a: CsrMatrix, b: CsrMatrix, singularTol: number): CsrMatrix 
   return csrFromTriplets(n, b.cols, ri, ci, vals);
 }
 
+/**
+ * The factorisation of one block. Small blocks: their inverse by the unit-independent kernel (numeric-solve.ts:
+ * a pivot is zero only as a cancellation of the terms that formed it). Large blocks: the sparse LU of the
+ * equilibrated block Â = diag(r)·sub·diag(c) (equilibrate.ts, powers of two), so that its relative singularity
+ * tolerance judges pivots independently of the units of the rows and columns; sub⁻¹ b = diag(c)·Â⁻¹·diag(r)·b.
+ */
 function factorBlock(sub: CsrMatrix, singularTol: number, rows: number[], n: number): (b: Float64Array) => Float64Array {
-  if (sub.rows <= SMALL_BLOCK) {
-    const lu = denseLU(csrToDense(sub), singularTol);
-    if (typeof lu === 'number') throw new SingularMatrix(rows[lu], n);
-    return lu;
+  const m = sub.rows;
+  if (m <= SMALL_BLOCK) {
+    let inv: number[][];
+    try {
+      inv = numericSolve(csrToDense(sub), Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 1 : 0))), singularTol);
+    } catch (e) {
+      if (e instanceof SingularMatrix) throw new SingularMatrix(rows[e.column], n);
+      throw e;
+    }
+    return (b) => {
+      const x = new Float64Array(m);
+      for (let i = 0; i < m; i++) {
+        const row = inv[i];
+        let sum = 0;
+        for (let j = 0; j < m; j++) sum += row[j] * b[j];
+        x[i] = sum;
+      }
+      return x;
+    };
   }
+  const { rowScale: r, colScale: c } = equilibrate(csrMagnitudes(sub));
+  const scaled = new Float64Array(sub.nnz);
+  for (let i = 0; i < m; i++) for (let p = sub.rowPtr[i]; p < sub.rowPtr[i + 1]; p++) scaled[p] = r[i] * sub.values[p] * c[sub.colIdx[p]];
+  const eq = new CsrMatrix(m, sub.cols, sub.rowPtr, sub.colIdx, scaled);
   try {
-    const lu = factorSparseLU(sub, { ordering: 'amd', singularTol });
-    return (b) => lu.solve(b);
+    const lu = factorSparseLU(eq, { ordering: 'amd', singularTol });
+    return (b) => {
+      const rb = new Float64Array(b.length);
+      for (let i = 0; i < b.length; i++) rb[i] = r[i] * b[i];
+      const y = lu.solve(rb);
+      for (let i = 0; i < y.length; i++) y[i] *= c[i];
+      return y;
+    };
   } catch (e) {
     const col = (e as { column?: number }).column;
     throw new SingularMatrix(col !== undefined ? rows[col] : rows[0], n);
   }
 }
 
-/** Dense LU with partial pivoting; returns the solve, or the failing column. */
-function denseLU(a: number[][], tol: number): ((b: Float64Array) => Float64Array) | number {
-  const m = a.length;
-  const perm = Array.from({ length: m }, (_, i) => i);
-  const scale = Math.max(...a.map((r) => Math.max(...r.map(Math.abs))));
-  for (let c = 0; c < m; c++) {
-    let p = c;
-    for (let r = c + 1; r < m; r++) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
-    if (!(Math.abs(a[p][c]) > tol * scale)) return c;
-    [a[c], a[p]] = [a[p], a[c]];
-    [perm[c], perm[p]] = [perm[p], perm[c]];
-    for (let r = c + 1; r < m; r++) {
-      const f = a[r][c] / a[c][c];
-      if (f === 0) continue;
-      a[r][c] = f;
-      for (let j = c + 1; j < m; j++) a[r][j] -= f * a[c][j];
-    }
-  }
-  return (b) => {
-    const x = new Float64Array(m);
-    for (let i = 0; i < m; i++) x[i] = b[perm[i]];
-    for (let i = 0; i < m; i++) for (let j = 0; j < i; j++) x[i] -= a[i][j] * x[j];
-    for (let i = m - 1; i >= 0; i--) {
-      for (let j = i + 1; j < m; j++) x[i] -= a[i][j] * x[j];
-      x[i] /= a[i][i];
-    }
-    return x;
+function csrMagnitudes(a: CsrMatrix): MagnitudePattern {
+  return {
+    rows: a.rows,
+    cols: a.cols,
+    forEachNonzero(visit) {
+      for (let i = 0; i < a.rows; i++) for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) if (a.values[p] !== 0) visit(i, a.colIdx[p], Math.abs(a.values[p]));
+    },
   };
 }
-

@@ -20,8 +20,9 @@ export function modelToText(t: ModelTable): string {
       continue;
     }
     const cells = m.map((row) => row.map((c) => c.text));
-    const w = Math.max(...colNames.map((c) => c.length), ...cells.flat().map((c) => c.length));
-    const rw = Math.max(...rowNames.map((r) => r.length));
+    let w = colNames.reduce((n, c) => Math.max(n, c.length), 0);
+    for (const row of cells) for (const c of row) w = Math.max(w, c.length);
+    const rw = rowNames.reduce((n, r) => Math.max(n, r.length), 0);
     out.push(`  ${' '.repeat(rw)}  ${colNames.map((c) => c.padStart(w)).join('  ')}`);
     cells.forEach((row, i) => out.push(`  ${rowNames[i].padEnd(rw)}  ${row.map((c) => c.padStart(w)).join('  ')}`));
   }

@@ -108,7 +108,7 @@ export function formatMasdIntermediates<M, T>(im: MasdIntermediates<M>, alg: Mat
     const dense = alg.toDense(m);
     const rowLabels = labels(quantity.rows);
     const table = formatTable(['', ...labels(quantity.cols)], dense.map((row, i) => [rowLabels[i], ...row.map(cell)]));
-    out.push(...table.split('\n').map((line) => `  ${line}`));
+    for (const line of table.split('\n')) out.push(`  ${line}`);
   }
   return out.join('\n');
 }

@@ -106,11 +106,14 @@ export function masdIntermediates<M, T>(s: Structure, be: Backend<M, T>, opts: M
   const rightDivide = (X: M, a: M, onSingular: () => SysgraphError): M => tr(solveOr(tr(a), tr(X), onSingular));
   const staticError = (what: string, ids: readonly string[]) => () =>
     new SysgraphError('singular-static-network', `MASD closed form: ${what} is singular; the static network of ${ids.join(', ')} has no unique solution (D1)`, {
+      ...namedField(ids[0]),
       elements: [...ids],
       expected: 'a uniquely solvable resistive/two-port network',
     });
   const storageError = (what: string, ids: readonly string[]) => () =>
     new SysgraphError('singular-storage', `MASD closed form: the effective ${what} matrix is singular (D3) for ${ids.join(', ')}`, {
+      element: ids[0],
+      field: 'value',
       elements: [...ids],
       expected: `a nonsingular effective ${what} matrix`,
     });
@@ -170,4 +173,11 @@ export function masdIntermediates<M, T>(s: Structure, be: Backend<M, T>, opts: M
     B1, B2, B3, B4, B5, B6, B11, B12, Balpha_C, Btheta_C, Balpha_L, Btheta_L, Bd_S, Bd_Gamma,
     inputs: inputMap(p, F, alg),
   };
+}
+
+/** The element and field an id names: a two-port port `<id>.1` its two-port's `ratio`, a one-port its `value`. */
+function namedField(id: string | undefined): { element?: string; field?: string } {
+  if (id === undefined) return {};
+  const port = /^(.*)\.[12]$/.exec(id);
+  return port ? { element: port[1], field: 'ratio' } : { element: id, field: 'value' };
 }

@@ -23,6 +23,7 @@ import { buildNonlinearSystem } from './nonlinear-system';
 import type { NonlinearSystem } from './nonlinear-system';
 import { completeJacobian } from './implicit-terms';
 import { createStaticSolver } from './static-solver';
+import { parameterUse } from '../parameter-use';
 
 /**
  * @sysgraph/simulate's NonlinearModel, x' = f(t, x, u, u'), y = g(t, x, u, u'), with ∂f/∂x always present and
@@ -94,7 +95,10 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
   const sys = buildNonlinearSystem(s, nm);
   const missing = [...sys.parameters].filter(([, v]) => v === null).map(([k]) => k);
   if (missing.length > 0) {
-    throw new SysgraphError('missing-parameter-value', `the nonlinear model needs values for ${missing.join(', ')}`, {
+    const use = parameterUse(s.description, missing);
+    throw new SysgraphError('missing-parameter-value', `the nonlinear model needs values for ${missing.join(', ')}${use ? ` (${use.element}.${use.field} uses ${use.parameter})` : ''}`, {
+      element: use?.element,
+      field: use?.field,
       elements: missing,
       expected: 'a number for every parameter',
     });

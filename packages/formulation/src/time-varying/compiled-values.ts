@@ -26,10 +26,18 @@ export interface ValueTable {
 
 export function compileValueTable(sites: readonly ValueSite[], parameters: ReadonlyMap<string, number | null>, tm: TimeMath): ValueTable {
   const missing = new Set<string>();
-  for (const site of sites) for (const p of site.expression.parameters) if (parameters.get(p) == null) missing.add(p);
+  let first: ValueSite | undefined;
+  for (const site of sites) {
+    for (const p of site.expression.parameters) {
+      if (parameters.get(p) == null) {
+        missing.add(p);
+        first ??= site;
+      }
+    }
+  }
   if (missing.size > 0) {
     const names = [...missing].sort();
-    throw new SysgraphError('missing-parameter-value', `the time-varying model needs values for ${names.join(', ')}`, { elements: names, expected: 'a number for every parameter' });
+    throw new SysgraphError('missing-parameter-value', `the time-varying model needs values for ${names.join(', ')}${first ? ` (${first.element}.${first.field} uses ${first.expression.parameters.filter((p) => missing.has(p)).join(', ')})` : ''}`, { element: first?.element, field: first?.field, elements: names, expected: 'a number for every parameter' });
   }
   const constants = parameters as ReadonlyMap<string, number>;
   const env = new Float64Array(1);

@@ -12,7 +12,7 @@ function table(title: string, rows: readonly string[], cols: readonly string[], 
   if (rows.length === 0 || cols.length === 0) return [`${title}: (empty)`];
   const cells = rows.map((_, i) => cols.map((_, j) => cell(i, j)));
   const head = ['', ...cols];
-  const width = head.map((h, j) => Math.max(h.length, ...(j === 0 ? rows.map((r) => r.length) : cells.map((r) => r[j - 1].length))));
+  const width = head.map((h, j) => (j === 0 ? rows.reduce((w, r) => Math.max(w, r.length), h.length) : cells.reduce((w, r) => Math.max(w, r[j - 1].length), h.length)));
   const line = (xs: readonly string[]) => xs.map((x, j) => x.padStart(width[j])).join('  ');
   return [`${title}:`, line(head), ...rows.map((r, i) => line([r, ...cells[i]]))];
 }
@@ -33,9 +33,9 @@ export function formatTimeVarying(tv: TimeVaryingModel, t?: number): string {
   if (t !== undefined) {
     const at = tv.at(t);
     const m = (title: string, M: number[][], rows: readonly string[], cols: readonly string[]) => table(`${title}(${t})`, rows, cols, (i, j) => number(M[i][j])).map((l) => `  ${l}`);
-    lines.push(...m('A', at.A, tv.states, tv.states), ...m('B', at.B, tv.states, tv.inputs));
-    if (tv.form === 'across-through') lines.push(...m('Bd', at.Bd, tv.states, tv.inputs));
-    lines.push(...m('C', at.C, tv.outputs, tv.states), ...m('D', at.D, tv.outputs, tv.inputs), ...m('E', at.E, tv.outputs, tv.inputs));
+    for (const l of [m('A', at.A, tv.states, tv.states), m('B', at.B, tv.states, tv.inputs)].flat()) lines.push(l);
+    if (tv.form === 'across-through') for (const l of m('Bd', at.Bd, tv.states, tv.inputs)) lines.push(l);
+    for (const l of [m('C', at.C, tv.outputs, tv.states), m('D', at.D, tv.outputs, tv.inputs), m('E', at.E, tv.outputs, tv.inputs)].flat()) lines.push(l);
   }
   return lines.join('\n');
 }
@@ -50,6 +50,6 @@ export function formatTimeVaryingSymbolic(sym: TimeVaryingSymbolic): string {
     ...table('A(t)', sym.states, sym.states, cell(sym.A)).map((l) => `  ${l}`),
     ...table('B(t)', sym.states, sym.inputs, cell(sym.B)).map((l) => `  ${l}`),
   ];
-  if (sym.form === 'across-through') lines.push(...table('Bd(t)', sym.states, sym.inputs, cell(sym.Bd)).map((l) => `  ${l}`));
+  if (sym.form === 'across-through') for (const l of table('Bd(t)', sym.states, sym.inputs, cell(sym.Bd))) lines.push(`  ${l}`);
   return lines.join('\n');
 }

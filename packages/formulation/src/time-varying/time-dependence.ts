@@ -74,10 +74,10 @@ export function checkTimeVaryingSupport(s: Structure, sites: readonly ValueSite[
   const lg = s.graph;
   const coupled: string[] = [];
   for (const y of ['G', 'theta', 'gammaT'] as const) {
-    if (signedNnz(p.block('S', y)) > 0) coupled.push(...Array.from(p.groups.S, (k) => lg.ids[k]));
+    if (signedNnz(p.block('S', y)) > 0) for (const k of p.groups.S) coupled.push(lg.ids[k]);
   }
   for (const x of ['R', 'alpha', 'gammaL'] as const) {
-    if (signedNnz(p.block(x, 'Gamma')) > 0) coupled.push(...Array.from(p.groups.Gamma, (k) => lg.ids[k]));
+    if (signedNnz(p.block(x, 'Gamma')) > 0) for (const k of p.groups.Gamma) coupled.push(lg.ids[k]);
   }
   if (coupled.length === 0) return;
   const storage = [...new Set(coupled)].sort();

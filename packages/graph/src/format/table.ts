@@ -1,6 +1,6 @@
 /** Plain-text tables and small-matrix printing shared by the formatters. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, j) => Math.max(h.length, ...rows.map((r) => (r[j] ?? '').length)));
+  const widths = header.map((h, j) => rows.reduce((w, r) => Math.max(w, (r[j] ?? '').length), h.length));
   const line = (cells: readonly string[]) => cells.map((c, j) => (c ?? '').padEnd(widths[j])).join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

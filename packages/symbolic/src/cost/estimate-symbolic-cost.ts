@@ -81,7 +81,7 @@ export function estimateMatrixCost(termCounts: readonly (readonly number[])[], t
   let prev = 1;
   let last = 1;
   // An m×m minor has at most m!·tmax^m terms: a cap for the intermediate sizes (which merge terms).
-  const tmax = Math.max(1, ...a.map((r) => Math.max(0, ...r)));
+  const tmax = a.reduce((m, r) => r.reduce((mr, x) => Math.max(mr, x), m), 1);
   let cap = tmax; // 1!·tmax
   for (let k = 0; k < n; k++) {
     cap *= (k + 2) * tmax;

@@ -187,7 +187,7 @@ export class FieldMatrix<T> {
   /** Column-aligned printout, one row per line. */
   format(): string {
     const cells = this.toRows().map((row) => row.map((v) => this.field.format(v)));
-    const widths = Array.from({ length: this.cols }, (_, j) => Math.max(1, ...cells.map((r) => r[j].length)));
+    const widths = Array.from({ length: this.cols }, (_, j) => cells.reduce((w, r) => Math.max(w, r[j].length), 1));
     const lines = cells.map((r) => `[ ${r.map((c, j) => c.padStart(widths[j])).join('  ')} ]`);
     return `${this.rows}×${this.cols} over ${this.field.name}\n${lines.join('\n')}`;
   }
