@@ -158,6 +158,22 @@ export class NetworkEvaluator {
     }
   }
 
+  /**
+   * Only the primary values of the given state and input branches at (t, x, u) (the others keep stale values):
+   * O(branches), for outputs that read nothing else (NetworkOutputs.primaries).
+   */
+  loadPrimaries(t: number, x: ArrayLike<number>, u: ArrayLike<number>, branches: Int32Array): void {
+    const { prim, plan } = this;
+    const { role, slot, states } = plan;
+    this.t = t;
+    for (let q = 0; q < branches.length; q++) {
+      const k = branches[q];
+      const s = slot[k];
+      if (role[k] === ROLE.input) prim[k] = u[s];
+      else prim[k] = this.stateOwn[s] === 1 ? x[s] : states[s].law.valueAt(x[s], t);
+    }
+  }
+
   /** x' = f at the loaded point. */
   derivatives(dxdt: Float64Array | number[]): void {
     const states = this.plan.states;

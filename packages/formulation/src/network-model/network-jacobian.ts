@@ -107,16 +107,16 @@ export class NetworkJacobian {
 
   /** ∂L/∂w at w (evaluated), checked: a secant with the option, else 'bad-law'. */
   private slope(law: ScalarLaw, w: number, t: number, element: string): number {
-    law.evaluate(w, t);
-    const d = law.dw;
+    const d = law.slopeAt(w, t);
     if (Number.isFinite(d)) return d;
+    return this.secantSlope(law, w, t, element, d);
+  }
+
+  /** Where ∂L/∂w = d is not finite: the central secant of the option's width, else 'bad-law'. */
+  private secantSlope(law: ScalarLaw, w: number, t: number, element: string, d: number): number {
     const h = this.secant;
     if (h !== undefined && h > 0) {
-      law.evaluate(w + h, t);
-      const plus = law.value;
-      law.evaluate(w - h, t);
-      const s = (plus - law.value) / (2 * h);
-      law.evaluate(w, t);
+      const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
       if (Number.isFinite(s)) return s;
     }
     throw notDifferentiable(element, w, d);
@@ -192,14 +192,16 @@ export class NetworkJacobian {
       let scale = 1;
       if (st.own) {
         const v = prim[st.branch];
-        const lw = this.slope(st.law, v, t, st.element);
+        const law = st.law;
+        law.evaluate(v, t);
+        const { dt, dww, dwt } = law;
+        const lw = Number.isFinite(law.dw) ? law.dw : this.secantSlope(law, v, t, st.element, law.dw);
         scale = 1 / lw;
         if (!Number.isFinite(scale)) throw notDifferentiable(st.element, v, lw);
         // −(Q_vt + f Q_vv)/Q_v on the diagonal
-        st.law.evaluate(v, t);
-        const f = (ev.sec(st.branch) - st.law.dt) / lw;
-        const diag = -(st.law.dwt + (st.law.dww === 0 ? 0 : f * st.law.dww)) / lw;
-        if (!Number.isFinite(diag)) throw notDifferentiable(st.element, v, st.law.dww);
+        const f = (ev.sec(st.branch) - dt) / lw;
+        const diag = -(dwt + (dww === 0 ? 0 : f * dww)) / lw;
+        if (!Number.isFinite(diag)) throw notDifferentiable(st.element, v, dww);
         values[r0 + where[c]] += diag;
       }
       for (let e = secPtr[st.branch]; e < secPtr[st.branch + 1]; e++) stamp(secBranch[e], scale * secCoef[e], values, r0, -1);

@@ -69,7 +69,8 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       ev.derivatives(dxdt);
     },
     g(t, x, u, _du, y) {
-      ev.load(t, x, u);
+      if (out.primaries) ev.loadPrimaries(t, x, u, out.primaries);
+      else ev.load(t, x, u);
       out.fill(y);
     },
     jacobian(t, x, u) {

@@ -57,12 +57,13 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
     massMulVec(v, out) {
       out.set(v);
     },
-    rhsTimeDerivative(t, z, out) {
+    rhsTimeDerivative(t, z, out, known) {
       // ∂f/∂t ≈ (f(t + δ, z) − f(t, z))/δ, δ = √ε·max(1, |t|)
       const delta = Math.sqrt(Number.EPSILON) * Math.max(1, Math.abs(t));
-      rhs(t, z, f0);
+      const base = known ?? f0;
+      if (!known) rhs(t, z, f0);
       rhs(t + delta, z, out);
-      for (let i = 0; i < n; i++) out[i] = (out[i] - f0[i]) / delta;
+      for (let i = 0; i < n; i++) out[i] = (out[i] - base[i]) / delta;
     },
     forcing() {
       throw new Error('forcing() is defined for linear problems only');

@@ -79,8 +79,9 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   };
 
   /** k = hγ (M − hγJ)⁻¹ [f(ti, ys) + hd·fx + M·comb]. */
-  const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array) => {
-    problem.rhs(ti, ys, rhs);
+  const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array, known?: Float64Array) => {
+    if (known) rhs.set(known);
+    else problem.rhs(ti, ys, rhs);
     if (hd !== 0) for (let i = 0; i < n; i++) rhs[i] += hd * fx[i];
     if (useComb) {
       problem.massMulVec(comb, mComb);
@@ -110,11 +111,14 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
           h = hStep * 0.25;
           continue;
         }
-        problem.rhsTimeDerivative(t, y, fx);
+        // With M = I, y' = f(t, y) is dStart (kept from the last accepted step): stage 1 and the base of the
+        // difference in t reuse it, 7 evaluations of f per attempt instead of 9.
+        const fStart = problem.hasMass ? undefined : dStart;
+        problem.rhsTimeDerivative(t, y, fx, fStart);
         const inv = 1 / hStep;
         // stage 1
         ys.set(y);
-        stage(lu, hStep, t, hStep * D1, false, k1);
+        stage(lu, hStep, t, hStep * D1, false, k1, fStart);
         // stage 2
         for (let i = 0; i < n; i++) {
           ys[i] = y[i] + A21 * k1[i];

@@ -34,7 +34,8 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
       const a = fillIteration(pattern, c, j, values);
       let lu: SparseLU;
       if (last) {
-        lu = refactorSparseLU(last, a, outcome);
+        // in place: the factors of the last matrix are not used again once the next one is asked for
+        lu = refactorSparseLU(last, a, outcome, { inPlace: true });
         if (outcome.path === 'numeric') stats.refactorizations++;
         else stats.factorizations++;
       } else {
