@@ -15,7 +15,7 @@ import { SysgraphError } from '@sysgraph/core';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
 import type { ScalarLaw } from './scalar-law';
 
-const OP = { add: 1, sub: 2, mul: 3, div: 4, neg: 5, powc: 6, sqrt: 7, exp: 8, log: 9, sin: 10, cos: 11, tan: 12, abs: 13, sign: 14 } as const;
+export const OP = { add: 1, sub: 2, mul: 3, div: 4, neg: 5, powc: 6, sqrt: 7, exp: 8, log: 9, sin: 10, cos: 11, tan: 12, abs: 13, sign: 14 } as const;
 const FUNCTION_OPS: ReadonlyMap<string, number> = new Map([
   ['sqrt', OP.sqrt], ['exp', OP.exp], ['log', OP.log], ['sin', OP.sin], ['cos', OP.cos], ['tan', OP.tan], ['abs', OP.abs], ['sign', OP.sign],
 ]);
@@ -43,12 +43,13 @@ export class TapeLaw implements ScalarLaw {
   private readonly de: Float64Array;
 
   constructor(
-    slots: number,
-    constants: readonly (readonly [number, number])[],
-    private readonly code: Int32Array,
-    private readonly out: number,
+    /** The program (read by law-batch.ts): slot count, constant slots, ops (op, out, a, b), result slot. */
+    readonly slots: number,
+    readonly constants: readonly (readonly [number, number])[],
+    readonly code: Int32Array,
+    readonly out: number,
     /** Whether each slot depends on w, on t (structure, known when compiled). */
-    private readonly W: Uint8Array,
+    readonly W: Uint8Array,
     private readonly T: Uint8Array,
   ) {
     this.v = new Float64Array(slots);

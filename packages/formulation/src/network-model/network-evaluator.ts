@@ -7,6 +7,7 @@
  *     law, solveLaw (Newton, then a bracket grown around the guess and safeguarded Newton);
  *   · any other block (a loop of resistors, two-ports coupled through resistors): damped Newton on the block with
  *     a dense LU of ∂r_b/∂p_b, warm-started from the previous solution (p lives on between evaluations).
+ * The explicit blocks that read only states and inputs go first, in batches by law (explicit-batches.ts).
  * Then  f_C = (i_C − Q_t)/Q_v  or  i_C,   f_L = (v_L − Φ_t)/Φ_i  or  v_L   (i_C = sec(C), v_L = sec(L)).
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -15,6 +16,7 @@ import type { LawFunction } from '../nonlinear/solve-law';
 import { blockOrder } from './block-order';
 import type { BlockOrder } from './block-order';
 import { denseFactor, denseSolve } from './dense-lu';
+import { ExplicitBatches } from './explicit-batches';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
@@ -44,6 +46,8 @@ export class NetworkEvaluator {
   readonly depIdx: Int32Array;
   /** Position of each static within its block. */
   readonly local: Int32Array;
+  /** The explicit blocks that read only states and inputs, evaluated in batches by law before the others. */
+  readonly batches: ExplicitBatches;
   t = 0;
   /** The largest |state| or |input| of the last load (the floor of the Newton test). */
   scale = 0;
@@ -91,6 +95,7 @@ export class NetworkEvaluator {
       const single = blockPtr[b + 1] - blockPtr[b] === 1 && self[j] === 0;
       this.kind[b] = !single ? BLOCK_KIND.newton : statics[j].a === null ? BLOCK_KIND.explicit : statics[j].b === null ? BLOCK_KIND.inverse : BLOCK_KIND.newton;
     }
+    this.batches = new ExplicitBatches(plan, count, (b) => (this.kind[b] === BLOCK_KIND.explicit ? members[blockPtr[b]] : undefined));
     this.explicitLaw = Array.from({ length: count }, (_, b) => (this.kind[b] === BLOCK_KIND.explicit ? statics[members[blockPtr[b]]].b : null));
     this.firstBranch = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].branch);
     this.firstReads = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].reads);
@@ -143,7 +148,10 @@ export class NetworkEvaluator {
     const firstBranch = this.firstBranch;
     const firstReads = this.firstReads;
     const explicitLaw = this.explicitLaw;
+    const batched = this.batches.batched;
+    this.batches.values(this, prim, t);
     for (let b = 0; b < count; b++) {
+      if (batched[b] === 1) continue;
       const kind = kinds[b];
       if (kind === BLOCK_KIND.explicit) {
         prim[firstBranch[b]] = explicitLaw[b]!.valueAt(this.sec(firstReads[b]), t);

@@ -48,6 +48,11 @@ export class CoefficientLaw implements ScalarLaw {
     return this.invert ? w / c : c * w;
   }
 
+  /** c and the form (z = w/c when invert) when c is a constant; undefined when c varies in time. */
+  constantFactor(): { readonly c: number; readonly invert: boolean } | undefined {
+    return this.constant ? { c: this.c as number, invert: this.invert } : undefined;
+  }
+
   slopeAt(w: number, t: number): number {
     if (this.constant) return this.dw;
     const c = (this.c as Coefficient).valueAt(0, t);
