@@ -17,6 +17,7 @@ import { blockOrder } from './block-order';
 import type { BlockOrder } from './block-order';
 import { denseFactor, denseSolve } from './dense-lu';
 import { ExplicitBatches } from './explicit-batches';
+import { StoredStateBatches } from './stored-state-batches';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
@@ -46,6 +47,8 @@ export class NetworkEvaluator {
   readonly depIdx: Int32Array;
   /** Position of each static within its block. */
   readonly local: Int32Array;
+  /** Stored states' laws in batches; the factor of constant linear own laws. */
+  readonly stored: StoredStateBatches;
   /** The explicit blocks that read only states and inputs, evaluated in batches by law before the others. */
   readonly batches: ExplicitBatches;
   t = 0;
@@ -101,6 +104,7 @@ export class NetworkEvaluator {
     this.firstReads = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].reads);
     this.stateBranch = Int32Array.from(plan.states, (st) => st.branch);
     this.stateOwn = Uint8Array.from(plan.states, (st) => (st.own ? 1 : 0));
+    this.stored = new StoredStateBatches(plan.states);
     this.inverse = statics.map((st) => {
       const a = st.a;
       if (a === null) return null;
@@ -139,8 +143,9 @@ export class NetworkEvaluator {
       const xc = x[c];
       if (xc > scale) scale = xc;
       else if (-xc > scale) scale = -xc;
-      prim[stateBranch[c]] = stateOwn[c] === 1 ? xc : states[c].law.valueAt(xc, t);
+      if (stateOwn[c] === 1) prim[stateBranch[c]] = xc;
     }
+    this.stored.values(x, t, prim);
     this.scale = scale;
     const { count, blockPtr, members } = this.blocks;
     const statics = plan.statics;
@@ -188,10 +193,13 @@ export class NetworkEvaluator {
     const t = this.t;
     const stateBranch = this.stateBranch;
     const stateOwn = this.stateOwn;
+    const linearFactor = this.stored.linearFactor;
     for (let c = 0; c < states.length; c++) {
       const k = stateBranch[c];
       const drive = this.sec(k);
-      if (stateOwn[c] === 1) {
+      const factor = linearFactor[c];
+      if (factor === factor) dxdt[c] = drive / factor; // q = c v: c v' = i_C (Q_t = 0)
+      else if (stateOwn[c] === 1) {
         // Q_v v' = i_C − Q_t (dually Φ_i i' = v_L − Φ_t)
         const law = states[c].law;
         law.evaluate(this.prim[k], t);

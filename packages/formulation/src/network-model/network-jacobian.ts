@@ -207,10 +207,13 @@ export class NetworkJacobian {
     const { count, blockPtr, members } = ev.blocks;
     const { work, dP, dOff, pPtr, mPtr, mDst, mSrc, mCoef } = this;
     const n = states.length;
+    // own: prim = x; stored: prim = L(x), so dprim/dx = L'(x) (batched by law; a slope that is not finite goes
+    // through slope(): the secant of the option, else 'bad-law')
+    ev.stored.slopes(this.x, t, work);
     for (let c = 0; c < n; c++) {
       const st = states[c];
-      // own: prim = x; stored: prim = L(x), so dprim/dx = L'(x) (x is read back through the law's inverse value).
-      work[c] = st.own ? 1 : this.slope(st.law, this.stateValue(c), t, st.element);
+      if (st.own) work[c] = 1;
+      else if (!Number.isFinite(work[c])) work[c] = this.slope(st.law, this.stateValue(c), t, st.element);
     }
     const batched = ev.batches.batched;
     const batchSlope = this.batchSlope;
