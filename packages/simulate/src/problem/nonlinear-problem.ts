@@ -27,12 +27,18 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
   const sparse = createIterationFactoriser(stats);
   let kept: Jacobian | undefined;
 
-  const counted = (lu: LinearSolve): LinearSolve => ({
+  // One counting wrapper around the newest factorisation (not a new closure per step: see iteration-factoriser.ts).
+  let inner: LinearSolve | undefined;
+  const countedSolve: LinearSolve = {
     solve(b, out) {
       stats.solves++;
-      return lu.solve(b, out);
+      return inner!.solve(b, out);
     },
-  });
+  };
+  const counted = (lu: LinearSolve): LinearSolve => {
+    inner = lu;
+    return countedSolve;
+  };
 
   const rhs = (t: number, z: Float64Array, out: Float64Array) => {
     stats.functionEvaluations++;

@@ -159,6 +159,28 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     return e;
   };
 
+  // The dense output of the last accepted step: one object for the whole run (a new closure per step would make
+  // the caller's call site see a new target every step).
+  const dense = {
+    tOld: 0,
+    tNew: 0,
+    h: 1,
+    prepared: false,
+    evaluate(tq: number, out: Float64Array) {
+      if (tq === dense.tNew) return void out.set(yNew);
+      if (!dense.prepared) {
+        for (let i = 0; i < n; i++) {
+          q1[i] = D21 * k1[i] + D22 * k2[i] + D23 * k3[i] + D24 * k4[i] + D25 * k5[i];
+          q2[i] = D31 * k1[i] + D32 * k2[i] + D33 * k3[i] + D34 * k4[i] + D35 * k5[i];
+        }
+        dense.prepared = true;
+      }
+      const th = (tq - dense.tOld) / dense.h;
+      const th1 = 1 - th;
+      for (let i = 0; i < n; i++) out[i] = th1 * yOld[i] + th * (yNew[i] + th1 * (q1[i] + th * q2[i]));
+    },
+  };
+
   return {
     name: 'stiff',
     integrate(t0, t1, y, sink) {
@@ -185,22 +207,11 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
           stats.steps++;
           const tOld = t;
           yOld.set(y);
-          let prepared = false;
-          sink(tOld, tNew, yNew, {
-            evaluate(tq, out) {
-              if (tq === tNew) return void out.set(yNew);
-              if (!prepared) {
-                for (let i = 0; i < n; i++) {
-                  q1[i] = D21 * k1[i] + D22 * k2[i] + D23 * k3[i] + D24 * k4[i] + D25 * k5[i];
-                  q2[i] = D31 * k1[i] + D32 * k2[i] + D33 * k3[i] + D34 * k4[i] + D35 * k5[i];
-                }
-                prepared = true;
-              }
-              const th = (tq - tOld) / hStep;
-              const th1 = 1 - th;
-              for (let i = 0; i < n; i++) out[i] = th1 * yOld[i] + th * (yNew[i] + th1 * (q1[i] + th * q2[i]));
-            },
-          });
+          dense.tOld = tOld;
+          dense.tNew = tNew;
+          dense.h = hStep;
+          dense.prepared = false;
+          sink(tOld, tNew, yNew, dense);
           y.set(yNew);
           jacobianCurrent = false;
           dStart.set(dEnd);

@@ -24,6 +24,9 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
   let values = new Float64Array(0);
   let last: SparseLU | undefined;
   const outcome: { path: RefactorPath } = { path: 'numeric' };
+  // One LinearSolve object for every factorisation (the newest): a call site that solves with it always calls the
+  // same function, which the engine can inline once instead of deoptimising on a new closure every step.
+  const current: LinearSolve = { solve: (b, out) => last!.solve(b, out) as Float64Array };
   return {
     factor(c, j) {
       if (!pattern || !hasPattern(pattern, j)) {
@@ -43,7 +46,7 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
         stats.factorizations++;
       }
       last = lu;
-      return { solve: (b, out) => lu.solve(b, out) as Float64Array };
+      return current;
     },
   };
 }
