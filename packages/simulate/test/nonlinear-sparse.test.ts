@@ -72,10 +72,12 @@ describe('diode-clamped RC ladder (hand-written, tridiagonal CSR Jacobian)', () 
   });
 
   for (const N of [100, 1000]) {
-    it(`N = ${N}: Rodas at rtol 1e-6 within 10·rtol·peak of Rodas at rtol 1e-11; one factorisation, then refactorisations; TR-BDF2 reuses J`, () => {
+    it(`N = ${N}: Rodas at rtol 1e-6 within 10·rtol·peak of Rodas at rtol 1e-10; one factorisation, then refactorisations; TR-BDF2 reuses J`, () => {
       const model = diodeLadder(N);
       const opts = { tEnd: SPAN, inputs: { Vs: ramp(5, SPAN) }, samples: 41 };
-      const ref = simulate(model, { ...opts, solver: 'stiff', rtol: 1e-11, atol: 1e-14 });
+      // the max norm holds every state to the reference's tolerance (no dilution over N): 1e-10 is 1e-4 of the
+      // tolerance under test and costs a third of the steps of 1e-11
+      const ref = simulate(model, { ...opts, solver: 'stiff', rtol: 1e-10, atol: 1e-13 });
       const rodas = simulate(model, { ...opts, solver: 'stiff', rtol: 1e-6, atol: 1e-9 });
       const { err, peak } = maxError(rodas, ref);
       expect(peak).toBeGreaterThan(0.5);

@@ -15,7 +15,7 @@ import { SysgraphError } from '@sysgraph/core';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
 import type { ScalarLaw } from './scalar-law';
 
-const OP = { add: 1, sub: 2, mul: 3, div: 4, neg: 5, powc: 6, sqrt: 7, exp: 8, log: 9, sin: 10, cos: 11, tan: 12, abs: 13, sign: 14 } as const;
+export const OP = { add: 1, sub: 2, mul: 3, div: 4, neg: 5, powc: 6, sqrt: 7, exp: 8, log: 9, sin: 10, cos: 11, tan: 12, abs: 13, sign: 14 } as const;
 const FUNCTION_OPS: ReadonlyMap<string, number> = new Map([
   ['sqrt', OP.sqrt], ['exp', OP.exp], ['log', OP.log], ['sin', OP.sin], ['cos', OP.cos], ['tan', OP.tan], ['abs', OP.abs], ['sign', OP.sign],
 ]);
@@ -43,12 +43,13 @@ export class TapeLaw implements ScalarLaw {
   private readonly de: Float64Array;
 
   constructor(
-    slots: number,
-    constants: readonly (readonly [number, number])[],
-    private readonly code: Int32Array,
-    private readonly out: number,
+    /** The program (read by law-batch.ts): slot count, constant slots, ops (op, out, a, b), result slot. */
+    readonly slots: number,
+    readonly constants: readonly (readonly [number, number])[],
+    readonly code: Int32Array,
+    readonly out: number,
     /** Whether each slot depends on w, on t (structure, known when compiled). */
-    private readonly W: Uint8Array,
+    readonly W: Uint8Array,
     private readonly T: Uint8Array,
   ) {
     this.v = new Float64Array(slots);
@@ -89,6 +90,64 @@ export class TapeLaw implements ScalarLaw {
       }
     }
     return v[this.out];
+  }
+
+  /**
+   * ∂L/∂w alone: value and first derivative in w (the rules of evaluate restricted to a, ∂a/∂w; a node free of w
+   * has ∂/∂w = 0 by structure, so 0 · ∞ does not arise from it).
+   */
+  slopeAt(w: number, t: number): number {
+    const { v, d, code, W } = this;
+    v[0] = w;
+    v[1] = t;
+    for (let pc = 0; pc < code.length; pc += 4) {
+      const op = code[pc];
+      const o = code[pc + 1];
+      const a = code[pc + 2];
+      const b = code[pc + 3];
+      const wa = W[a] === 1, wb = W[b] === 1;
+      switch (op) {
+        case OP.add: v[o] = v[a] + v[b]; d[o] = d[a] + d[b]; break;
+        case OP.sub: v[o] = v[a] - v[b]; d[o] = d[a] - d[b]; break;
+        case OP.mul: {
+          const va = v[a], vb = v[b];
+          d[o] = (wa ? d[a] * vb : 0) + (wb ? va * d[b] : 0);
+          v[o] = va * vb;
+          break;
+        }
+        case OP.div: {
+          const va = v[a], r = 1 / v[b];
+          d[o] = (wa ? d[a] * r : 0) + (wb ? va * (-r * r * d[b]) : 0);
+          v[o] = va / v[b];
+          break;
+        }
+        case OP.neg: v[o] = -v[a]; d[o] = -d[a]; break;
+        default: {
+          const x = v[a];
+          let g = 0, g1 = 0;
+          switch (op) {
+            case OP.powc: {
+              const c = v[b];
+              if (c === 2) { g = x * x; g1 = 2 * x; }
+              else if (c === 3) { g = x * x * x; g1 = 3 * x * x; }
+              else { g = Math.pow(x, c); g1 = c === 0 ? 0 : c * Math.pow(x, c - 1); }
+              break;
+            }
+            case OP.sqrt: g = Math.sqrt(x); g1 = 0.5 / g; break;
+            case OP.exp: g = Math.exp(x); g1 = g; break;
+            case OP.log: g = Math.log(x); g1 = 1 / x; break;
+            case OP.sin: g = Math.sin(x); g1 = Math.cos(x); break;
+            case OP.cos: g = Math.cos(x); g1 = -Math.sin(x); break;
+            case OP.tan: g = Math.tan(x); g1 = 1 + g * g; break;
+            case OP.abs: g = Math.abs(x); g1 = Math.sign(x); break;
+            default: g = Math.sign(x); g1 = 0; break; // sign
+          }
+          v[o] = g;
+          d[o] = wa ? g1 * d[a] : 0;
+        }
+      }
+    }
+    return d[this.out];
   }
 
   evaluate(w: number, t: number): void {

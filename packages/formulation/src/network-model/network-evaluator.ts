@@ -7,6 +7,7 @@
  *     law, solveLaw (Newton, then a bracket grown around the guess and safeguarded Newton);
  *   · any other block (a loop of resistors, two-ports coupled through resistors): damped Newton on the block with
  *     a dense LU of ∂r_b/∂p_b, warm-started from the previous solution (p lives on between evaluations).
+ * The explicit blocks that read only states and inputs go first, in batches by law (explicit-batches.ts).
  * Then  f_C = (i_C − Q_t)/Q_v  or  i_C,   f_L = (v_L − Φ_t)/Φ_i  or  v_L   (i_C = sec(C), v_L = sec(L)).
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -15,6 +16,8 @@ import type { LawFunction } from '../nonlinear/solve-law';
 import { blockOrder } from './block-order';
 import type { BlockOrder } from './block-order';
 import { denseFactor, denseSolve } from './dense-lu';
+import { ExplicitBatches } from './explicit-batches';
+import { StoredStateBatches } from './stored-state-batches';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
@@ -44,6 +47,10 @@ export class NetworkEvaluator {
   readonly depIdx: Int32Array;
   /** Position of each static within its block. */
   readonly local: Int32Array;
+  /** Stored states' laws in batches; the factor of constant linear own laws. */
+  readonly stored: StoredStateBatches;
+  /** The explicit blocks that read only states and inputs, evaluated in batches by law before the others. */
+  readonly batches: ExplicitBatches;
   t = 0;
   /** The largest |state| or |input| of the last load (the floor of the Newton test). */
   scale = 0;
@@ -91,11 +98,13 @@ export class NetworkEvaluator {
       const single = blockPtr[b + 1] - blockPtr[b] === 1 && self[j] === 0;
       this.kind[b] = !single ? BLOCK_KIND.newton : statics[j].a === null ? BLOCK_KIND.explicit : statics[j].b === null ? BLOCK_KIND.inverse : BLOCK_KIND.newton;
     }
+    this.batches = new ExplicitBatches(plan, count, (b) => (this.kind[b] === BLOCK_KIND.explicit ? members[blockPtr[b]] : undefined));
     this.explicitLaw = Array.from({ length: count }, (_, b) => (this.kind[b] === BLOCK_KIND.explicit ? statics[members[blockPtr[b]]].b : null));
     this.firstBranch = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].branch);
     this.firstReads = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].reads);
     this.stateBranch = Int32Array.from(plan.states, (st) => st.branch);
     this.stateOwn = Uint8Array.from(plan.states, (st) => (st.own ? 1 : 0));
+    this.stored = new StoredStateBatches(plan.states);
     this.inverse = statics.map((st) => {
       const a = st.a;
       if (a === null) return null;
@@ -134,8 +143,9 @@ export class NetworkEvaluator {
       const xc = x[c];
       if (xc > scale) scale = xc;
       else if (-xc > scale) scale = -xc;
-      prim[stateBranch[c]] = stateOwn[c] === 1 ? xc : states[c].law.valueAt(xc, t);
+      if (stateOwn[c] === 1) prim[stateBranch[c]] = xc;
     }
+    this.stored.values(x, t, prim);
     this.scale = scale;
     const { count, blockPtr, members } = this.blocks;
     const statics = plan.statics;
@@ -143,7 +153,10 @@ export class NetworkEvaluator {
     const firstBranch = this.firstBranch;
     const firstReads = this.firstReads;
     const explicitLaw = this.explicitLaw;
+    const batched = this.batches.batched;
+    this.batches.values(this, prim, t);
     for (let b = 0; b < count; b++) {
+      if (batched[b] === 1) continue;
       const kind = kinds[b];
       if (kind === BLOCK_KIND.explicit) {
         prim[firstBranch[b]] = explicitLaw[b]!.valueAt(this.sec(firstReads[b]), t);
@@ -158,16 +171,35 @@ export class NetworkEvaluator {
     }
   }
 
+  /**
+   * Only the primary values of the given state and input branches at (t, x, u) (the others keep stale values):
+   * O(branches), for outputs that read nothing else (NetworkOutputs.primaries).
+   */
+  loadPrimaries(t: number, x: ArrayLike<number>, u: ArrayLike<number>, branches: Int32Array): void {
+    const { prim, plan } = this;
+    const { role, slot, states } = plan;
+    this.t = t;
+    for (let q = 0; q < branches.length; q++) {
+      const k = branches[q];
+      const s = slot[k];
+      if (role[k] === ROLE.input) prim[k] = u[s];
+      else prim[k] = this.stateOwn[s] === 1 ? x[s] : states[s].law.valueAt(x[s], t);
+    }
+  }
+
   /** x' = f at the loaded point. */
   derivatives(dxdt: Float64Array | number[]): void {
     const states = this.plan.states;
     const t = this.t;
     const stateBranch = this.stateBranch;
     const stateOwn = this.stateOwn;
+    const linearFactor = this.stored.linearFactor;
     for (let c = 0; c < states.length; c++) {
       const k = stateBranch[c];
       const drive = this.sec(k);
-      if (stateOwn[c] === 1) {
+      const factor = linearFactor[c];
+      if (factor === factor) dxdt[c] = drive / factor; // q = c v: c v' = i_C (Q_t = 0)
+      else if (stateOwn[c] === 1) {
         // Q_v v' = i_C − Q_t (dually Φ_i i' = v_L − Φ_t)
         const law = states[c].law;
         law.evaluate(this.prim[k], t);

@@ -30,12 +30,26 @@ export class NetworkJacobian {
   readonly pIdx: Int32Array;
   /** dP_b/dx values, row-major (rows: the block's statics in local order), from dOff[b]. */
   private readonly dOff: Int32Array;
+  /** [dprim (n) | dP (Σ block rows × widths)]: the sources and targets of the stamp program. */
+  private readonly work: Float64Array;
   private readonly dP: Float64Array;
   /** The Jacobian: pattern fixed, values refilled per evaluation. */
   readonly matrix: CsrMatrix;
-  private readonly where: Int32Array;
-  private readonly dprim: Float64Array;
   private readonly secant: number | undefined;
+  /**
+   * The stamps, resolved once: static members[q] (block order) adds bd · coef · work[src] to work[dst] for its
+   * instructions mPtr[q] …; state row c adds scale · coef · work[src] to values[dst] for sPtr[c] …, and its
+   * diagonal term at values[diagPos[c]]. No search and no column map at evaluation time.
+   */
+  private readonly mPtr: Int32Array;
+  private readonly mDst: Int32Array;
+  private readonly mSrc: Int32Array;
+  private readonly mCoef: Float64Array;
+  private readonly sPtr: Int32Array;
+  private readonly sDst: Int32Array;
+  private readonly sSrc: Int32Array;
+  private readonly sCoef: Float64Array;
+  private readonly diagPos: Int32Array;
 
   constructor(
     private readonly ev: NetworkEvaluator,
@@ -87,7 +101,8 @@ export class NetworkJacobian {
     this.pPtr = pPtr;
     this.pIdx = Int32Array.from(cols);
     this.dOff = dOff;
-    this.dP = new Float64Array(total);
+    this.work = new Float64Array(n + total);
+    this.dP = this.work.subarray(n);
     // Rows of ∂f/∂x.
     const rowPtr = new Int32Array(n + 1);
     const colIdx: number[] = [];
@@ -101,22 +116,82 @@ export class NetworkJacobian {
       rowPtr[c + 1] = colIdx.length;
     }
     this.matrix = new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), new Float64Array(colIdx.length));
-    this.where = new Int32Array(n);
-    this.dprim = new Float64Array(n);
+    this.batchSlope = new Float64Array(plan.statics.length);
+    // The stamp program: where each term of σ lands, in work (dP rows) or in the matrix's values.
+    const where = new Int32Array(n);
+    const dst: number[] = [];
+    const src: number[] = [];
+    const coef: number[] = [];
+    // The terms of σ(k) for a row whose columns `where` maps, at `base`: states directly (work[c] = dprim_c),
+    // statics of other blocks through their dP rows.
+    const emit = (k: number, base: number, ownBlock: number) => {
+      for (let e = secPtr[k]; e < secPtr[k + 1]; e++) {
+        const br = secBranch[e];
+        const cf = plan.secCoef[e];
+        if (role[br] === ROLE.state) {
+          dst.push(base + where[slot[br]]);
+          src.push(slot[br]);
+          coef.push(cf);
+        } else if (role[br] === ROLE.static) {
+          const jj = slot[br];
+          const ob = blockOf[jj];
+          if (ob === ownBlock) continue;
+          const w2 = pPtr[ob + 1] - pPtr[ob];
+          const from = n + dOff[ob] + ev.local[jj] * w2;
+          for (let e2 = 0; e2 < w2; e2++) {
+            dst.push(base + where[this.pIdx[pPtr[ob] + e2]]);
+            src.push(from + e2);
+            coef.push(cf);
+          }
+        }
+      }
+    };
+    const mPtr = new Int32Array(members.length + 1);
+    for (let b = 0; b < count; b++) {
+      const width = pPtr[b + 1] - pPtr[b];
+      for (let e = 0; e < width; e++) where[this.pIdx[pPtr[b] + e]] = e;
+      for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) {
+        emit(plan.statics[members[q]].reads, n + dOff[b] + (q - blockPtr[b]) * width, b);
+        mPtr[q + 1] = dst.length;
+      }
+    }
+    this.mPtr = mPtr;
+    this.mDst = Int32Array.from(dst);
+    this.mSrc = Int32Array.from(src);
+    this.mCoef = Float64Array.from(coef);
+    dst.length = src.length = coef.length = 0;
+    const sPtr = new Int32Array(n + 1);
+    const diagPos = new Int32Array(n);
+    const m = this.matrix;
+    for (let c = 0; c < n; c++) {
+      const r0 = m.rowPtr[c];
+      for (let q = r0; q < m.rowPtr[c + 1]; q++) where[m.colIdx[q]] = q - r0;
+      diagPos[c] = r0 + where[c];
+      emit(states[c].branch, r0, -1);
+      sPtr[c + 1] = dst.length;
+    }
+    this.sPtr = sPtr;
+    this.sDst = Int32Array.from(dst);
+    this.sSrc = Int32Array.from(src);
+    this.sCoef = Float64Array.from(coef);
+    this.diagPos = diagPos;
   }
+
+  /** b_j'(σ_j) of the batched explicit statics (explicit-batches.ts), per static. */
+  private readonly batchSlope: Float64Array;
 
   /** ∂L/∂w at w (evaluated), checked: a secant with the option, else 'bad-law'. */
   private slope(law: ScalarLaw, w: number, t: number, element: string): number {
-    law.evaluate(w, t);
-    const d = law.dw;
+    const d = law.slopeAt(w, t);
     if (Number.isFinite(d)) return d;
+    return this.secantSlope(law, w, t, element, d);
+  }
+
+  /** Where ∂L/∂w = d is not finite: the central secant of the option's width, else 'bad-law'. */
+  private secantSlope(law: ScalarLaw, w: number, t: number, element: string, d: number): number {
     const h = this.secant;
     if (h !== undefined && h > 0) {
-      law.evaluate(w + h, t);
-      const plus = law.value;
-      law.evaluate(w - h, t);
-      const s = (plus - law.value) / (2 * h);
-      law.evaluate(w, t);
+      const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
       if (Number.isFinite(s)) return s;
     }
     throw notDifferentiable(element, w, d);
@@ -126,41 +201,37 @@ export class NetworkJacobian {
   fill(): CsrMatrix {
     const ev = this.ev;
     const plan = ev.plan;
-    const { secPtr, secBranch, secCoef, role, slot, states, statics } = plan;
+    const { states, statics } = plan;
     const prim = ev.prim;
     const t = ev.t;
     const { count, blockPtr, members } = ev.blocks;
-    const { where, dprim, dP, dOff, pPtr, pIdx } = this;
+    const { work, dP, dOff, pPtr, mPtr, mDst, mSrc, mCoef } = this;
     const n = states.length;
+    // own: prim = x; stored: prim = L(x), so dprim/dx = L'(x) (batched by law; a slope that is not finite goes
+    // through slope(): the secant of the option, else 'bad-law')
+    ev.stored.slopes(this.x, t, work);
     for (let c = 0; c < n; c++) {
       const st = states[c];
-      // own: prim = x; stored: prim = L(x), so dprim/dx = L'(x) (x is read back through the law's inverse value).
-      dprim[c] = st.own ? 1 : this.slope(st.law, this.stateValue(c), t, st.element);
+      if (st.own) work[c] = 1;
+      else if (!Number.isFinite(work[c])) work[c] = this.slope(st.law, this.stateValue(c), t, st.element);
     }
-    // Adds w · (row of dprim_br/dx) into the row buffer at `base` (columns mapped by `where`).
-    const stamp = (br: number, w: number, buf: Float64Array, base: number, ownBlock: number) => {
-      if (role[br] === ROLE.state) buf[base + where[slot[br]]] += w * dprim[slot[br]];
-      else if (role[br] === ROLE.static) {
-        const j = slot[br];
-        const ob = ev.blocks.blockOf[j];
-        if (ob === ownBlock) return;
-        const width = pPtr[ob + 1] - pPtr[ob];
-        const from = dOff[ob] + ev.local[j] * width;
-        for (let e = 0; e < width; e++) buf[base + where[pIdx[pPtr[ob] + e]]] += w * dP[from + e];
-      }
-    };
+    const batched = ev.batches.batched;
+    const batchSlope = this.batchSlope;
+    ev.batches.slopes(ev, t, batchSlope);
     for (let b = 0; b < count; b++) {
       const size = blockPtr[b + 1] - blockPtr[b];
       const width = pPtr[b + 1] - pPtr[b];
-      for (let e = 0; e < width; e++) where[pIdx[pPtr[b] + e]] = e;
       const base0 = dOff[b];
-      dP.fill(0, base0, dOff[b + 1]);
-      for (let q = 0; q < size; q++) {
-        const j = members[blockPtr[b] + q];
-        const st = statics[j];
-        const sigma = ev.sec(st.reads);
-        const bd = st.b ? this.slope(st.b, sigma, t, st.element) : 1;
-        for (let e = secPtr[st.reads]; e < secPtr[st.reads + 1]; e++) stamp(secBranch[e], bd * secCoef[e], dP, base0 + q * width, b);
+      for (let e = base0, end = dOff[b + 1]; e < end; e++) dP[e] = 0;
+      for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) {
+        const j = members[q];
+        let bd = 1;
+        if (batched[b] === 1 && Number.isFinite(batchSlope[j])) bd = batchSlope[j];
+        else {
+          const st = statics[j];
+          if (st.b) bd = this.slope(st.b, ev.sec(st.reads), t, st.element);
+        }
+        for (let i = mPtr[q], end = mPtr[q + 1]; i < end; i++) work[mDst[i]] += bd * mCoef[i] * work[mSrc[i]];
       }
       if (ev.kind[b] === BLOCK_KIND.explicit) continue; // a = id: dp = rhs
       if (ev.kind[b] === BLOCK_KIND.inverse) {
@@ -184,25 +255,25 @@ export class NetworkJacobian {
     // State rows.
     const m = this.matrix;
     const values = m.values;
+    const { sPtr, sDst, sSrc, sCoef, diagPos } = this;
     values.fill(0);
     for (let c = 0; c < n; c++) {
       const st = states[c];
-      const r0 = m.rowPtr[c];
-      for (let q = r0; q < m.rowPtr[c + 1]; q++) where[m.colIdx[q]] = q - r0;
       let scale = 1;
       if (st.own) {
         const v = prim[st.branch];
-        const lw = this.slope(st.law, v, t, st.element);
+        const law = st.law;
+        law.evaluate(v, t);
+        const { dt, dww, dwt } = law;
+        const lw = Number.isFinite(law.dw) ? law.dw : this.secantSlope(law, v, t, st.element, law.dw);
         scale = 1 / lw;
         if (!Number.isFinite(scale)) throw notDifferentiable(st.element, v, lw);
         // −(Q_vt + f Q_vv)/Q_v on the diagonal
-        st.law.evaluate(v, t);
-        const f = (ev.sec(st.branch) - st.law.dt) / lw;
-        const diag = -(st.law.dwt + (st.law.dww === 0 ? 0 : f * st.law.dww)) / lw;
-        if (!Number.isFinite(diag)) throw notDifferentiable(st.element, v, st.law.dww);
-        values[r0 + where[c]] += diag;
+        const diag = -(dwt + (dww === 0 ? 0 : ((ev.sec(st.branch) - dt) / lw) * dww)) / lw;
+        if (!Number.isFinite(diag)) throw notDifferentiable(st.element, v, dww);
+        values[diagPos[c]] += diag;
       }
-      for (let e = secPtr[st.branch]; e < secPtr[st.branch + 1]; e++) stamp(secBranch[e], scale * secCoef[e], values, r0, -1);
+      for (let i = sPtr[c], end = sPtr[c + 1]; i < end; i++) values[sDst[i]] += scale * sCoef[i] * work[sSrc[i]];
     }
     return m;
   }

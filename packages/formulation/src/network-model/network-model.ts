@@ -59,26 +59,44 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   const ev = new NetworkEvaluator(plan);
   const jac = new NetworkJacobian(ev, opts.secantWidth);
   const out = networkOutputs(s, ev);
+  // The point of the last complete load: a Jacobian asked for where f was just evaluated (the stiff solvers do so
+  // at every accepted step) reuses the static solve instead of repeating it. O(n + m) to compare.
+  const lastX = new Float64Array(plan.states.length);
+  const lastU = new Float64Array(plan.inputNames.length);
+  let lastT = NaN;
+  let loaded = false;
+  const load = (t: number, x: Float64Array, u: Float64Array) => {
+    if (loaded && t === lastT && same(x, lastX) && same(u, lastU)) return;
+    loaded = false;
+    ev.load(t, x, u);
+    lastX.set(x);
+    lastU.set(u);
+    lastT = t;
+    loaded = true;
+  };
   const model: NetworkModel = {
     kind: 'nonlinear',
     stateNames: plan.states.map((x) => x.name),
     inputNames: plan.inputNames,
     outputNames: plan.outputNames,
     f(t, x, u, _du, dxdt) {
-      ev.load(t, x, u);
+      load(t, x, u);
       ev.derivatives(dxdt);
     },
     g(t, x, u, _du, y) {
-      ev.load(t, x, u);
+      if (out.primaries) {
+        loaded = false;
+        ev.loadPrimaries(t, x, u, out.primaries);
+      } else load(t, x, u);
       out.fill(y);
     },
     jacobian(t, x, u) {
-      ev.load(t, x, u);
+      load(t, x, u);
       jac.x = x;
       return jac.fill();
     },
     inputJacobian(t, x, u) {
-      ev.load(t, x, u);
+      load(t, x, u);
       return inputJacobian(ev);
     },
   };
@@ -107,4 +125,11 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       jacobianNnz: jac.matrix.nnz,
     },
   };
+}
+
+/** a = b entry by entry (same length). */
+function same(a: ArrayLike<number>, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -6,10 +6,17 @@
  */
 import type { Structure } from '@sysgraph/graph';
 import type { NetworkEvaluator } from './network-evaluator';
+import { ROLE } from './network-plan';
 
 export interface NetworkOutputs {
   /** y = g at the point loaded in the evaluator. */
   fill(y: Float64Array | number[]): void;
+  /**
+   * The branches whose primary values are all the outputs read, when each is a state or an input branch (no
+   * static value, no secondary value): then y needs only those primaries (NetworkEvaluator.loadPrimaries), not
+   * the solve of the static network. Undefined otherwise.
+   */
+  readonly primaries: Int32Array | undefined;
 }
 
 export function networkOutputs(s: Structure, ev: NetworkEvaluator): NetworkOutputs {
@@ -43,7 +50,10 @@ export function networkOutputs(s: Structure, ev: NetworkEvaluator): NetworkOutpu
     }
     ptr.push(branch.length);
   }
+  const role = ev.plan.role;
+  const direct = secondary.every((x) => x === 0) && branch.every((k) => role[k] === ROLE.state || role[k] === ROLE.input);
   return {
+    primaries: direct ? Int32Array.from(new Set(branch)) : undefined,
     fill(y) {
       const prim = ev.prim;
       for (let i = 0; i + 1 < ptr.length; i++) {

@@ -14,6 +14,8 @@ export interface ScalarLaw {
   evaluate(w: number, t: number): void;
   /** L(w, t) alone (no derivatives, fields untouched). */
   valueAt(w: number, t: number): number;
+  /** ∂L/∂w at (w, t) alone (first order only, fields untouched): the Jacobian's stamps need no more. */
+  slopeAt(w: number, t: number): number;
 }
 
 /** c(t) as a law of no variable: value c, dt = c'. */
@@ -44,6 +46,17 @@ export class CoefficientLaw implements ScalarLaw {
   valueAt(w: number, t: number): number {
     const c = this.constant ? (this.c as number) : (this.c as Coefficient).valueAt(0, t);
     return this.invert ? w / c : c * w;
+  }
+
+  /** c and the form (z = w/c when invert) when c is a constant; undefined when c varies in time. */
+  constantFactor(): { readonly c: number; readonly invert: boolean } | undefined {
+    return this.constant ? { c: this.c as number, invert: this.invert } : undefined;
+  }
+
+  slopeAt(w: number, t: number): number {
+    if (this.constant) return this.dw;
+    const c = (this.c as Coefficient).valueAt(0, t);
+    return this.invert ? 1 / c : c;
   }
 
   evaluate(w: number, t: number): void {

@@ -26,7 +26,16 @@ function samePattern(a: CsrMatrix, rowPtr: Int32Array, colIdx: Int32Array): bool
 /** How refactorSparseLU went: 'numeric' (pivot sequence and factor patterns kept), 'pivots' (the same column order, pivots chosen afresh), 'pattern' (another pattern: ordered and factorised from scratch). */
 export type RefactorPath = 'numeric' | 'pivots' | 'pattern';
 
-export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: RefactorPath }): SparseLU {
+/**
+ * Options of refactorSparseLU. `inPlace`: the new values overwrite the factors of `lu` (no allocation per call;
+ * `lu` itself is returned and its earlier values are lost, also when the path is not 'numeric': use it only when
+ * the old factorisation is no longer needed).
+ */
+export interface RefactorOptions {
+  readonly inPlace?: boolean;
+}
+
+export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: RefactorPath }, opts: RefactorOptions = {}): SparseLU {
   if (!(lu instanceof SparseLUFactors)) {
     throw new SysgraphError('bad-value', 'refactorSparseLU: the factorisation was not made by factorSparseLU', {
       element: 'refactorSparseLU',
@@ -46,12 +55,14 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
     if (!Number.isFinite(a.values[p])) return factorFresh(a, options, outcome);
   }
   const { colOrder: q, rowPivot: pinv, lPtr, lIdx, uPtr, uIdx } = old;
-  const lVal = new Float64Array(lIdx.length);
-  const uVal = new Float64Array(uIdx.length);
-  const uDiag = new Float64Array(n);
+  const inPlace = opts.inPlace === true;
+  const lVal = inPlace ? old.lVal : new Float64Array(lIdx.length);
+  const uVal = inPlace ? old.uVal : new Float64Array(uIdx.length);
+  const uDiag = inPlace ? old.uDiag : new Float64Array(n);
   const { colPtr, rowOf, csrPos } = columnMap(a);
   const values = a.values;
-  const x = new Float64Array(n);
+  // the dense accumulator is all zero between columns (each column clears what it scattered)
+  const x = inPlace ? lu.scratch() : new Float64Array(n);
   const tol = old.pivotThreshold;
 
   for (let k = 0; k < n; k++) {
@@ -81,6 +92,7 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
       if (v > amax) amax = v;
     }
     if (!(Math.abs(pivot) >= tol * amax) || !(amax > old.singularTol * colMax) || pivot === 0) {
+      if (inPlace) x.fill(0);
       return factorFresh(a, options, outcome);
     }
     uDiag[k] = pivot;
@@ -91,6 +103,10 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
     }
   }
   if (outcome) outcome.path = 'numeric';
+  if (inPlace) {
+    lu.refreshDiagonal();
+    return lu;
+  }
   return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx });
 }
 

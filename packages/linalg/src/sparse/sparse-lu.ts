@@ -54,7 +54,7 @@ export class SparseLUFactors implements SparseLU {
   readonly n: number;
   readonly nnzL: number;
   readonly nnzU: number;
-  readonly pivotRatio: number;
+  pivotRatio: number;
   readonly data: SparseLUData;
   /** rowOfStep[k] = the row of A that was pivot k (inverse of rowPivot). */
   private readonly rowOfStep: Int32Array;
@@ -72,16 +72,31 @@ export class SparseLUFactors implements SparseLU {
     for (let i = 0; i < n; i++) this.rowOfStep[data.rowPivot[i]] = i;
     this.work = new Float64Array(n);
     this.uDiagInv = new Float64Array(n);
-    for (let k = 0; k < n; k++) this.uDiagInv[k] = 1 / data.uDiag[k];
+    this.pivotRatio = 1;
+    this.refreshDiagonal();
+  }
+
+  /** After the values of uDiag changed in place (refactorSparseLU with inPlace): 1/u_kk and the pivot ratio. */
+  refreshDiagonal(): void {
+    const { n, data } = this;
     let lo = Infinity;
     let hi = 0;
     for (let k = 0; k < n; k++) {
-      const u = Math.abs(data.uDiag[k]);
-      if (u < lo) lo = u;
-      if (u > hi) hi = u;
+      const u = data.uDiag[k];
+      this.uDiagInv[k] = 1 / u;
+      const m = Math.abs(u);
+      if (m < lo) lo = m;
+      if (m > hi) hi = m;
     }
     this.pivotRatio = n === 0 ? 1 : hi > 0 ? lo / hi : 0;
   }
+
+  /** A zero vector of length n for a refactorisation in place (returned zero by its user). */
+  scratch(): Float64Array {
+    return (this.accumulator ??= new Float64Array(this.n));
+  }
+
+  private accumulator: Float64Array | undefined;
 
   solve(b: ArrayLike<number>, out?: Float64Array): Float64Array {
     const n = this.n;

@@ -27,12 +27,18 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
   const sparse = createIterationFactoriser(stats);
   let kept: Jacobian | undefined;
 
-  const counted = (lu: LinearSolve): LinearSolve => ({
+  // One counting wrapper around the newest factorisation (not a new closure per step: see iteration-factoriser.ts).
+  let inner: LinearSolve | undefined;
+  const countedSolve: LinearSolve = {
     solve(b, out) {
       stats.solves++;
-      return lu.solve(b, out);
+      return inner!.solve(b, out);
     },
-  });
+  };
+  const counted = (lu: LinearSolve): LinearSolve => {
+    inner = lu;
+    return countedSolve;
+  };
 
   const rhs = (t: number, z: Float64Array, out: Float64Array) => {
     stats.functionEvaluations++;
@@ -57,12 +63,13 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
     massMulVec(v, out) {
       out.set(v);
     },
-    rhsTimeDerivative(t, z, out) {
+    rhsTimeDerivative(t, z, out, known) {
       // ∂f/∂t ≈ (f(t + δ, z) − f(t, z))/δ, δ = √ε·max(1, |t|)
       const delta = Math.sqrt(Number.EPSILON) * Math.max(1, Math.abs(t));
-      rhs(t, z, f0);
+      const base = known ?? f0;
+      if (!known) rhs(t, z, f0);
       rhs(t + delta, z, out);
-      for (let i = 0; i < n; i++) out[i] = (out[i] - f0[i]) / delta;
+      for (let i = 0; i < n; i++) out[i] = (out[i] - base[i]) / delta;
     },
     forcing() {
       throw new Error('forcing() is defined for linear problems only');

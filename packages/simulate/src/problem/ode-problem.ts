@@ -30,8 +30,11 @@ export interface OdeProblem {
   derivative(t: number, z: Float64Array, out: Float64Array): void;
   /** out = M v (a copy when M = I). */
   massMulVec(v: Float64Array, out: Float64Array): void;
-  /** out = ∂f/∂t at (t, z): B u'(t) for a linear model, a forward difference in t otherwise. */
-  rhsTimeDerivative(t: number, z: Float64Array, out: Float64Array): void;
+  /**
+   * out = ∂f/∂t at (t, z): B u'(t) for a linear model, a forward difference in t otherwise; `f0`, when given, is
+   * f(t, z) already evaluated (the difference's base, not evaluated again).
+   */
+  rhsTimeDerivative(t: number, z: Float64Array, out: Float64Array, f0?: Float64Array): void;
   /** Linear problems only: out = B u(t). */
   forcing(t: number, out: Float64Array): void;
   /** Factorisation of the iteration matrix (M − c·J(t, z)). */

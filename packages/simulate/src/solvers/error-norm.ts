@@ -19,3 +19,21 @@ export function errorNorm(e: Float64Array, y0: Float64Array, y1: Float64Array, r
 export function scaledNorm(v: Float64Array, y: Float64Array, rtol: number, atol: number): number {
   return errorNorm(v, y, y, rtol, atol);
 }
+
+/**
+ * The weighted max norm ‖e‖ = max_i |e_i| / sc_i (same sc_i): every component within its tolerance, whatever n.
+ * The RMS norm divides by n, so in a large network whose activity is local (a front entering a 10^4-section
+ * ladder) the few active components could carry errors up to √n times their tolerance; the max norm keeps the
+ * accuracy of each component independent of the network's size (as SPICE's per-device truncation-error control).
+ */
+export function errorNormMax(e: Float64Array, y0: Float64Array, y1: Float64Array, rtol: number, atol: number): number {
+  const n = e.length;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const sc = atol + rtol * Math.max(Math.abs(y0[i]), Math.abs(y1[i]));
+    const r = Math.abs(e[i]) / sc;
+    if (r > m) m = r;
+    else if (r !== r) return NaN;
+  }
+  return m;
+}

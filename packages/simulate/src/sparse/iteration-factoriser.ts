@@ -24,6 +24,9 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
   let values = new Float64Array(0);
   let last: SparseLU | undefined;
   const outcome: { path: RefactorPath } = { path: 'numeric' };
+  // One LinearSolve object for every factorisation (the newest): a call site that solves with it always calls the
+  // same function, which the engine can inline once instead of deoptimising on a new closure every step.
+  const current: LinearSolve = { solve: (b, out) => last!.solve(b, out) as Float64Array };
   return {
     factor(c, j) {
       if (!pattern || !hasPattern(pattern, j)) {
@@ -34,7 +37,8 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
       const a = fillIteration(pattern, c, j, values);
       let lu: SparseLU;
       if (last) {
-        lu = refactorSparseLU(last, a, outcome);
+        // in place: the factors of the last matrix are not used again once the next one is asked for
+        lu = refactorSparseLU(last, a, outcome, { inPlace: true });
         if (outcome.path === 'numeric') stats.refactorizations++;
         else stats.factorizations++;
       } else {
@@ -42,7 +46,7 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
         stats.factorizations++;
       }
       last = lu;
-      return { solve: (b, out) => lu.solve(b, out) as Float64Array };
+      return current;
     },
   };
 }

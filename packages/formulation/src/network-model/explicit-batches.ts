@@ -1,0 +1,110 @@
+/**
+ * ExplicitBatches: the explicit static blocks p_j = b_j(σ_j) whose σ_j reads only states and inputs (in a
+ * ladder or a chain, every resistor, diode and damper), evaluated together before the block-triangular solve:
+ * they depend on nothing it computes, and everything that reads them comes later in the block order anyway.
+ * They are grouped by law — the linear ones (p = c·σ or σ/c, c constant) in one group with a factor per element,
+ * the others by compiled law, shared by equal elements (element-law.ts) — and each group runs as one batch
+ * (law-batch.ts): gather σ, evaluate the law over the batch, scatter p. O(Σ size of σ + size of the law × batch).
+ */
+import { CoefficientLaw } from './scalar-law';
+import type { ScalarLaw } from './scalar-law';
+import { lawBatch } from './law-batch';
+import type { LawBatch } from './law-batch';
+import type { NetworkPlan } from './network-plan';
+import { ROLE } from './network-plan';
+
+/** What the batches read of the evaluator: σ of a branch. */
+export interface SecondaryReader {
+  sec(k: number): number;
+}
+
+interface Group {
+  readonly batch: LawBatch;
+  /** Statics of the group, their branches and the branches whose σ they read. */
+  readonly statics: Int32Array;
+  readonly branch: Int32Array;
+  readonly reads: Int32Array;
+}
+
+export class ExplicitBatches {
+  /** Per block: 1 when evaluated here (the block loop skips it). */
+  readonly batched: Uint8Array;
+  private readonly groups: Group[] = [];
+  /** Linear group: p = c·σ (invert 0) or σ/c (invert 1). */
+  private readonly linStatic: Int32Array;
+  private readonly linBranch: Int32Array;
+  private readonly linReads: Int32Array;
+  private readonly linC: Float64Array;
+  private readonly linInvert: Uint8Array;
+  private sigma = new Float64Array(0);
+  private out = new Float64Array(0);
+
+  constructor(plan: NetworkPlan, blockCount: number, explicit: (b: number) => number | undefined) {
+    const { role, secPtr, secBranch, statics } = plan;
+    this.batched = new Uint8Array(blockCount);
+    const byLaw = new Map<ScalarLaw, number[]>();
+    const linear: number[] = [];
+    let largest = 0;
+    for (let b = 0; b < blockCount; b++) {
+      const j = explicit(b);
+      if (j === undefined) continue;
+      const st = statics[j];
+      let free = true;
+      for (let q = secPtr[st.reads]; q < secPtr[st.reads + 1]; q++) if (role[secBranch[q]] === ROLE.static) free = false;
+      if (!free || st.b === null) continue;
+      this.batched[b] = 1;
+      const law = st.b;
+      if (law instanceof CoefficientLaw && law.constantFactor() !== undefined) linear.push(j);
+      else {
+        const list = byLaw.get(law) ?? [];
+        list.push(j);
+        byLaw.set(law, list);
+      }
+    }
+    for (const [law, list] of byLaw) {
+      this.groups.push({
+        batch: lawBatch(law),
+        statics: Int32Array.from(list),
+        branch: Int32Array.from(list, (j) => statics[j].branch),
+        reads: Int32Array.from(list, (j) => statics[j].reads),
+      });
+      largest = Math.max(largest, list.length);
+    }
+    this.linStatic = Int32Array.from(linear);
+    this.linBranch = Int32Array.from(linear, (j) => statics[j].branch);
+    this.linReads = Int32Array.from(linear, (j) => statics[j].reads);
+    this.linC = Float64Array.from(linear, (j) => (statics[j].b as CoefficientLaw).constantFactor()!.c);
+    this.linInvert = Uint8Array.from(linear, (j) => ((statics[j].b as CoefficientLaw).constantFactor()!.invert ? 1 : 0));
+    this.sigma = new Float64Array(largest);
+    this.out = new Float64Array(largest);
+  }
+
+  /** prim[branch] = b(σ) for every batched static. */
+  values(ev: SecondaryReader, prim: Float64Array, t: number): void {
+    const { linBranch, linReads, linC, linInvert, sigma, out } = this;
+    for (let i = 0; i < linBranch.length; i++) {
+      const s = ev.sec(linReads[i]);
+      prim[linBranch[i]] = linInvert[i] === 1 ? s / linC[i] : linC[i] * s;
+    }
+    for (let k = 0; k < this.groups.length; k++) {
+      const g = this.groups[k];
+      const count = g.branch.length;
+      for (let i = 0; i < count; i++) sigma[i] = ev.sec(g.reads[i]);
+      g.batch.valuesAt(sigma, count, t, out);
+      for (let i = 0; i < count; i++) prim[g.branch[i]] = out[i];
+    }
+  }
+
+  /** slope[j] = b_j'(σ_j) for every batched static j (may be non-finite: the caller checks). */
+  slopes(ev: SecondaryReader, t: number, slope: Float64Array): void {
+    const { linStatic, linC, linInvert, sigma, out } = this;
+    for (let i = 0; i < linStatic.length; i++) slope[linStatic[i]] = linInvert[i] === 1 ? 1 / linC[i] : linC[i];
+    for (let k = 0; k < this.groups.length; k++) {
+      const g = this.groups[k];
+      const count = g.branch.length;
+      for (let i = 0; i < count; i++) sigma[i] = ev.sec(g.reads[i]);
+      g.batch.slopesAt(sigma, count, t, out);
+      for (let i = 0; i < count; i++) slope[g.statics[i]] = out[i];
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * lawBatch (network-model/law-batch.ts): a law over many arguments at once gives, to the last bit, what the law
+ * gives one argument at a time (valueAt, slopeAt), for every function and operator of the grammar; and slopeAt
+ * itself equals the derivative written out by hand.
+ */
+import { parse } from 'mathjs';
+import { describe, expect, it } from 'vitest';
+import { compileLaw } from '../src/index';
+import { lawBatch } from '../src/network-model/law-batch';
+import { CoefficientLaw } from '../src/network-model/scalar-law';
+
+const P = new Map<string, number | null>([
+  ['a', 0.7],
+  ['b', 2],
+]);
+
+// value and ∂/∂w written by hand (not computed)
+const CASES: { text: string; value: (w: number, t: number) => number; dw: (w: number, t: number) => number }[] = [
+  { text: 'a*v + b*v^3', value: (w) => 0.7 * w + 2 * w ** 3, dw: (w) => 0.7 + 6 * w ** 2 },
+  { text: 'a*(exp(v/b) - 1)', value: (w) => 0.7 * (Math.exp(w / 2) - 1), dw: (w) => 0.35 * Math.exp(w / 2) },
+  { text: '(1 + a*sin(t))*v', value: (w, t) => (1 + 0.7 * Math.sin(t)) * w, dw: (_, t) => 1 + 0.7 * Math.sin(t) },
+  { text: 'v / (b + t^2)', value: (w, t) => w / (2 + t * t), dw: (_, t) => 1 / (2 + t * t) },
+  { text: 'b / (1 + v^2)', value: (w) => 2 / (1 + w * w), dw: (w) => (-4 * w) / (1 + w * w) ** 2 },
+  { text: 'sqrt(v) * t', value: (w, t) => Math.sqrt(w) * t, dw: (w, t) => t / (2 * Math.sqrt(w)) },
+  { text: 'log(v) - cos(v*t)', value: (w, t) => Math.log(w) - Math.cos(w * t), dw: (w, t) => 1 / w + t * Math.sin(w * t) },
+  { text: 'tan(v/4)', value: (w) => Math.tan(w / 4), dw: (w) => (1 + Math.tan(w / 4) ** 2) / 4 },
+  { text: '-v^2.5 + 3', value: (w) => -(w ** 2.5) + 3, dw: (w) => -2.5 * w ** 1.5 },
+  { text: 'b^v', value: (w) => 2 ** w, dw: (w) => Math.LN2 * 2 ** w },
+  { text: 'a*sign(v)*sqrt(abs(v))', value: (w) => 0.7 * Math.sign(w) * Math.sqrt(Math.abs(w)), dw: (w) => 0.35 / Math.sqrt(Math.abs(w)) },
+  { text: 'abs(v - t)', value: (w, t) => Math.abs(w - t), dw: (w, t) => Math.sign(w - t) },
+];
+
+const W = Float64Array.from({ length: 37 }, (_, i) => 0.15 + 0.11 * i);
+const T = 0.6;
+
+describe('laws over a batch of arguments', () => {
+  for (const c of CASES) {
+    it(`${c.text}: the batch equals valueAt and slopeAt bit for bit, and slopeAt the hand derivative`, () => {
+      const law = compileLaw(parse(c.text), 'v', P, { element: 'X1', field: 'law.through' });
+      const batch = lawBatch(law);
+      const values = new Float64Array(W.length);
+      const slopes = new Float64Array(W.length);
+      // twice: the second call reuses the batch's rows
+      for (let rep = 0; rep < 2; rep++) {
+        batch.valuesAt(W, W.length, T, values);
+        batch.slopesAt(W, W.length, T, slopes);
+        for (let i = 0; i < W.length; i++) {
+          expect(values[i]).toBe(law.valueAt(W[i], T));
+          expect(slopes[i]).toBe(law.slopeAt(W[i], T));
+        }
+      }
+      for (let i = 0; i < W.length; i++) {
+        expect(values[i]).toBeCloseTo(c.value(W[i], T), 12);
+        const d = c.dw(W[i], T);
+        expect(Math.abs(slopes[i] - d)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(d)));
+      }
+      // a shorter batch after a longer one
+      const few = new Float64Array(3);
+      batch.valuesAt(W.subarray(5), 3, T, few);
+      for (let i = 0; i < 3; i++) expect(few[i]).toBe(law.valueAt(W[5 + i], T));
+    });
+  }
+
+  it('sqrt at 0: the slope is infinite, as slopeAt says (the Jacobian then decides)', () => {
+    const law = compileLaw(parse('a*sqrt(v)'), 'v', P, { element: 'X1', field: 'law.through' });
+    const out = new Float64Array(2);
+    lawBatch(law).slopesAt(Float64Array.of(0, 4), 2, 0, out);
+    expect(out[0]).toBe(Infinity);
+    expect(out[1]).toBeCloseTo(0.7 / 4, 14);
+    expect(law.slopeAt(0, 0)).toBe(Infinity);
+  });
+
+  it('a linear law z = c·w or w/c: values and slopes of CoefficientLaw', () => {
+    for (const invert of [false, true]) {
+      const law = new CoefficientLaw(250, invert);
+      const values = new Float64Array(W.length);
+      const slopes = new Float64Array(W.length);
+      lawBatch(law).valuesAt(W, W.length, 0, values);
+      lawBatch(law).slopesAt(W, W.length, 0, slopes);
+      for (let i = 0; i < W.length; i++) {
+        expect(values[i]).toBe(invert ? W[i] / 250 : 250 * W[i]);
+        expect(slopes[i]).toBe(invert ? 1 / 250 : 250);
+      }
+    }
+  });
+});

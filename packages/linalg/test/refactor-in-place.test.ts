@@ -1,0 +1,75 @@
+/**
+ * refactorSparseLU with inPlace: the factors of a new matrix on the same pattern overwrite the old ones (the same
+ * object comes back) and solve A x = b to round-off (residual checked against A itself); a pivot that fails the
+ * threshold test falls back to a fresh factorisation, still correct.
+ */
+import { describe, expect, it } from 'vitest';
+import { CsrMatrix, factorSparseLU, refactorSparseLU } from '../src/index';
+
+/** A tridiagonal-plus-corner pattern in a scrambled numbering, values from `diag`. */
+function matrix(n: number, perm: Int32Array, diag: (i: number) => number): CsrMatrix {
+  const rows: Map<number, number>[] = Array.from({ length: n }, () => new Map());
+  const put = (i: number, j: number, v: number) => rows[perm[i]].set(perm[j], v);
+  for (let i = 0; i < n; i++) {
+    put(i, i, diag(i));
+    if (i > 0) put(i, i - 1, -1);
+    if (i < n - 1) put(i, i + 1, -1.5);
+  }
+  put(0, n - 1, 0.5);
+  const rowPtr = new Int32Array(n + 1);
+  const colIdx: number[] = [];
+  const values: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const cols = [...rows[i].keys()].sort((a, b) => a - b);
+    for (const c of cols) {
+      colIdx.push(c);
+      values.push(rows[i].get(c)!);
+    }
+    rowPtr[i + 1] = colIdx.length;
+  }
+  return new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), Float64Array.from(values));
+}
+
+function residual(a: CsrMatrix, x: Float64Array, b: Float64Array): number {
+  let r = 0;
+  for (let i = 0; i < a.rows; i++) {
+    let s = -b[i];
+    for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) s += a.values[p] * x[a.colIdx[p]];
+    r = Math.max(r, Math.abs(s));
+  }
+  return r;
+}
+
+describe('refactorisation in place', () => {
+  const n = 60;
+  const perm = Int32Array.from({ length: n }, (_, i) => (i * 37) % n);
+  const b = Float64Array.from({ length: n }, (_, i) => Math.cos(i));
+
+  it('same object, new values: A x = b to round-off for a sequence of matrices on one pattern', () => {
+    let lu = factorSparseLU(matrix(n, perm, (i) => 4 + Math.sin(i)), { ordering: 'amd' });
+    const first = lu;
+    for (let k = 1; k <= 5; k++) {
+      const a = matrix(n, perm, (i) => 3 + k + Math.sin(i * k));
+      const outcome = { path: 'pattern' as 'numeric' | 'pivots' | 'pattern' };
+      lu = refactorSparseLU(lu, a, outcome, { inPlace: true });
+      expect(outcome.path).toBe('numeric');
+      expect(lu).toBe(first);
+      const x = lu.solve(b);
+      expect(residual(a, x, b)).toBeLessThan(1e-12);
+    }
+  });
+
+  it('a pivot that fails the threshold test: a fresh factorisation, still A x = b', () => {
+    const lu = factorSparseLU(matrix(n, perm, () => 10), { ordering: 'amd' });
+    // tiny diagonal: the kept pivots fail the threshold test against the off-diagonal entries
+    const a = matrix(n, perm, (i) => (i % 2 === 0 ? 1e-9 : 5));
+    const outcome = { path: 'numeric' as 'numeric' | 'pivots' | 'pattern' };
+    const again = refactorSparseLU(lu, a, outcome, { inPlace: true });
+    expect(outcome.path).toBe('pivots');
+    expect(residual(a, again.solve(b), b)).toBeLessThan(1e-9);
+    // and the object it returned refactorises in place in turn
+    const c = matrix(n, perm, (i) => 6 + Math.cos(i));
+    const third = refactorSparseLU(again, c, outcome, { inPlace: true });
+    expect(residual(c, third.solve(b), b)).toBeLessThan(1e-12);
+  });
+});
