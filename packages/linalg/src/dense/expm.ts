@@ -1,7 +1,10 @@
 /** expm: the matrix exponential by Padé approximation with scaling and squaring (Higham, SIAM J. Matrix Anal. Appl. 26(4), 2005, Alg. 2.3). */
 import { checkDense, fromFlat, toFlat } from './check-dense';
-import type { DenseMatrix } from './check-dense';
-import { matmulFlat, norm1Flat, solveFlatInPlace } from './flat-kernels';
+import type { DenseRows } from './check-dense';
+import { matmulFlat, norm1Flat } from './flat-kernels';
+import { luFactorInPlace, luSolveMatrixInPlace } from './lu-in-place';
+import { SingularMatrixError } from '../singular-matrix-error';
+import type { DenseMatrix } from './dense-matrix';
 
 /** θ_m of Higham 2005, Table 2.3: the largest ‖A‖₁ for which the [m/m] Padé approximant is accurate to unit roundoff. */
 const THETA: ReadonlyArray<[number, number]> = [
@@ -76,7 +79,9 @@ function pade(a: Float64Array, n: number, m: number): Float64Array {
     lhs[p] = v[p] - u[p];
     rhs[p] = v[p] + u[p];
   }
-  solveFlatInPlace(lhs, rhs, n, n, 'expm', 0);
+  const piv = new Int32Array(n);
+  if (!luFactorInPlace(lhs, n, piv)) throw new SingularMatrixError('expm Padé denominator V − U', piv.indexOf(-1), 'zero pivot');
+  luSolveMatrixInPlace(lhs, n, piv, rhs, n);
   return rhs;
 }
 
@@ -95,8 +100,13 @@ export function expmFlat(a: Float64Array, n: number): Float64Array {
   return x;
 }
 
-/** e^A for a real square matrix. O(n³ (7 + s)) with s the number of squarings. */
-export function expm(a: DenseMatrix): number[][] {
+/** e^A of a square DenseMatrix (not checked: the solvers' hot path). O(n³ (7 + s)) with s the number of squarings. */
+export function denseExpm(a: DenseMatrix): DenseMatrix {
+  return { rows: a.rows, cols: a.rows, data: expmFlat(a.data, a.rows) };
+}
+
+/** e^A for a real square matrix given as rows (checked: finite, square). O(n³ (7 + s)) with s the number of squarings. */
+export function expm(a: DenseRows): number[][] {
   const [n] = checkDense(a, 'expm A', { square: true });
   return fromFlat(expmFlat(toFlat(a, n, n), n), n, n);
 }
