@@ -14,7 +14,7 @@ import { solveLaw } from '../nonlinear/solve-law';
 import type { LawFunction } from '../nonlinear/solve-law';
 import { blockOrder } from './block-order';
 import type { BlockOrder } from './block-order';
-import { denseFactor, denseSolve } from './dense-lu';
+import { luFactorInPlace as denseFactor, luSolveInPlace as denseSolve } from '@sysgraph/linalg';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
