@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain ES module of the cli's bin folder, without declarations
-import { buildEsmReference as buildReference } from '../../packages/cli/bin/bundle.mjs';
+import { buildEsmReference as buildReference } from '@sysgraph/cli/bin/bundle.mjs';
 import { rlcLadder } from './generators/index';
 import type { BenchOptions, BenchReport, TargetCheck } from './harness/bench-report';
 import { check } from './harness/bench-report';

@@ -1,6 +1,6 @@
 /**
  * The ngspice benchmark's own pieces (benchmarks/src/spice): the exact references against sysgraph's matrix-
- * exponential solver (an independent algorithm) on small networks, the eigensolver's invariants, the ramp
+ * exponential solver (an independent algorithm) on small networks, the ramp
  * response against its differential equation, the netlist and the wrdata parser; ngspice itself only when it
  * is installed.
  */
@@ -12,7 +12,6 @@ import { formulate, numericBackend } from '@sysgraph/formulation';
 import { toSimulationModel } from '@sysgraph/engine';
 import { simulate } from '@sysgraph/simulate';
 import type { LinearModel } from '@sysgraph/simulate';
-import { symmetricEigen } from '../src/spice/symmetric-eigen';
 import { complexRampResponse, rampResponse } from '../src/spice/ramp-response';
 import { rcLadderNetwork } from '../src/spice/rc-ladder-network';
 import { rcGridNetwork } from '../src/spice/rc-grid-network';
@@ -76,43 +75,6 @@ describe('exact modal references', () => {
     }
     const atEnd = lineModalReference(line, Float64Array.of(1e-6)).at(-1)![0];
     expect(atEnd).toBeCloseTo(1 / v, 12);
-  });
-});
-
-describe('symmetricEigen', () => {
-  it('tridiag(−1, 2, −1): λ_k = 2 − 2cos(kπ/(n + 1))', () => {
-    const n = 40;
-    const a = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) {
-      a[i * n + i] = 2;
-      if (i + 1 < n) a[i * n + i + 1] = a[(i + 1) * n + i] = -1;
-    }
-    const { values } = symmetricEigen(a, n);
-    for (let k = 1; k <= n; k++) expect(values[k - 1]).toBeCloseTo(2 - 2 * Math.cos((k * Math.PI) / (n + 1)), 12);
-  });
-
-  it('A q_j = λ_j q_j and QᵀQ = I on random symmetric matrices', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: 144, maxLength: 144 }), (n, xs) => {
-        const a = new Float64Array(n * n);
-        for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) a[i * n + j] = a[j * n + i] = xs[i * 12 + j];
-        const { values, vectors } = symmetricEigen(a, n);
-        for (let j = 0; j < n; j++) {
-          for (let i = 0; i < n; i++) {
-            let aq = 0;
-            for (let k = 0; k < n; k++) aq += a[i * n + k] * vectors[j * n + k];
-            expect(Math.abs(aq - values[j] * vectors[j * n + i])).toBeLessThan(1e-10 * 120);
-          }
-          for (let k = 0; k < n; k++) {
-            let dot = 0;
-            for (let i = 0; i < n; i++) dot += vectors[j * n + i] * vectors[k * n + i];
-            expect(Math.abs(dot - (j === k ? 1 : 0))).toBeLessThan(1e-12);
-          }
-          if (j > 0) expect(values[j]).toBeGreaterThanOrEqual(values[j - 1]);
-        }
-      }),
-      { seed: 20261122, numRuns: 60 },
-    );
   });
 });
 

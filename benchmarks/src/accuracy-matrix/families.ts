@@ -2,7 +2,7 @@
  * The families of the accuracy matrix: a generated system (benchmarks/src/generators) with its probes as outputs,
  * the span, and its exact modal reference written from the network's own equations (never from the engine):
  * closed-form eigenpairs of the chain Laplacian for the ladders and the mass chain, an independent dense
- * symmetric eigendecomposition (spice/symmetric-eigen.ts) for the grid and the transformer network.
+ * symmetric eigendecomposition (symmetricEigen of @sysgraph/linalg) for the grid and the transformer network.
  */
 import type { RawSystem } from '@sysgraph/description';
 import { lcLadder, LC_LADDER_VALUES } from '../generators/lc-ladder';
@@ -12,7 +12,7 @@ import { rcLadder } from '../generators/rc-ladder';
 import { rcTransformer, RC_TRANSFORMER_VALUES } from '../generators/rc-transformer';
 import { rlcLadder, RLC_LADDER_VALUES } from '../generators/rlc-ladder';
 import { numbered } from '../generators/ids';
-import { symmetricEigen } from '../spice/symmetric-eigen';
+import { symmetricEigen } from '@sysgraph/linalg';
 import type { Mode } from './modes';
 import { chainModes, secondOrder, weight } from './modes';
 import { cx } from './scalar-response';

@@ -11,7 +11,7 @@
 import { GROUND } from './network';
 import type { Network } from './network';
 import { rampResponse } from './ramp-response';
-import { symmetricEigen } from './symmetric-eigen';
+import { symmetricEigen } from '@sysgraph/linalg';
 
 /** Probe voltages at `times`: one Float64Array per probe. */
 export type ProbeTraces = readonly Float64Array[];

@@ -10,8 +10,6 @@ export type { SymbolicTransfer, SymbolicTransferOptions, SymbolicModel, Paramete
 export { evaluateTransfer, transferValues } from './evaluate-transfer';
 export { formatTransfer, formatTransferEntry, polynomialInS, fractionInSText } from './format-transfer';
 export type { TransferFormat } from './format-transfer';
-export { collectInS, evaluateFractionInS, hornerComplex } from './collect-in-s';
-export type { FractionInS } from './collect-in-s';
 export { laplaceVariable, laplaceName } from './laplace-variable';
 export type { LaplaceVariable } from './laplace-variable';
-export { transferCost, assertTransferAffordable, TRANSFER_COST_EXPECTED, MS_PER_SQUARED_TERM } from './transfer-cost';
+export { transferCost, assertTransferAffordable, TRANSFER_COST_EXPECTED } from './transfer-cost';

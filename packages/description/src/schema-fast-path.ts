@@ -116,6 +116,7 @@ function mutualOk(x: unknown): boolean {
   if (e.value !== undefined && !isValue(e.value)) return false;
   if (e.coupling !== undefined && !isValue(e.coupling)) return false;
   if (e.label !== undefined && !isString(e.label, 0, 200)) return false;
+  if (e.description !== undefined && !isString(e.description, 0, 5000)) return false;
   return true;
 }
 

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { parseSystem } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../simulate/src/index';
-import type { NonlinearModel } from '../../simulate/src/index';
+import { simulate } from '@sysgraph/simulate';
+import type { NonlinearModel } from '@sysgraph/simulate';
 import { linearise, nonlinearModel } from '../src/index';
 
 const load = (name: string) =>

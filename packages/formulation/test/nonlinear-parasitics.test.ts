@@ -6,8 +6,8 @@
 import { parseSystem, withParasitics } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../simulate/src/index';
-import type { NonlinearModel } from '../../simulate/src/index';
+import { simulate } from '@sysgraph/simulate';
+import type { NonlinearModel } from '@sysgraph/simulate';
 import { nonlinearModel } from '../src/index';
 
 // E → R1 → a; diode D and R2 from a to ground (no storage at a: D, R1, R2 form D-type loops); a → R3 → b, C at b.

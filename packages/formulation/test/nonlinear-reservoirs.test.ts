@@ -13,8 +13,8 @@ import { SysgraphError } from '@sysgraph/core';
 import { parseSystem } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../simulate/src/index';
-import type { NonlinearModel } from '../../simulate/src/index';
+import { simulate } from '@sysgraph/simulate';
+import type { NonlinearModel } from '@sysgraph/simulate';
 import { nonlinearModel } from '../src/index';
 
 const json = JSON.parse(readFileSync(fileURLToPath(new URL('../../../examples/nonlinear/masd-4-2-reservoirs.json', import.meta.url)), 'utf8'));

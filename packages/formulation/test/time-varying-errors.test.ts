@@ -10,7 +10,7 @@ import { SysgraphError } from '@sysgraph/core';
 import { parseSystem } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../simulate/src/index';
+import { simulate } from '@sysgraph/simulate';
 import { createTimeMath, formulate, numericBackend, timeVaryingModel, timeVaryingSymbolic } from '../src/index';
 
 const math = createTimeMath();

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { parseSystem } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../simulate/src/index';
-import type { NonlinearModel } from '../../simulate/src/index';
+import { simulate } from '@sysgraph/simulate';
+import type { NonlinearModel } from '@sysgraph/simulate';
 import { nonlinearModel, createTimeMath, timeVaryingModel } from '../src/index';
 
 /** One mathjs instance for every model of this file (creating one costs ~0.4 s). */

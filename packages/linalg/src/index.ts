@@ -22,8 +22,18 @@ export { formatSparseLU } from './sparse/format-sparse-lu';
 export { amdOrdering } from './sparse/amd-ordering';
 export { SingularMatrixError } from './singular-matrix-error';
 
-// Dense helpers.
-export type { DenseMatrix } from './dense/check-dense';
+// Dense matrices: the one DenseMatrix type (row-major Float64Array) and its kernels.
+export type { DenseMatrix } from './dense/dense-matrix';
+export { denseZeros, denseIdentity, denseFromRows, denseToRows, denseMul, denseMulVec, denseMulVecAdd, denseAdd, denseNorm1, denseBlock, denseSetBlock } from './dense/dense-matrix';
+export { luFactorInPlace, luSolveInPlace, luSolveMatrixInPlace } from './dense/lu-in-place';
+export { factorDenseLU } from './dense/dense-lu';
+export type { DenseLU, DenseLUOptions } from './dense/dense-lu';
+export { denseExpm } from './dense/expm';
+export { symmetricEigen } from './dense/symmetric-eigen';
+export type { SymmetricEigen } from './dense/symmetric-eigen';
+
+// Dense functions on rows (checked at the boundary: rectangular, finite).
+export type { DenseRows } from './dense/check-dense';
 export { denseSolve, denseInverse } from './dense/dense-solve';
 export { eigenvalues, sortSpectrum } from './dense/eigenvalues';
 export type { Spectrum } from './dense/eigenvalues';

@@ -21,10 +21,9 @@
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { OdeProblem } from './problem/ode-problem';
 import type { SolverName } from './solvers/solver';
-import type { DenseMatrix } from './dense/dense-matrix';
-import type { CsrMatrix } from '@sysgraph/linalg';
+import type { CsrMatrix, DenseMatrix } from '@sysgraph/linalg';
+import { factorDenseLU } from '@sysgraph/linalg';
 import { denseDifference, isFailure } from './problem/difference-jacobian';
-import { factorDenseLU } from './dense/dense-lu';
 import { unsupportedSignal } from './exponential/segment-inputs';
 import { positiveDiagonal, scaledOperator } from './chebyshev/scaled-operator';
 import { isSymmetric } from './sparse/is-symmetric';

@@ -8,11 +8,10 @@ export type { SimulateOptions, ValidOptions } from './options';
 export { chooseSolver, EXACT_MAX_STATES, STIFFNESS_THRESHOLD } from './choose-solver';
 export type { SolverChoice } from './choose-solver';
 
-export { SOLVERS, SOLVER_NAMES, solverEntry } from './solvers/registry';
-export type { SolverEntry } from './solvers/registry';
-export type { Solver, SolverName, SolverSettings, SolverFactory, DenseOutput, StepSink } from './solvers/solver';
+export { SOLVER_NAMES } from './solvers/registry';
+export type { SolverName, SolverSettings } from './solvers/solver';
 
-export { emptyStats, formatStats } from './stats';
+export { formatStats } from './stats';
 export type { SolverStats } from './stats';
 export { traceToCsv, traceToJson, formatTrace } from './trace';
 export { distinctColumns, SAME_COLUMN_TOLERANCE } from './distinct-columns';

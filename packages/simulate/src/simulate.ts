@@ -158,8 +158,9 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
       }
     }
   } catch (e) {
-    // auto's exponential solver could not meet the tolerance (or failed otherwise): the whole run again, stiff
-    if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && e.code === 'solver-failure') {
+    // auto's exponential solver could not meet the tolerance, or met a singular matrix (the dense LU's
+    // 'singular-matrix'), or failed otherwise: the whole run again, stiff
+    if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && (e.code === 'solver-failure' || e.code === 'singular-matrix')) {
       const fallback = simulate(model, { ...options, solver: 'stiff' });
       return { ...fallback, solverReason: `${choice.reason}; ${choice.solver} refused (${e.message}): fell back to stiff (Rodas4 with the sparse LU: L-stable, its error controlled per component, any linear model)` };
     }

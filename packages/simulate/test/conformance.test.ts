@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SOLVERS, simulate } from '../src/index';
+import { simulate } from '../src/index';
+import { SOLVERS } from '../src/solvers/registry';
 import type { SimulateOptions, SolverName } from '../src/index';
 import {
   capLoopSineVa,

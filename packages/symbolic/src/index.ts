@@ -1,7 +1,6 @@
 /** @sysgraph/symbolic: exact symbolic algebra (polynomials, gcd, rational functions, matrices) for state-space models. */
 
 export { VariableSet } from './variable-set';
-export { SeededRandom } from './random';
 
 export { Polynomial } from './polynomial/polynomial';
 export type { Term } from './polynomial/polynomial';
@@ -24,10 +23,9 @@ export { detectStructure } from './matrix/structure';
 export type { MatrixStructure } from './matrix/structure';
 export { solve, inverse, determinant } from './matrix/solve';
 export type { SolveMethod, SolveOptions } from './matrix/solve';
-export { gaussSolve, gaussDeterminant } from './matrix/gauss-solve';
-export { bareissDeterminant, bareissSolve, bareissEliminate } from './matrix/bareiss';
-export type { BareissSolution, BareissElimination } from './matrix/bareiss';
-export { fractionFreeDeterminant, fractionFreeSolve, clearRowDenominators } from './matrix/fraction-free';
+export { gaussSolve } from './matrix/gauss-solve';
+export { bareissDeterminant } from './matrix/bareiss';
+export { clearRowDenominators } from './matrix/fraction-free';
 
 export { fromMathNode, RATIONAL_EXPECTED } from './mathjs/from-math-node';
 export type { FromMathNodeOptions } from './mathjs/from-math-node';

@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { formulate, numericBackend, symbolicBackend } from '@sysgraph/formulation';
 import type { Dense, StateSpace } from '@sysgraph/formulation';
 import type { RationalFunction, VariableSet } from '@sysgraph/symbolic';
-import { parseSystem } from '../../../description/src/index';
-import type { SystemDescription } from '../../../description/src/index';
-import { analyzeStructure } from '../../../graph/src/index';
-import type { Structure } from '../../../graph/src/index';
+import { parseSystem } from '@sysgraph/description';
+import type { SystemDescription } from '@sysgraph/description';
+import { analyzeStructure } from '@sysgraph/graph';
+import type { Structure } from '@sysgraph/graph';
 
 export const EXAMPLES = ['rlc-series', 'motor-pump', 'cellier-gear', 'mass-spring-damper'] as const;
 

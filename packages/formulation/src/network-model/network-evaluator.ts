@@ -15,7 +15,7 @@ import { solveLaw } from '../nonlinear/solve-law';
 import type { LawFunction } from '../nonlinear/solve-law';
 import { blockOrder } from './block-order';
 import type { BlockOrder } from './block-order';
-import { denseFactor, denseSolve } from './dense-lu';
+import { luFactorInPlace as denseFactor, luSolveInPlace as denseSolve } from '@sysgraph/linalg';
 import { ExplicitBatches } from './explicit-batches';
 import { StoredStateBatches } from './stored-state-batches';
 import type { NetworkPlan } from './network-plan';

@@ -5,7 +5,7 @@
  *   ∂f_C/∂u = (1/Q_v) ∂i_C/∂u  (own state),   ∂i_C/∂u  (charge state);   Q_t does not depend on u.
  */
 import { SysgraphError } from '@sysgraph/core';
-import { denseFactor, denseSolve } from './dense-lu';
+import { luFactorInPlace as denseFactor, luSolveInPlace as denseSolve } from '@sysgraph/linalg';
 import { BLOCK_KIND } from './network-evaluator';
 import type { NetworkEvaluator } from './network-evaluator';
 import { ROLE } from './network-plan';

@@ -18,7 +18,7 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import { CsrMatrix } from '@sysgraph/linalg';
-import { denseFactor, denseSolve } from './dense-lu';
+import { luFactorInPlace as denseFactor, luSolveInPlace as denseSolve } from '@sysgraph/linalg';
 import { BLOCK_KIND } from './network-evaluator';
 import type { NetworkEvaluator } from './network-evaluator';
 import { ROLE } from './network-plan';

@@ -9,7 +9,7 @@
  * the forms that would make them explicit.
  */
 import { SysgraphError } from '@sysgraph/core';
-import { LuDecomposition, Matrix } from 'ml-matrix';
+import { luFactorInPlace, luSolveInPlace } from '@sysgraph/linalg';
 import type { Closure } from './compile-closure';
 import type { NonlinearSystem } from './nonlinear-system';
 import { solveLaw, solveOnInterval } from './solve-law';
@@ -94,9 +94,18 @@ export function createStaticSolver(
       if (r.every((v) => v === 0)) return keep();
       const Jv = block.map((i) => block.map((j) => jacobian[i][j](env)));
       if (!r.every(Number.isFinite) || !Jv.every((row) => row.every(Number.isFinite))) return false;
-      const J = new LuDecomposition(new Matrix(Jv));
-      if (J.isSingular()) return false;
-      const step = J.solve(Matrix.columnVector(r)).to1DArray();
+      // J δ = r by linalg's LU (finite entries checked above; an exactly zero pivot: no Newton step)
+      const nb = block.length;
+      const lu = new Float64Array(nb * nb);
+      Jv.forEach((row, i) => lu.set(row, i * nb));
+      const piv = new Int32Array(nb);
+      if (!luFactorInPlace(lu, nb, piv)) return false;
+      const solveJ = (rhs: readonly number[]): number[] => {
+        const x = Float64Array.from(rhs);
+        luSolveInPlace(lu, nb, piv, x);
+        return Array.from(x);
+      };
+      const step = solveJ(r);
       const size = norm(step);
       const z0 = block.map((i) => env[offset + i]);
       let lambda = 1;
@@ -104,7 +113,7 @@ export function createStaticSolver(
         block.forEach((i, q) => (env[offset + i] = z0[q] - lambda * step[q]));
         const rt = res();
         if (!rt.every(Number.isFinite)) continue;
-        const simplified = norm(J.solve(Matrix.columnVector(rt)).to1DArray());
+        const simplified = norm(solveJ(rt));
         if (simplified <= (1 - lambda / 4) * size) break;
       }
       if (step.every((d, q) => Math.abs(lambda * d) <= TOLERANCE * (1 + Math.abs(z0[q])))) return keep();

@@ -1,8 +1,10 @@
 /**
  * Small dense kernels on row arrays (number[][]) for the per-step evaluation of time-varying models: products,
- * sums and an LU factorisation with partial pivoting (Golub & Van Loan, Matrix Computations, algorithm 3.4.1).
- * Meant for the few states of a lumped model: O(n³) factorisation, no allocation beyond the results.
+ * sums, and the LU factorisation of @sysgraph/linalg on rows (partial pivoting, Golub & Van Loan, algorithm 3.4.1).
+ * Meant for the few states of a lumped model: O(n³) factorisation.
  */
+import { luFactorInPlace, luSolveMatrixInPlace } from '@sysgraph/linalg';
+
 export type Rows = number[][];
 
 export function zeros(rows: number, cols: number): Rows {
@@ -80,35 +82,20 @@ export interface Lu {
   inverse(): Rows;
 }
 
+/** On the LU kernel of @sysgraph/linalg (rows copied into one row-major array). O(n³); a solve O(n² cols). */
 export function luFactor(a: Rows, onSingular: (column: number) => Error, relativeTolerance = 1e-13): Lu {
   const n = a.length;
-  const lu = a.map((row) => row.slice());
-  const perm = Array.from({ length: n }, (_, i) => i);
-  let scale = 0;
-  for (const row of a) for (const x of row) scale = Math.max(scale, Math.abs(x));
-  for (let k = 0; k < n; k++) {
-    let p = k;
-    for (let i = k + 1; i < n; i++) if (Math.abs(lu[i][k]) > Math.abs(lu[p][k])) p = i;
-    if (!(Math.abs(lu[p][k]) > relativeTolerance * scale)) throw onSingular(k);
-    if (p !== k) {
-      [lu[p], lu[k]] = [lu[k], lu[p]];
-      [perm[p], perm[k]] = [perm[k], perm[p]];
-    }
-    const pivot = lu[k][k];
-    for (let i = k + 1; i < n; i++) {
-      const f = (lu[i][k] /= pivot);
-      if (f === 0) continue;
-      for (let j = k + 1; j < n; j++) lu[i][j] -= f * lu[k][j];
-    }
-  }
+  const lu = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) lu[i * n + j] = a[i][j];
+  const piv = new Int32Array(n);
+  if (!luFactorInPlace(lu, n, piv, relativeTolerance)) throw onSingular(piv.indexOf(-1));
   const solve = (b: Rows, cols: number): Rows => {
-    const x = perm.map((pi) => b[pi].slice(0, cols));
-    for (let i = 0; i < n; i++) for (let k = 0; k < i; k++) if (lu[i][k] !== 0) for (let j = 0; j < cols; j++) x[i][j] -= lu[i][k] * x[k][j];
-    for (let i = n - 1; i >= 0; i--) {
-      for (let k = i + 1; k < n; k++) if (lu[i][k] !== 0) for (let j = 0; j < cols; j++) x[i][j] -= lu[i][k] * x[k][j];
-      for (let j = 0; j < cols; j++) x[i][j] /= lu[i][i];
-    }
-    return x;
+    const x = new Float64Array(n * cols);
+    for (let i = 0; i < n; i++) for (let j = 0; j < cols; j++) x[i * cols + j] = b[i][j];
+    luSolveMatrixInPlace(lu, n, piv, x, cols);
+    const out: Rows = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = Array.from(x.subarray(i * cols, (i + 1) * cols));
+    return out;
   };
   return { solve, inverse: () => solve(identity(n), n) };
 }

@@ -1,11 +1,11 @@
 /** checkDense: validate a dense matrix given as rows (rectangular, finite) at the package boundary. */
 import { SysgraphError } from '@sysgraph/core';
 
-/** A dense matrix as an array of equal-length rows. */
-export type DenseMatrix = ArrayLike<ArrayLike<number>>;
+/** A dense matrix given as an array of equal-length rows: the input form of the checked functions (denseSolve, expm, eigenvalues, …). */
+export type DenseRows = ArrayLike<ArrayLike<number>>;
 
 /** Returns [rows, cols]; throws SysgraphError('bad-value') naming the row, entry or shape at fault. */
-export function checkDense(a: DenseMatrix, name: string, opts: { square?: boolean } = {}): [number, number] {
+export function checkDense(a: DenseRows, name: string, opts: { square?: boolean } = {}): [number, number] {
   const rows = a.length;
   const cols = rows > 0 ? a[0].length : 0;
   for (let i = 0; i < rows; i++) {
@@ -58,7 +58,7 @@ export function checkVector(b: ArrayLike<number>, name: string, length: number):
 }
 
 /** Row-major copy of a dense matrix into a Float64Array. */
-export function toFlat(a: DenseMatrix, rows: number, cols: number): Float64Array {
+export function toFlat(a: DenseRows, rows: number, cols: number): Float64Array {
   const out = new Float64Array(rows * cols);
   for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out[i * cols + j] = a[i][j];
   return out;

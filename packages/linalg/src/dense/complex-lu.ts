@@ -2,7 +2,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import { SingularMatrixError } from '../singular-matrix-error';
 import { checkDense, checkVector } from './check-dense';
-import type { DenseMatrix } from './check-dense';
+import type { DenseRows } from './check-dense';
 
 /** A complex vector as parallel real and imaginary parts. */
 export interface ComplexVector {
@@ -70,7 +70,7 @@ class ComplexLUFactors implements ComplexLU {
 }
 
 /** Factorises M = Mre + i·Mim (Mim may be omitted for a real matrix). Singular → SingularMatrixError. O(n³). */
-export function factorComplexLU(mRe: DenseMatrix, mIm?: DenseMatrix, singularTol = 1e-14): ComplexLU {
+export function factorComplexLU(mRe: DenseRows, mIm?: DenseRows, singularTol = 1e-14): ComplexLU {
   const [n] = checkDense(mRe, 'complexSolve Are', { square: true });
   if (mIm) {
     const [r, c] = checkDense(mIm, 'complexSolve Aim');
@@ -139,8 +139,8 @@ export function factorComplexLU(mRe: DenseMatrix, mIm?: DenseMatrix, singularTol
 
 /** x = (Are + i·Aim)⁻¹ (bRe + i·bIm). O(n³). */
 export function complexSolve(
-  aRe: DenseMatrix,
-  aIm: DenseMatrix,
+  aRe: DenseRows,
+  aIm: DenseRows,
   bRe: ArrayLike<number>,
   bIm: ArrayLike<number>,
 ): ComplexVector {
@@ -148,7 +148,7 @@ export function complexSolve(
 }
 
 /** Factorises sI − A at the complex point s = sRe + i·sIm (frequency response: s = jω). O(n³). */
-export function factorResolvent(a: DenseMatrix, sRe: number, sIm: number): ComplexLU {
+export function factorResolvent(a: DenseRows, sRe: number, sIm: number): ComplexLU {
   const [n] = checkDense(a, 'factorResolvent A', { square: true });
   if (!Number.isFinite(sRe) || !Number.isFinite(sIm)) {
     throw new SysgraphError('bad-value', `factorResolvent: s = ${sRe} + ${sIm}j is not finite`, {

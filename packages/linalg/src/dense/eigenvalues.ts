@@ -1,7 +1,7 @@
 /** eigenvalues: the spectrum of a real square matrix by balanced Hessenberg QR (see hessenberg-qr.ts), canonically sorted. */
 import { checkDense, toFlat } from './check-dense';
 import { eigenvaluesHqr } from './hessenberg-qr';
-import type { DenseMatrix } from './check-dense';
+import type { DenseRows } from './check-dense';
 
 /** Eigenvalues as parallel arrays of real and imaginary parts. */
 export interface Spectrum {
@@ -34,7 +34,7 @@ export function sortSpectrum(re: ArrayLike<number>, im: ArrayLike<number>): Spec
  * λ(A), sorted by real part then imaginary part. O(n³). A QR iteration that fails to converge throws
  * SysgraphError('solver-failure') instead of looping (ml-matrix's EigenvalueDecomposition has no such cap).
  */
-export function eigenvalues(a: DenseMatrix): Spectrum {
+export function eigenvalues(a: DenseRows): Spectrum {
   const [n] = checkDense(a, 'eigenvalues A', { square: true });
   if (n === 0) return { re: new Float64Array(0), im: new Float64Array(0) };
   const { re, im } = eigenvaluesHqr(toFlat(a, n, n), n);

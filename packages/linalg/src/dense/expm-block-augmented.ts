@@ -4,7 +4,7 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import { checkDense, fromFlat } from './check-dense';
-import type { DenseMatrix } from './check-dense';
+import type { DenseRows } from './check-dense';
 import { expmFlat } from './expm';
 
 /** Φ = e^{Ah}, Γ0 = ∫₀ʰ e^{Aτ} dτ B and (first order) Γ1 = (1/h) ∫₀ʰ e^{Aτ} (h − τ) dτ B. */
@@ -22,7 +22,7 @@ export interface BlockExponential {
  * for u held constant (order 0):          x_{k+1} = Φ x_k + Γ0 u_k.
  * O((n + 2m)³).
  */
-export function expmBlockAugmented(a: DenseMatrix, b: DenseMatrix, h: number, order: 0 | 1 = 1): BlockExponential {
+export function expmBlockAugmented(a: DenseRows, b: DenseRows, h: number, order: 0 | 1 = 1): BlockExponential {
   const [n] = checkDense(a, 'expmBlockAugmented A', { square: true });
   const [bRows, m] = checkDense(b, 'expmBlockAugmented B');
   if (bRows !== n && !(n === 0 && bRows === 0)) {

@@ -1,7 +1,10 @@
 /** expm: the matrix exponential by Padé approximation with scaling and squaring (Higham, SIAM J. Matrix Anal. Appl. 26(4), 2005, Alg. 2.3). */
 import { checkDense, fromFlat, toFlat } from './check-dense';
-import type { DenseMatrix } from './check-dense';
-import { matmulFlat, norm1Flat, solveFlatInPlace } from './flat-kernels';
+import type { DenseRows } from './check-dense';
+import { matmulFlat, norm1Flat } from './flat-kernels';
+import { luFactorInPlace, luSolveMatrixInPlace } from './lu-in-place';
+import { SingularMatrixError } from '../singular-matrix-error';
+import type { DenseMatrix } from './dense-matrix';
 
 /** θ_m of Higham 2005, Table 2.3: the largest ‖A‖₁ for which the [m/m] Padé approximant is accurate to unit roundoff. */
 const THETA: ReadonlyArray<[number, number]> = [
@@ -26,40 +29,33 @@ function axpy(c: Float64Array, s: number, x: Float64Array): void {
   for (let p = 0; p < c.length; p++) c[p] += s * x[p];
 }
 
+/** out += c6 A6 + c4 A4 + c2 A2 + c0 I, in one pass over the entries. */
+function addCombination(out: Float64Array, n: number, c6: number, a6: Float64Array, c4: number, a4: Float64Array, c2: number, a2: Float64Array, c0: number): Float64Array {
+  for (let p = 0; p < out.length; p++) out[p] += c6 * a6[p] + c4 * a4[p] + c2 * a2[p];
+  for (let i = 0; i < n; i++) out[i * n + i] += c0;
+  return out;
+}
+
 /** r_m(A) = (V − U)⁻¹ (V + U) with U the odd part and V the even part of p_m(A). */
 function pade(a: Float64Array, n: number, m: number): Float64Array {
   const b = padeCoefficients(m);
-  const identity = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) identity[i * n + i] = 1;
   const a2 = matmulFlat(a, a, n);
   let u: Float64Array;
-  const v = new Float64Array(n * n);
+  let v: Float64Array;
   if (m === 13) {
     const a4 = matmulFlat(a2, a2, n);
     const a6 = matmulFlat(a4, a2, n);
     // U = A [A6 (b13 A6 + b11 A4 + b9 A2) + b7 A6 + b5 A4 + b3 A2 + b1 I]
-    const inner = new Float64Array(n * n);
-    axpy(inner, b[13], a6);
-    axpy(inner, b[11], a4);
-    axpy(inner, b[9], a2);
-    const uSum = matmulFlat(a6, inner, n);
-    axpy(uSum, b[7], a6);
-    axpy(uSum, b[5], a4);
-    axpy(uSum, b[3], a2);
-    axpy(uSum, b[1], identity);
-    u = matmulFlat(a, uSum, n);
+    const uSum = matmulFlat(a6, addCombination(new Float64Array(n * n), n, b[13], a6, b[11], a4, b[9], a2, 0), n);
+    u = matmulFlat(a, addCombination(uSum, n, b[7], a6, b[5], a4, b[3], a2, b[1]), n);
     // V = A6 (b12 A6 + b10 A4 + b8 A2) + b6 A6 + b4 A4 + b2 A2 + b0 I
-    const innerV = new Float64Array(n * n);
-    axpy(innerV, b[12], a6);
-    axpy(innerV, b[10], a4);
-    axpy(innerV, b[8], a2);
-    v.set(matmulFlat(a6, innerV, n));
-    axpy(v, b[6], a6);
-    axpy(v, b[4], a4);
-    axpy(v, b[2], a2);
-    axpy(v, b[0], identity);
+    v = matmulFlat(a6, addCombination(new Float64Array(n * n), n, b[12], a6, b[10], a4, b[8], a2, 0), n);
+    addCombination(v, n, b[6], a6, b[4], a4, b[2], a2, b[0]);
   } else {
     // U = A Σ_{j odd} b_j A^{j−1},  V = Σ_{j even} b_j A^j
+    const identity = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) identity[i * n + i] = 1;
+    v = new Float64Array(n * n);
     const uSum = new Float64Array(n * n);
     let power: Float64Array = identity; // A^{2i}
     for (let j = 0; j <= m; j += 2) {
@@ -76,7 +72,9 @@ function pade(a: Float64Array, n: number, m: number): Float64Array {
     lhs[p] = v[p] - u[p];
     rhs[p] = v[p] + u[p];
   }
-  solveFlatInPlace(lhs, rhs, n, n, 'expm', 0);
+  const piv = new Int32Array(n);
+  if (!luFactorInPlace(lhs, n, piv)) throw new SingularMatrixError('expm Padé denominator V − U', piv.indexOf(-1), 'zero pivot');
+  luSolveMatrixInPlace(lhs, n, piv, rhs, n);
   return rhs;
 }
 
@@ -95,8 +93,13 @@ export function expmFlat(a: Float64Array, n: number): Float64Array {
   return x;
 }
 
-/** e^A for a real square matrix. O(n³ (7 + s)) with s the number of squarings. */
-export function expm(a: DenseMatrix): number[][] {
+/** e^A of a square DenseMatrix (not checked: the solvers' hot path). O(n³ (7 + s)) with s the number of squarings. */
+export function denseExpm(a: DenseMatrix): DenseMatrix {
+  return { rows: a.rows, cols: a.rows, data: expmFlat(a.data, a.rows) };
+}
+
+/** e^A for a real square matrix given as rows (checked: finite, square). O(n³ (7 + s)) with s the number of squarings. */
+export function expm(a: DenseRows): number[][] {
   const [n] = checkDense(a, 'expm A', { square: true });
   return fromFlat(expmFlat(toFlat(a, n, n), n), n, n);
 }

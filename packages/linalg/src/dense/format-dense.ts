@@ -1,5 +1,5 @@
 /** formatDense: an aligned, named table of a dense matrix (6 significant digits). */
-import type { DenseMatrix } from './check-dense';
+import type { DenseRows } from './check-dense';
 
 function formatNumber(x: number): string {
   if (x === 0) return '0';
@@ -10,7 +10,7 @@ function formatNumber(x: number): string {
  * names: one list for rows and columns (a square matrix of states), or separate row and column names;
  * indices by default. Columns are right-aligned.
  */
-export function formatDense(a: DenseMatrix, names?: readonly string[] | { rows?: readonly string[]; cols?: readonly string[] }): string {
+export function formatDense(a: DenseRows, names?: readonly string[] | { rows?: readonly string[]; cols?: readonly string[] }): string {
   const rows = a.length;
   const cols = rows > 0 ? a[0].length : 0;
   const list = Array.isArray(names) ? (names as readonly string[]) : undefined;

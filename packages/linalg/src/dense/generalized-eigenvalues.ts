@@ -7,7 +7,7 @@ import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { SysgraphError } from '@sysgraph/core';
 import { SingularMatrixError } from '../singular-matrix-error';
 import { checkDense } from './check-dense';
-import type { DenseMatrix } from './check-dense';
+import type { DenseRows } from './check-dense';
 import { eigenvalues, sortSpectrum } from './eigenvalues';
 import type { Spectrum } from './eigenvalues';
 
@@ -135,7 +135,7 @@ function balance(a: number[][], e: number[][], n: number): void {
  * relTol · ‖·‖₂ of the balanced A and E (default 1e-10). A singular pencil throws SingularMatrixError.
  * O(n³) per reduction step, at most n steps (one for index ≤ 1).
  */
-export function generalizedEigenvalues(a: DenseMatrix, e: DenseMatrix, opts: { relTol?: number } = {}): Spectrum {
+export function generalizedEigenvalues(a: DenseRows, e: DenseRows, opts: { relTol?: number } = {}): Spectrum {
   const [n] = checkDense(a, 'generalizedEigenvalues A', { square: true });
   const [er, ec] = checkDense(e, 'generalizedEigenvalues E');
   if (er !== n || ec !== n) {

@@ -1,7 +1,7 @@
 /** rankAndNullspace: numerical rank and an orthonormal null-space basis by the SVD (Golub & Van Loan, §2.4, §5.5). */
 import { Matrix, SingularValueDecomposition } from 'ml-matrix';
 import { checkDense } from './check-dense';
-import type { DenseMatrix } from './check-dense';
+import type { DenseRows } from './check-dense';
 
 /** rank, singular values (descending) and null vectors (each of length cols, orthonormal). */
 export interface RankAndNullspace {
@@ -15,7 +15,7 @@ export interface RankAndNullspace {
  * A = U Σ Vᵀ; rank = #{σ_i > relTol · σ_max}; the null space is spanned by the columns of V of the
  * other singular values. A wide matrix is padded with zero rows (same null space) so V is complete. O(m n²).
  */
-export function rankAndNullspace(a: DenseMatrix, relTol = 1e-10): RankAndNullspace {
+export function rankAndNullspace(a: DenseRows, relTol = 1e-10): RankAndNullspace {
   const [m, n] = checkDense(a, 'rankAndNullspace A');
   if (n === 0) return { rank: 0, singularValues: new Float64Array(0), nullspace: [] };
   const rows = Array.from({ length: Math.max(m, n) }, (_, i) => (i < m ? Array.from(a[i]) : new Array<number>(n).fill(0)));

@@ -8,10 +8,8 @@
  * undamped mode): a typed error, the response then grows and has no periodic part.
  */
 import { SysgraphError } from '@sysgraph/core';
-import { csrFromTriplets, factorSparseLU } from '@sysgraph/linalg';
+import { csrFromTriplets, denseZeros, factorDenseLU, factorSparseLU } from '@sysgraph/linalg';
 import type { LinearOperator } from '../problem/linear-operator';
-import { factorDenseLU } from '../dense/dense-lu';
-import { denseZeros } from '../dense/dense-matrix';
 
 export interface HarmonicResponse {
   readonly sinPart: Float64Array;

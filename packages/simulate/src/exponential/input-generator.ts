@@ -19,8 +19,8 @@
  * and x̃(t + h) = [exp(hG)]_{first block row} · w(t).
  */
 import type { Signal } from '../signals/signal';
-import type { DenseMatrix } from '../dense/dense-matrix';
-import { denseSetBlock, denseZeros } from '../dense/dense-matrix';
+import type { DenseMatrix } from '@sysgraph/linalg';
+import { denseSetBlock, denseZeros } from '@sysgraph/linalg';
 import { PIECEWISE_LINEAR_KINDS } from './segment-inputs';
 
 /** How an input enters the generator. */

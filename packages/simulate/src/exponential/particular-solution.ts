@@ -15,7 +15,7 @@ import { harmonicResponse } from './harmonic-response';
 import { segmentInputs } from './segment-inputs';
 import type { SymmetricPlan } from '../sparse/sparse-backend';
 import { factorSparse, factorSymmetricDefinite } from '../sparse/sparse-backend';
-import { factorDenseLU } from '../dense/dense-lu';
+import { factorDenseLU } from '@sysgraph/linalg';
 
 /** x̃_p on one segment: out = x̃_p(t) (only the given rows when asked). */
 export type ParticularSolution = (t: number, out: Float64Array, rows?: Int32Array) => void;

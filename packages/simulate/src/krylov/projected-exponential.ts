@@ -14,10 +14,8 @@ import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { ArnoldiBasis } from './arnoldi-basis';
 import type { LanczosBasis } from './lanczos-basis';
 import { tridiagonalEigen } from './tridiagonal-eigen';
-import type { DenseMatrix } from '../dense/dense-matrix';
-import { denseIdentity, denseZeros } from '../dense/dense-matrix';
-import { factorDenseLU } from '../dense/dense-lu';
-import { denseExpm } from '../dense/expm';
+import type { DenseMatrix } from '@sysgraph/linalg';
+import { denseExpm, denseIdentity, denseZeros, factorDenseLU } from '@sysgraph/linalg';
 
 /** σ ↦ y_k(σ) = e^{σĴ_k} e_1 for one dimension k. */
 export interface ProjectedExponential {

@@ -24,8 +24,7 @@
  */
 import type { ArnoldiBasis } from './arnoldi-basis';
 import type { ProjectedExponential } from './projected-exponential';
-import { denseZeros } from '../dense/dense-matrix';
-import { factorDenseLU } from '../dense/dense-lu';
+import { denseZeros, factorDenseLU } from '@sysgraph/linalg';
 
 const SIMPSON_INTERVALS = 16;
 

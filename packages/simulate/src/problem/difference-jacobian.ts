@@ -7,9 +7,8 @@
  * column-colouring.ts), and column by column keeping only the entries that changed (a pattern found by
  * differences, memory O(nnz): larger models with no Jacobian of their own, first call).
  */
-import { CsrMatrix } from '@sysgraph/linalg';
-import type { DenseMatrix } from '../dense/dense-matrix';
-import { denseZeros } from '../dense/dense-matrix';
+import type { DenseMatrix } from '@sysgraph/linalg';
+import { CsrMatrix, denseZeros } from '@sysgraph/linalg';
 import type { ColumnColouring } from '../sparse/column-colouring';
 
 export type Rhs = (t: number, z: Float64Array, out: Float64Array) => void;

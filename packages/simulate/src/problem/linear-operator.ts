@@ -3,10 +3,9 @@
  * the boundary. Mat-vecs run on the CSR arrays directly or on a row-major Float64Array.
  */
 import { SysgraphError } from '@sysgraph/core';
-import type { CsrMatrix } from '@sysgraph/linalg';
+import type { CsrMatrix, DenseMatrix } from '@sysgraph/linalg';
+import { denseFromRows, denseMulVec, denseMulVecAdd, denseZeros } from '@sysgraph/linalg';
 import type { MatrixLike } from '../model';
-import type { DenseMatrix } from '../dense/dense-matrix';
-import { denseFromRows, denseMulVec, denseMulVecAdd, denseZeros } from '../dense/dense-matrix';
 
 export interface LinearOperator {
   readonly rows: number;

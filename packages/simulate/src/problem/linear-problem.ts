@@ -9,8 +9,7 @@ import type { InputVector } from './input-vector';
 import type { LinearSolve, OdeProblem } from './ode-problem';
 import type { LinearOperator } from './linear-operator';
 import { toOperator } from './linear-operator';
-import { denseAdd, denseIdentity } from '../dense/dense-matrix';
-import { factorDenseLU } from '../dense/dense-lu';
+import { denseAdd, denseIdentity, factorDenseLU } from '@sysgraph/linalg';
 import { factorSparse, sparseCombine, sparseRefactorer } from '../sparse/sparse-backend';
 
 /** The validated operators of a LinearModel (n states, m inputs, p outputs). */

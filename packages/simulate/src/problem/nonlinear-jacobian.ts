@@ -10,9 +10,9 @@
  * Each switch to differences is said once in `notes`.
  */
 import { SysgraphError, isSysgraphError } from '@sysgraph/core';
-import { CsrMatrix, checkCsr } from '@sysgraph/linalg';
+import type { DenseMatrix } from '@sysgraph/linalg';
+import { checkCsr, CsrMatrix } from '@sysgraph/linalg';
 import type { NonlinearModel } from '../model';
-import type { DenseMatrix } from '../dense/dense-matrix';
 import type { SolverStats } from '../stats';
 import { isCsr, toOperator } from './linear-operator';
 import { colourColumns } from '../sparse/column-colouring';

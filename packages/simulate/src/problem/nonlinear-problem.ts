@@ -7,12 +7,11 @@
  */
 import { isSysgraphError } from '@sysgraph/core';
 import type { CsrMatrix } from '@sysgraph/linalg';
+import { denseAdd, denseIdentity, factorDenseLU } from '@sysgraph/linalg';
 import type { NonlinearModel } from '../model';
 import type { SolverStats } from '../stats';
 import type { InputVector } from './input-vector';
 import type { LinearSolve, OdeProblem } from './ode-problem';
-import { denseIdentity, denseAdd } from '../dense/dense-matrix';
-import { factorDenseLU } from '../dense/dense-lu';
 import { createIterationFactoriser } from '../sparse/iteration-factoriser';
 import { createJacobianSource } from './nonlinear-jacobian';
 import type { Jacobian } from './nonlinear-jacobian';

@@ -18,10 +18,8 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { OdeProblem } from '../problem/ode-problem';
 import type { DenseOutput, Solver, SolverSettings, StepSink } from './solver';
-import type { DenseMatrix } from '../dense/dense-matrix';
-import { denseBlock, denseMulVec } from '../dense/dense-matrix';
-import { factorDenseLU } from '../dense/dense-lu';
-import { denseExpm } from '../dense/expm';
+import type { DenseMatrix } from '@sysgraph/linalg';
+import { denseBlock, denseExpm, denseMulVec, factorDenseLU } from '@sysgraph/linalg';
 import { createInputGenerator } from '../exponential/input-generator';
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
 import { createStepControl } from './exact-step-control';

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SysgraphError, SysgraphErrors } from '@sysgraph/core';
 import { anyDescription, lawExpression } from './fuzz-arbitraries';
-import { parse } from './helpers';
+
+const parser = createSystemParser();
+const parse = (input: unknown) => parser.parse(input);
+import { createSystemParser } from '@sysgraph/description';
 
 function classify(run: () => unknown): 'success' | 'typed' {
   try {

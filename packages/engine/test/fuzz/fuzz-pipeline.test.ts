@@ -1,6 +1,6 @@
 /**
  * Fuzzing the pipeline in-process (issue 18 item 6, CI subset): seeded valid-shaped and malformed descriptions
- * (packages/description/test/fuzz-arbitraries.ts) through parse → structure → formulate (general, numeric; MASD
+ * (fuzz-arbitraries.ts) through parse → structure → formulate (general, numeric; MASD
  * where it applies), no simulation. Any failure that is not a SysgraphError fails the test. Reports the counts
  * and the share of element-level errors (all but whole-document ones) that name an element or a field (a list
  * entry without an id is named by its field path, elements[2].id).
@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { SysgraphError, SysgraphErrors } from '@sysgraph/core';
 import { createSystemParser } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
-import { formulate, masdFormulateOrFallback, numericBackend } from '../src/index';
-import { anyDescription } from '../../description/test/fuzz-arbitraries';
+import { formulate, masdFormulateOrFallback, numericBackend } from '@sysgraph/formulation';
+import { anyDescription } from './fuzz-arbitraries';
 
 const parser = createSystemParser();
 const RUNS = 3000;

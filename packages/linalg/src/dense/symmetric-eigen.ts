@@ -2,8 +2,10 @@
  * symmetricEigen: all eigenvalues and orthonormal eigenvectors of a real symmetric matrix, A = Q Λ Qᵀ, by
  * Householder tridiagonalisation and the implicit QL method — EISPACK tred2 and tql2 (Bowdler, Martin, Reinsch &
  * Wilkinson, Numer. Math. 11, 1968), in the arrangement of JAMA's EigenvalueDecomposition. O(n³); row-major
- * Float64Array. Used for the exact modal reference only (the benchmarks package has no ml-matrix dependency).
+ * Float64Array. Used for exact modal references (benchmarks) and wherever a symmetric spectrum with its
+ * eigenvectors is needed; a general (non-symmetric) spectrum is eigenvalues() (Hessenberg QR).
  */
+import { SysgraphError } from '@sysgraph/core';
 
 export interface SymmetricEigen {
   readonly n: number;
@@ -15,7 +17,22 @@ export interface SymmetricEigen {
 
 /** `a` is n × n row-major and symmetric (only its lower triangle is read); it is not modified. */
 export function symmetricEigen(a: Float64Array, n: number): SymmetricEigen {
-  if (a.length !== n * n) throw new RangeError(`symmetricEigen: expected ${n * n} entries, got ${a.length}`);
+  if (!Number.isInteger(n) || n < 0 || a.length !== n * n) {
+    throw new SysgraphError('bad-value', `symmetricEigen: expected ${n * n} entries (n = ${n}), got ${a.length}`, {
+      element: 'symmetricEigen A',
+      field: 'length',
+      expected: 'n · n entries of a row-major square matrix',
+    });
+  }
+  for (let p = 0; p < a.length; p++) {
+    if (!Number.isFinite(a[p])) {
+      throw new SysgraphError('bad-value', `symmetricEigen: entry (${Math.floor(p / n)}, ${p % n}) is not a finite number`, {
+        element: 'symmetricEigen A',
+        field: `[${Math.floor(p / n)}][${p % n}]`,
+        expected: 'a finite number',
+      });
+    }
+  }
   const V = Float64Array.from(a);
   const d = new Float64Array(n);
   const e = new Float64Array(n);
@@ -121,7 +138,13 @@ function tql2(n: number, W: Float64Array, d: Float64Array, e: Float64Array): voi
     if (m > l) {
       let iter = 0;
       do {
-        if (++iter > 300) throw new Error(`symmetricEigen: QL did not converge at eigenvalue ${l}`);
+        if (++iter > 300) {
+          throw new SysgraphError('solver-failure', `symmetricEigen: the QL iteration did not converge at eigenvalue ${l}`, {
+            element: 'symmetricEigen A',
+            field: `eigenvalue ${l}`,
+            expected: 'convergence within 300 QL sweeps',
+          });
+        }
         let g = d[l];
         let p = (d[l + 1] - g) / (2 * e[l]);
         let r = Math.hypot(p, 1);

@@ -2,11 +2,11 @@
  * Benchmark of parseSystem on large generated networks (the structure benchmark's generators), from the already
  * JSON.parsed object, with JSON.parse and buildLinearGraph timed apart. Prints medians; run from the repository
  * root (add --cpu-prof --cpu-prof-dir=<dir> after `node` to profile):
- *   node --expose-gc --import tsx packages/description/bench/parse-large.bench.ts [size] [generators] [runs]
+ *   node --expose-gc --import tsx benchmarks/src/tools/parse-large.ts [size] [generators] [runs]
  */
-import { buildLinearGraph } from '../../graph/src/index';
-import { GENERATORS } from '../../../benchmarks/src/generators/index';
-import { createSystemParser } from '../src/index';
+import { buildLinearGraph } from '@sysgraph/graph';
+import { GENERATORS } from '../generators/index';
+import { createSystemParser } from '@sysgraph/description';
 
 const size = Number(process.argv[2] ?? 1e5);
 const names = (process.argv[3] ?? 'rlc-ladder').split(',');

@@ -5,7 +5,7 @@
  * kinds, duplicated ids, huge strings, non-finite and hostile expressions), and law expressions.
  */
 import fc from 'fast-check';
-import { ELEMENT_KINDS } from '../src/index';
+import { ELEMENT_KINDS } from '@sysgraph/description';
 
 export type Json = Record<string, unknown>;
 

@@ -6,11 +6,11 @@
  * `auto` must never return a trace outside the bound.
  */
 import { describe, expect, it } from 'vitest';
-import { FAMILIES } from '../../../benchmarks/src/accuracy-matrix/families';
-import type { FamilyCase } from '../../../benchmarks/src/accuracy-matrix/families';
-import { INPUTS } from '../../../benchmarks/src/accuracy-matrix/inputs';
-import { referenceTraces, runCell } from '../../../benchmarks/src/accuracy-matrix/cell';
-import type { SolverName } from '../src/index';
+import { FAMILIES } from '../src/accuracy-matrix/families';
+import type { FamilyCase } from '../src/accuracy-matrix/families';
+import { INPUTS } from '../src/accuracy-matrix/inputs';
+import { referenceTraces, runCell } from '../src/accuracy-matrix/cell';
+import type { SolverName } from '@sysgraph/simulate';
 
 const cases = new Map<string, FamilyCase>();
 const caseOf = (family: string, states: number): FamilyCase => {

@@ -1,4 +1,8 @@
-/** Row-major dense matrices on Float64Array: the small kernels the solvers need (no n×n inverses). */
+/**
+ * DenseMatrix: the one dense matrix type of the packages, row-major on a Float64Array, and its small kernels
+ * (products, sums, blocks; no n×n inverses). Functions that accept rows (number[][]) take DenseRows instead.
+ */
+import { matmulFlat, norm1Flat } from './flat-kernels';
 
 export interface DenseMatrix {
   readonly rows: number;
@@ -29,24 +33,9 @@ export function denseToRows(a: DenseMatrix): number[][] {
   return out;
 }
 
-/** C = A·B (i-k-j order: unit stride in the inner loop). */
+/** C = A·B (i-k-j order: unit stride in the inner loop). O(n p m). */
 export function denseMul(a: DenseMatrix, b: DenseMatrix): DenseMatrix {
-  const n = a.rows;
-  const p = a.cols;
-  const m = b.cols;
-  const c = new Float64Array(n * m);
-  const ad = a.data;
-  const bd = b.data;
-  for (let i = 0; i < n; i++) {
-    const ci = i * m;
-    for (let k = 0; k < p; k++) {
-      const aik = ad[i * p + k];
-      if (aik === 0) continue;
-      const bk = k * m;
-      for (let j = 0; j < m; j++) c[ci + j] += aik * bd[bk + j];
-    }
-  }
-  return { rows: n, cols: m, data: c };
+  return { rows: a.rows, cols: b.cols, data: matmulFlat(a.data, b.data, a.rows, a.cols, b.cols) };
 }
 
 /** y = A x (overwrites y). */
@@ -80,13 +69,9 @@ export function denseAdd(alpha: number, a: DenseMatrix, beta: number, b: DenseMa
   return { rows: a.rows, cols: a.cols, data: c };
 }
 
-/** Max column sum ‖A‖₁. */
+/** ‖A‖₁ = max_j Σ_i |a_ij|. */
 export function denseNorm1(a: DenseMatrix): number {
-  const sums = new Float64Array(a.cols);
-  for (let i = 0; i < a.rows; i++) for (let j = 0; j < a.cols; j++) sums[j] += Math.abs(a.data[i * a.cols + j]);
-  let m = 0;
-  for (let j = 0; j < a.cols; j++) m = Math.max(m, sums[j]);
-  return m;
+  return norm1Flat(a.data, a.rows, a.cols);
 }
 
 /** The sub-block rows [r0, r0+nr) × cols [c0, c0+nc). */
