@@ -1,0 +1,17 @@
+/**
+ * The error budget of an exponential run. The local errors of successive steps add up: in a passive network e^{tL}
+ * carries an error on without growth, in an undamped one without decay, so the global error at t_end is bounded by
+ * the sum of the local ones. A run is given the budget b_i = BUDGET·(atol + rtol·scale_i) per component; a step on
+ * [t, t + σ] may spend
+ *
+ *   e_i ≤ min(1, SHARE·σ/(t_end − t)) · (b_i − spent_i)
+ *
+ * of what is left. What is left shrinks by at most that fraction per step and the last step (σ = t_end − t) may take
+ * all of it, so Σ e_i ≤ b_i whatever the number of steps (a fixed fraction per step, the rule before, grows with
+ * the number of steps). b_i only grows (scale_i is the largest |x_i| so far), so what is left is never negative.
+ */
+
+/** What is left of a component's budget (never below a millionth of it: a rounding-level estimate still passes). */
+export function stepBudget(budget: number, spent: number): number {
+  return Math.max(budget - spent, 1e-6 * budget);
+}
