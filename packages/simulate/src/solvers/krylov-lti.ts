@@ -60,7 +60,7 @@ import type { LinearOperator } from '../problem/linear-operator';
 import { allFinite, cannotMeetTolerance, notFinite, tooManySteps } from './solver-failure';
 import { coefficientDifference, residualIntegral, worstTime } from '../krylov/step-error';
 import { isSymmetric } from '../sparse/is-symmetric';
-import { stepBudget } from '../krylov/error-budget';
+import { stepBudget, stepShare } from '../krylov/error-budget';
 
 /** Largest Krylov dimension per step. */
 export const KRYLOV_MAX_DIMENSION = 40;
@@ -75,7 +75,7 @@ const MIN_DIMENSION = 4;
  * of atol + rtol·scale_i. The local errors of successive steps add up (e^{tL} carries them on without growth in a
  * passive network, an undamped one keeps them all): a fixed fraction per step (0.2 before) let a run of 620 steps on
  * an undamped LC ladder of 1000 states end 23× outside the bound. Step on [t, t + σ]: its error may take
- * min(1, SHARE·σ/(t_end − t)) of what is left of the budget, so the budget is never spent before t_end and the sum
+ * min(1/2, SHARE·σ/(t_end − t)) of what is left of the budget (all of it on the last), so the budget is never spent before t_end and the sum
  * of the estimates never exceeds it (krylov/error-budget.ts).
  */
 const BUDGET = 0.5;
@@ -354,7 +354,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
       const rho = integral ? integral(s) : 0;
       for (let i = 0; i < n; i++) candidateError[i] = Math.max(candidateError[i], errorState[i], (rho * residualState[i]) / RESIDUAL_OVERESTIMATE);
     }
-    const share = Math.min(1, (SHARE * sigma) / Math.max(settings.tEnd - t, sigma));
+    const share = stepShare(sigma, t, settings.tEnd, SHARE);
     let ratio = 0;
     for (let i = 0; i < n; i++) {
       const allowed = atol + rtol * Math.max(scale[i], Math.abs(z[i]), Math.abs(zEnd[i]));
