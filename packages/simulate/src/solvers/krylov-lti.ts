@@ -364,6 +364,25 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     return Number.isNaN(ratio) ? Infinity : ratio;
   };
 
+  /**
+   * The particular solution's error enters every sample of the segment and the step estimate does not see it: its
+   * estimate (the refinement correction, exponential/particular-solution.ts) must stay below SAFETY·(atol +
+   * rtol·|x̃_p|) in every component, or the tolerance is out of reach on this model (A too ill-conditioned).
+   */
+  const particularError = new Float64Array(n);
+  const xpEnd = new Float64Array(n);
+  const checkParticular = (t0: number, t1: number): void => {
+    particularSolver!.error(t1 - t0, particularError);
+    particular!(t0, xp);
+    particular!(t1, xpEnd);
+    for (let i = 0; i < n; i++) {
+      const allowed = atol + rtol * Math.max(scale[i], Math.abs(xp[i]), Math.abs(xpEnd[i]));
+      if (!(particularError[i] <= SAFETY * allowed)) {
+        throw cannotMeetTolerance('krylov', t0, t1 - t0, rtol, atol, `the particular solution (one solve with A) is known only to ${particularError[i].toExponential(2)} in state ${i}: A is too ill-conditioned for this tolerance`);
+      }
+    }
+  };
+
   const refactor = (sigma: number) => {
     gamma = sigma / GAMMA_RATIO;
     if (shiftInvert) {
@@ -376,7 +395,10 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     name: 'krylov',
     integrate(t0, t1, z, sink) {
       // B u(t) = b0 + b1 (t − t0) + Σ g_k sin(ω_k t + φ_k) on the segment
-      if (symmetric) particular = particularSolver!.onSegment(t0);
+      if (symmetric) {
+        particular = particularSolver!.onSegment(t0);
+        checkParticular(t0, t1);
+      }
       else forcing = segmentInputs(problem.inputs, lti.B, t0);
       let t = t0;
       while (t < t1) {
