@@ -60,7 +60,6 @@ import type { LinearOperator } from '../problem/linear-operator';
 import { allFinite, cannotMeetTolerance, notFinite, tooManySteps } from './solver-failure';
 import { coefficientDifference, residualIntegral, worstTime } from '../krylov/step-error';
 import { isSymmetric } from '../sparse/is-symmetric';
-import { stepBudget, stepShare } from '../krylov/error-budget';
 
 /** Largest Krylov dimension per step. */
 export const KRYLOV_MAX_DIMENSION = 40;
@@ -71,19 +70,12 @@ const RATIO_HIGH = 32;
 const CHECK_EVERY = 3;
 const MIN_DIMENSION = 4;
 /**
- * The error budget of a run: the estimated local errors of its steps, added per component, stay below this fraction
- * of atol + rtol·scale_i. The local errors of successive steps add up (e^{tL} carries them on without growth in a
- * passive network, an undamped one keeps them all): a fixed fraction per step (0.2 before) let a run of 620 steps on
- * an undamped LC ladder of 1000 states end 23× outside the bound. Step on [t, t + σ]: its error may take
- * min(1/2, SHARE·σ/(t_end − t)) of what is left of the budget (all of it on the last), so the budget is never spent before t_end and the sum
- * of the estimates never exceeds it (krylov/error-budget.ts).
- */
-const BUDGET = 0.5;
-const SHARE = 2;
-/**
- * Symmetric mode (RC-type networks: a real negative spectrum, e^{tJ̃} a contraction that damps every local error)
- * keeps the rule of a fixed fraction per step: the budget there spent what the damping gives back and made the
- * 1000-section RC ladder at rtol 1e-10 refuse (its error with the fixed fraction: 1e-2 of the tolerance).
+ * A step is taken when every component's estimated error is below this fraction of atol + rtol·scale_i: the local
+ * errors of successive steps add up (e^{tL} carries them on without growth in a passive network), and a run takes
+ * a few tens of steps. Runs of hundreds of steps on undamped networks can exceed the bound (the LC ladder of 1000
+ * states at rtol 1e-6: 620 steps, 23×); an error budget for the whole run (each step spending a share of what is
+ * left) fixed that cell but made the mass chain of 500 states at rtol 1e-10 refuse (the per-step budget fell below
+ * the estimate's floor after some 50 steps), and auto then fell back to Rodas4, 56× outside. Rejected for now.
  */
 const SAFETY = 0.2;
 /**
@@ -148,10 +140,8 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   const errorState = new Float64Array(n);
   const residualState = new Float64Array(n);
   let residualDimension = -1;
-  // the budget: estimated local errors of the accepted steps, summed per component; the candidate step's estimate
-  const spent = new Float64Array(n);
+  // the candidate step's estimate per component
   const candidateError = new Float64Array(n);
-  const acceptedError = new Float64Array(n);
 
   let lu: LinearSolve | undefined;
   let gamma = 0;
@@ -354,12 +344,10 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
       const rho = integral ? integral(s) : 0;
       for (let i = 0; i < n; i++) candidateError[i] = Math.max(candidateError[i], errorState[i], (rho * residualState[i]) / RESIDUAL_OVERESTIMATE);
     }
-    const share = stepShare(sigma, t, settings.tEnd, SHARE);
     let ratio = 0;
     for (let i = 0; i < n; i++) {
       const allowed = atol + rtol * Math.max(scale[i], Math.abs(z[i]), Math.abs(zEnd[i]));
-      const budget = symmetric ? SAFETY * allowed : share * stepBudget(BUDGET * allowed, spent[i]);
-      ratio = Math.max(ratio, candidateError[i] / budget);
+      ratio = Math.max(ratio, candidateError[i] / allowed);
     }
     return Number.isNaN(ratio) ? Infinity : ratio;
   };
@@ -459,8 +447,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
             jk = project(k);
             jkm1 = project(k - 1);
             error = measure(t, z, jk, jkm1, sigma);
-            if (error <= 1) {
-              acceptedError.set(candidateError);
+            if (error <= SAFETY) {
               converged = true;
               break;
             }
@@ -472,23 +459,20 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
           // longer steps from the same basis while the estimate allows
           while (sigma < remaining) {
             const longer = Math.min(remaining, 2 * sigma);
-            if (measure(t, z, jk!, jkm1!, longer) > 1) break;
-            acceptedError.set(candidateError);
+            if (measure(t, z, jk!, jkm1!, longer) > SAFETY) break;
             sigma = longer;
           }
           trial = k <= maxDim / 2 ? 2 * sigma : sigma;
         } else if (converged) {
           sigma = remaining;
           trial = Infinity;
-          acceptedError.fill(0);
         } else {
           // shorter steps on the same basis while σ/γ stays in the factorisation's range
           let admitted = false;
           while (sigma / 2 >= gamma * RATIO_LOW) {
             sigma /= 2;
             stats.rejectedSteps++;
-            if (measure(t, z, jk!, jkm1!, sigma) <= 1) {
-              acceptedError.set(candidateError);
+            if (measure(t, z, jk!, jkm1!, sigma) <= SAFETY) {
               admitted = true;
               break;
             }
@@ -508,10 +492,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         if (tNew === measuredTime && k === measuredDimension) z.set(zEnd);
         else stateAt(tNew, jk!.at(tNew - t), z);
         if (!allFinite(z)) throw notFinite('krylov', tNew);
-        for (let i = 0; i < n; i++) {
-          scale[i] = Math.max(scale[i], Math.abs(z[i]));
-          spent[i] += acceptedError[i];
-        }
+        for (let i = 0; i < n; i++) scale[i] = Math.max(scale[i], Math.abs(z[i]));
         stats.steps++;
         const tOld = t;
         const projected = jk!;
