@@ -33,9 +33,6 @@ const SIZE_SHARE: Readonly<Record<number, number>> = { 10: 0.15, 100: 0.3, 1000:
 const shareOf = (size: number) => SIZE_SHARE[size] ?? 0.25;
 const nearest = (sizes: readonly number[], states: number) => sizes.reduce((best, s) => (Math.abs(Math.log(s / states)) < Math.abs(Math.log(best / states)) ? s : best));
 
-/** The exact method holds the input over an output interval (being replaced): its sine/expression misses are pending. */
-const PENDING_EXACT_INPUTS = ['sine', 'expression'];
-
 type Status = 'pass' | 'refused' | 'FAIL' | 'pending' | 'uncontrolled' | 'reference-limited' | 'not run';
 
 interface Row {
@@ -85,7 +82,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       const key = `${k}/${input.name}`;
       if (!references.has(key)) references.set(key, referenceTraces(c, input));
       const cell = runCell(c, input, references.get(key)!, solver, rtol, rtol * ATOL_FACTOR, MAX_STEPS);
-      rows.push({ ...base, ...judge(cell, solver, input.name), ratio: Number.isFinite(cell.ratio) ? cell.ratio : null, ms: cell.ms, chosen: cell.solver, steps: cell.steps });
+      rows.push({ ...base, ...judge(cell, solver), ratio: Number.isFinite(cell.ratio) ? cell.ratio : null, ms: cell.ms, chosen: cell.solver, steps: cell.steps });
     }
     clearModels();
   }
@@ -103,7 +100,8 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     notes: [
       `${SAMPLES} samples per run; atol = ${ATOL_FACTOR} × rtol; a cell passes when every probe's max |error| ≤ ${TOLERANCE_FACTOR}·rtol·peak + atol.`,
       'Fixed-step solvers (euler, rk4) take no tolerance: their error at the default step is listed as "uncontrolled" when above the bound of the loosest tolerance.',
-      'Exact-method cells with sine or expression inputs that miss the bound are "pending": the method holds the input over an output interval, which is being replaced by exact integration between samples.',
+      'The exact method integrates the input between samples (no cell is pending any more); TR-BDF2 holds its error per unit step (global error ∝ rtol) and refuses past maxSteps.',
+      'References of the symmetric RC families (grid, transformer network): slow modes from the eigendecomposition of the inverse, fast ones from the matrix itself (floor ≈ 100·ε·√(λ_max/λ_min)).',
       ...PENDING_FAMILIES.map((f) => `Family ${f.name} pending: ${f.why}.`),
     ],
   };
@@ -111,12 +109,11 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   return report;
 }
 
-function judge(cell: CellResult, solver: MatrixSolver, input: string): { status: Status; note: string } {
+function judge(cell: CellResult, solver: MatrixSolver): { status: Status; note: string } {
   if (cell.verdict === 'pass') return { status: 'pass', note: solver === 'auto' ? cell.reason : '' };
   if (cell.verdict === 'refused') return { status: 'refused', note: cell.refusal ?? '' };
   if (cell.verdict === 'reference-limited') return { status: 'reference-limited', note: 'error within the reference accuracy, above the bound' };
   if (FIXED_STEP.includes(solver)) return { status: 'uncontrolled', note: 'fixed step, no tolerance' };
-  if (cell.solver === 'exact' && PENDING_EXACT_INPUTS.includes(input)) return { status: 'pending', note: 'exact method holds the input between samples (being changed)' };
   return { status: 'FAIL', note: cell.refusal ?? (solver === 'auto' ? cell.reason : '') };
 }
 
@@ -128,7 +125,7 @@ function markdown(report: BenchReport, rows: readonly Row[]): string {
   lines.push(
     `${rows.length} cells: ${count('pass')} pass, ${count('refused')} refused with a typed error, ${count('FAIL')} FAIL, ${count('pending')} pending, ${count('uncontrolled')} uncontrolled (fixed step), ${count('reference-limited')} reference-limited, ${count('not run')} not run.`,
     '',
-    'Each cell: max over probes of |error| ÷ (rtol·peak + atol), then the wall time in ms; the rule is ratio ≤ 10. `R` = refused with a typed error (see the JSON for the message), `FAIL` = outside the bound, `P` = pending, `U` = fixed step, uncontrolled, `L` = outside the bound but within the accuracy of the reference (dense eigendecomposition of a stiff network: ≈ 100·ε·|λ_max/λ_min|), `–` = not run. For auto, the solver it chose follows the time.',
+    'Each cell: max over probes of |error| ÷ (rtol·peak + atol), then the wall time in ms; the rule is ratio ≤ 10. `R` = refused with a typed error (see the JSON for the message), `FAIL` = outside the bound, `P` = pending, `U` = fixed step, uncontrolled, `L` = outside the bound but within the accuracy of the reference (dense eigendecomposition of a stiff network: ≈ 100·ε·√|λ_max/λ_min|), `–` = not run. For auto, the solver it chose follows the time.',
     '',
     ...report.notes.map((n) => `- ${n}`),
     '',

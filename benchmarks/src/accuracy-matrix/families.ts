@@ -151,25 +151,72 @@ const massChainFamily: Family = {
 /**
  * Symmetric RC networks c_i v_i' = −Σ_j G_ij v_j + b_i u: J = C^{-1/2} (−G) C^{-1/2} = Q Λ Qᵀ (dense, independent),
  * v_i = Σ_m c_i^{-1/2} Q_im (Σ_j Q_jm c_j^{-1/2} b_j) y(λ_m), times a probe scale. Span: 2 slowest time constants.
+ *
+ * A dense eigendecomposition of J knows every eigenvalue to ≈ ε‖J‖ = ε|λ_max| absolute: the slow modes of a stiff
+ * network (which carry the late response and the DC value) only to ε|λ_max/λ_min| relative. So the slow half comes
+ * from the decomposition of the inverse, (−J)^{-1} = C^{1/2} G^{-1} C^{1/2} = Q diag(−1/λ) Qᵀ (same eigenvectors),
+ * which knows 1/|λ| to ε/|λ_min| absolute, i.e. the slow modes to rounding; the fast half from J itself. The split is
+ * at |λ| = √(|λ_min| |λ_max|): either half is then known to ≈ ε √(|λ_max/λ_min|) relative (the reference floor, times a
+ * safety of 100).
  */
 function symmetricModes(cap: Float64Array, g: Float64Array, b: Float64Array, probeNodes: number[], probeScale: number[]): { modes: Mode[]; span: number; referenceFloor: number } {
   const n = cap.length;
   const s = Float64Array.from(cap, (c) => 1 / Math.sqrt(c));
   const j = new Float64Array(n * n);
   for (let r = 0; r < n; r++) for (let q = 0; q < n; q++) j[r * n + q] = -g[r * n + q] * s[r] * s[q];
-  const eig = symmetricEigen(j, n);
+  const direct = symmetricEigen(j, n); // ascending: the fastest (most negative) first
+  const gInv = spdInverse(g, n);
+  const m = new Float64Array(n * n);
+  for (let r = 0; r < n; r++) for (let q = 0; q < n; q++) m[r * n + q] = gInv[r * n + q] / (s[r] * s[q]);
+  const inverse = symmetricEigen(m, n); // ascending 1/|λ|: the slowest last
+  const fastest = -direct.values[0];
+  const slowest = 1 / inverse.values[n - 1];
+  const split = Math.sqrt(fastest * slowest);
   const modes: Mode[] = [];
-  let slowest = Infinity;
-  for (let m = 0; m < n; m++) {
-    const row = eig.vectors.subarray(m * n, (m + 1) * n);
+  const add = (lambda: number, row: Float64Array) => {
     let proj = 0;
     for (let r = 0; r < n; r++) proj += row[r] * s[r] * b[r];
-    modes.push({ p: cx(eig.values[m]), w: probeNodes.map((i, k) => cx(probeScale[k] * s[i] * row[i] * proj)) });
-    slowest = Math.min(slowest, -eig.values[m]);
+    modes.push({ p: cx(lambda), w: probeNodes.map((i, k) => cx(probeScale[k] * s[i] * row[i] * proj)) });
+  };
+  let fast = 0;
+  for (let k = 0; k < n && -direct.values[k] >= split; k++, fast++) add(direct.values[k], direct.vectors.subarray(k * n, (k + 1) * n));
+  for (let k = n - 1; k >= fast; k--) add(-1 / inverse.values[k], inverse.vectors.subarray(k * n, (k + 1) * n));
+  return { modes, span: 2 / slowest, referenceFloor: 100 * Number.EPSILON * Math.sqrt(fastest / slowest) };
+}
+
+/** The inverse of a symmetric positive definite matrix by Cholesky, A = L Lᵀ, A^{-1} = L^{-ᵀ} L^{-1} (row-major). */
+function spdInverse(a: Float64Array, n: number): Float64Array {
+  const l = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k <= i; k++) {
+      let sum = a[i * n + k];
+      for (let p = 0; p < k; p++) sum -= l[i * n + p] * l[k * n + p];
+      if (i === k) {
+        if (!(sum > 0)) throw new RangeError(`spdInverse: not positive definite at row ${i}`);
+        l[i * n + i] = Math.sqrt(sum);
+      } else l[i * n + k] = sum / l[k * n + k];
+    }
   }
-  let fastest = 0;
-  for (let m = 0; m < n; m++) fastest = Math.max(fastest, -eig.values[m]);
-  return { modes, span: 2 / slowest, referenceFloor: (100 * Number.EPSILON * fastest) / slowest };
+  // X = L^{-1} (lower triangular), then A^{-1} = Xᵀ X
+  const x = new Float64Array(n * n);
+  for (let c = 0; c < n; c++) {
+    x[c * n + c] = 1 / l[c * n + c];
+    for (let i = c + 1; i < n; i++) {
+      let sum = 0;
+      for (let p = c; p < i; p++) sum -= l[i * n + p] * x[p * n + c];
+      x[i * n + c] = sum / l[i * n + i];
+    }
+  }
+  const inv = new Float64Array(n * n);
+  for (let p = 0; p < n; p++) {
+    for (let i = 0; i <= p; i++) {
+      const xpi = x[p * n + i];
+      if (xpi === 0) continue;
+      for (let k = 0; k <= i; k++) inv[i * n + k] += xpi * x[p * n + k];
+    }
+  }
+  for (let i = 0; i < n; i++) for (let k = 0; k < i; k++) inv[k * n + i] = inv[i * n + k];
+  return inv;
 }
 
 const rcGridFamily: Family = {

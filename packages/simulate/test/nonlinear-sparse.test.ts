@@ -163,7 +163,8 @@ describe('time per run (printed, not asserted; see the README)', () => {
   it('diode-clamped RC ladder, N = 10^3 and 10^4, 0–20 µs, rtol 1e-6, in-process', () => {
     for (const N of [1000, 10000]) {
       const model = diodeLadder(N);
-      for (const solver of ['stiff', 'trbdf2'] as const) {
+      // TR-BDF2 with error per unit step takes ≈ 7 000 steps here (2.5 s CPU at N = 10^3): not repeated at 10^4
+      for (const solver of N === 1000 ? (['stiff', 'trbdf2'] as const) : (['stiff'] as const)) {
         const opts = { tEnd: SPAN, inputs: { Vs: ramp(5, SPAN) }, samples: 101, solver, rtol: 1e-6, atol: 1e-9, record: ['v0', `v${N / 2}`] };
         simulate(model, opts); // warm-up
         const t0 = performance.now();
