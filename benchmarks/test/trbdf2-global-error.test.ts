@@ -5,9 +5,9 @@
  * tolerance (measured ≤ 1×), and where that takes more steps than allowed it refuses with a typed error.
  */
 import { describe, expect, it } from 'vitest';
-import { FAMILIES } from '../../../benchmarks/src/accuracy-matrix/families';
-import { INPUTS } from '../../../benchmarks/src/accuracy-matrix/inputs';
-import { referenceTraces, runCell } from '../../../benchmarks/src/accuracy-matrix/cell';
+import { FAMILIES } from '../src/accuracy-matrix/families';
+import { INPUTS } from '../src/accuracy-matrix/inputs';
+import { referenceTraces, runCell } from '../src/accuracy-matrix/cell';
 
 describe('trbdf2 global error', { timeout: 120_000 }, () => {
   for (const [family, input] of [

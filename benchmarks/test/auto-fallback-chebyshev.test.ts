@@ -5,9 +5,9 @@
  * (sine modes of the Laplacian, second-order poles per mode: benchmarks/src/accuracy-matrix/families.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { FAMILIES } from '../../../benchmarks/src/accuracy-matrix/families';
-import { INPUTS } from '../../../benchmarks/src/accuracy-matrix/inputs';
-import { referenceTraces, runCell } from '../../../benchmarks/src/accuracy-matrix/cell';
+import { FAMILIES } from '../src/accuracy-matrix/families';
+import { INPUTS } from '../src/accuracy-matrix/inputs';
+import { referenceTraces, runCell } from '../src/accuracy-matrix/cell';
 
 describe('auto after a Chebyshev refusal', { timeout: 180_000 }, () => {
   it('takes krylov before stiff, says so, and stays within 10·rtol·peak + atol of the modal closed form', () => {
