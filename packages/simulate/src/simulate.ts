@@ -27,7 +27,7 @@ import { solverEntry } from './solvers/registry';
 import { JacobianUnavailable } from './problem/jacobian-unavailable';
 
 /** The solvers auto may pick that stop with a typed refusal when they cannot meet the tolerance. */
-const EXPONENTIAL: readonly SolverName[] = ['krylov', 'chebyshev'];
+const EXPONENTIAL: readonly SolverName[] = ['krylov', 'chebyshev', 'exact'];
 
 export interface SimulationResult extends Trace {
   readonly stats: SolverStats;
@@ -180,7 +180,7 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
  * step, are tried first.
  */
 function fallBack(model: SimulationModel, options: SimulateOptions, why: string, refused: SolverName): SimulationResult {
-  if (refused === 'chebyshev') {
+  if (refused === 'chebyshev' || refused === 'exact') {
     try {
       const krylov = simulate(model, { ...options, solver: 'krylov' });
       return { ...krylov, solverReason: `${why}: fell back to krylov (shift-and-invert Krylov exponential, its error estimated per step)` };

@@ -14,12 +14,19 @@
  *
  * Steps follow the output grid: `samples` points, else dt, else 1000 intervals. exp(hG) is recomputed only when h
  * changes (a cache of a few step sizes: the grid step, the shortened steps at breakpoints, the internal levels).
+ *
+ * Rounding floor: on a stiff A (|λ|max·h ≫ 1) scaling and squaring carries a rounding error that no tolerance
+ * reduces. For every step size h that propagates the state, D = [exp(hG/3)³]_{first rows} − [exp(hG)]_{first rows}
+ * (zero in exact arithmetic) measures it — thirds, not halves: exp(hG/2) scales to the very same matrix as exp(hG)
+ * and squares it once less, so its square repeats the same rounding and D would be zero; each step adds |D w| to a running bound of the error, and when that
+ * bound exceeds rtol·(the largest |x̃| so far) + atol the method refuses ('solver-failure', field rtol) rather
+ * than return a trace outside the tolerance: auto then falls back (simulate.ts).
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { OdeProblem } from '../problem/ode-problem';
 import type { DenseOutput, Solver, SolverSettings, StepSink } from './solver';
 import type { DenseMatrix } from '@sysgraph/linalg';
-import { denseBlock, denseExpm, denseMulVec, factorDenseLU } from '@sysgraph/linalg';
+import { denseBlock, denseExpm, denseMul, denseMulVec, factorDenseLU } from '@sysgraph/linalg';
 import { createInputGenerator } from '../exponential/input-generator';
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
 import { createStepControl } from './exact-step-control';
@@ -62,17 +69,52 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
   }
   const generator = createInputGenerator(problem.inputs.signals, a, b, settings.hold);
   const size = n + generator.extra;
-  const cache: { h: number; phi: DenseMatrix }[] = [];
+  const cache: { h: number; phi: DenseMatrix; rounding?: DenseMatrix }[] = [];
 
-  /** The first block row of exp(h G). */
-  const transition = (h: number): DenseMatrix => {
+  /** The cached step h: the first block row of exp(h G), and its rounding estimate D once asked for. */
+  const entry = (h: number) => {
     const hit = cache.find((e) => Math.abs(e.h - h) <= 1e-12 * e.h);
-    if (hit) return hit.phi;
+    if (hit) return hit;
     const phi = denseBlock(denseExpm(generator.generator(h)), 0, 0, n, size);
     problem.stats.factorizations++;
-    cache.unshift({ h, phi });
+    const made: { h: number; phi: DenseMatrix; rounding?: DenseMatrix } = { h, phi };
+    cache.unshift(made);
     if (cache.length > 8) cache.pop();
-    return phi;
+    return made;
+  };
+  const transition = (h: number): DenseMatrix => entry(h).phi;
+  /** D = [exp(hG/3)³]_{first rows} − [exp(hG)]_{first rows}: the exponential's rounding at this step. */
+  const rounding = (h: number): DenseMatrix => {
+    const e = entry(h);
+    if (!e.rounding) {
+      const third = denseExpm(generator.generator(h / 3));
+      const d = denseBlock(denseMul(denseMul(third, third), third), 0, 0, n, size);
+      for (let k = 0; k < d.data.length; k++) d.data[k] -= e.phi.data[k];
+      e.rounding = d;
+      problem.stats.factorizations++;
+    }
+    return e.rounding;
+  };
+  // the running bound of the rounding error and the largest |x̃| so far
+  const dw = new Float64Array(n);
+  let roundingBound = 0;
+  let largest = 0;
+  const checkRounding = (t: number, h: number, w: Float64Array, out: Float64Array) => {
+    denseMulVec(rounding(h), w, dw);
+    let step = 0;
+    for (let i = 0; i < n; i++) {
+      step = Math.max(step, Math.abs(dw[i]));
+      largest = Math.max(largest, Math.abs(out[i]), Math.abs(w[i]));
+    }
+    roundingBound += step;
+    const allowed = settings.rtol * largest + settings.atol;
+    if (roundingBound > allowed) {
+      throw new SysgraphError(
+        'solver-failure',
+        `solver exact: the matrix exponential's rounding (${roundingBound.toExponential(2)} accumulated by t = ${t + h}) exceeds rtol·max|x| + atol = ${allowed.toExponential(2)}; the network is too stiff for this tolerance with the exact method`,
+        { field: 'rtol', expected: `a tolerance above the exact method's rounding floor here, or solver krylov or stiff` },
+      );
+    }
   };
 
   const w = new Float64Array(size);
@@ -90,6 +132,7 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
       denseMulVec(transition(h), w, out);
       problem.stats.functionEvaluations++;
       if (!allFinite(out)) throw notFinite('exact', t + h);
+      checkRounding(t, h, w, out);
     },
     report(sink, tOld, tNew, endFromLeft, zOld, zNew) {
       const h = tNew - tOld;
