@@ -2,11 +2,13 @@
 import type { OdeProblem } from '../problem/ode-problem';
 import type { Solver, SolverSettings } from './solver';
 import { defaultFixedStep, fixedStepCount } from './fixed-grid';
+import { checkExplicitStability } from './explicit-stability';
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
 
 export function createEuler(problem: OdeProblem, settings: SolverSettings): Solver {
   const n = problem.n;
   const dt = settings.dt ?? defaultFixedStep(settings.tStart, settings.tEnd);
+  checkExplicitStability(problem, 'euler', Math.min(dt, settings.tEnd - settings.tStart));
   const f = new Float64Array(n);
   const zOld = new Float64Array(n);
   let zNew: Float64Array = zOld;

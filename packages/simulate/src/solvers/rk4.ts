@@ -7,12 +7,14 @@
 import type { OdeProblem } from '../problem/ode-problem';
 import type { Solver, SolverSettings } from './solver';
 import { defaultFixedStep, fixedStepCount } from './fixed-grid';
+import { checkExplicitStability } from './explicit-stability';
 import { hermite } from './hermite';
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
 
 export function createRk4(problem: OdeProblem, settings: SolverSettings): Solver {
   const n = problem.n;
   const dt = settings.dt ?? defaultFixedStep(settings.tStart, settings.tEnd);
+  checkExplicitStability(problem, 'rk4', Math.min(dt, settings.tEnd - settings.tStart));
   const k1 = new Float64Array(n);
   const k2 = new Float64Array(n);
   const k3 = new Float64Array(n);
