@@ -65,3 +65,14 @@ describe('the stability limit of the fixed-step explicit methods', () => {
     expect(() => simulate(osc, { solver: 'euler', dt: 0.01, tEnd: 1, inputs: { u: 'step(1)' } })).not.toThrow();
   });
 });
+
+describe('the step-underflow check follows the span, not the second', () => {
+  it('a span of 1e-300 s on a model of time constant 1 s: dopri5, stiff and trbdf2 give x ≈ t (x = 1 − e^(−t))', () => {
+    for (const solver of ['dopri5', 'stiff', 'trbdf2'] as const) {
+      const run = simulate(decay(1), { solver, tEnd: 1e-300, samples: 4, rtol: 1e-6, atol: 1e-306, inputs: { u: 'step(1)' } });
+      const [t, x] = run.columns;
+      expect(t[t.length - 1]).toBe(1e-300);
+      for (let k = 1; k < t.length; k++) expect(Math.abs(x[k] - t[k]), `${solver} at t = ${t[k]}`).toBeLessThanOrEqual(1e-4 * t[k]);
+    }
+  });
+});

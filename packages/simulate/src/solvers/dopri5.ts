@@ -7,7 +7,7 @@ import type { OdeProblem } from '../problem/ode-problem';
 import type { Solver, SolverSettings } from './solver';
 import { errorNorm } from './error-norm';
 import { initialStep } from './initial-step';
-import { allFinite, notFinite, stepTooSmall, tooManySteps } from './solver-failure';
+import { allFinite, notFinite, stepTooSmall, stepUnderflows, tooManySteps } from './solver-failure';
 
 // Butcher tableau (c, a) and b = a7· (FSAL)
 const C2 = 1 / 5, C3 = 3 / 10, C4 = 4 / 5, C5 = 8 / 9;
@@ -55,7 +55,7 @@ export function createDopri5(problem: OdeProblem, settings: SolverSettings): Sol
           h = t1 - t;
           last = true;
         }
-        if (h <= 1e-14 * Math.max(1, Math.abs(t))) throw stepTooSmall('dopri5', t, h);
+        if (stepUnderflows(h, t, settings.tEnd - settings.tStart)) throw stepTooSmall('dopri5', t, h);
         for (let i = 0; i < n; i++) ys[i] = y[i] + h * A21 * k1[i];
         problem.derivative(t + C2 * h, ys, k2);
         for (let i = 0; i < n; i++) ys[i] = y[i] + h * (A31 * k1[i] + A32 * k2[i]);

@@ -12,7 +12,24 @@ export function errorNorm(e: Float64Array, y0: Float64Array, y1: Float64Array, r
     const r = e[i] / sc;
     s += r * r;
   }
+  // squares beyond the double range (a ratio above 1e154, e.g. rates of 1e300 against atol): the same norm
+  // scaled by its largest ratio, m·sqrt((1/n) Σ (r_i/m)²)
+  if (s === Infinity) return scaledRms(e, y0, y1, rtol, atol);
   return Math.sqrt(s / n);
+}
+
+function scaledRms(e: Float64Array, y0: Float64Array, y1: Float64Array, rtol: number, atol: number): number {
+  const n = e.length;
+  const ratio = (i: number) => Math.abs(e[i]) / (atol + rtol * Math.max(Math.abs(y0[i]), Math.abs(y1[i])));
+  let m = 0;
+  for (let i = 0; i < n; i++) m = Math.max(m, ratio(i));
+  if (m === Infinity || m === 0) return m;
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const r = ratio(i) / m;
+    s += r * r;
+  }
+  return m * Math.sqrt(s / n);
 }
 
 /** Scaled RMS norm of a single vector (sc_i = atol + rtol·|y_i|). */

@@ -2,7 +2,7 @@
  * The next step of an adaptive solver on [t, t1]: h capped at hMax, stretched to land on t1 when within 1 %
  * of it (no sliver of a last step), with the step-budget and step-underflow checks every solver makes.
  */
-import { stepTooSmall, tooManySteps } from './solver-failure';
+import { stepTooSmall, stepUnderflows, tooManySteps } from './solver-failure';
 
 export interface NextStep {
   readonly hStep: number;
@@ -10,7 +10,8 @@ export interface NextStep {
   readonly tNew: number;
 }
 
-export function nextStep(solver: string, t: number, t1: number, h: number, steps: number, maxSteps: number): NextStep {
+/** span: the whole simulated span (tEnd − tStart), the time scale of the underflow check. */
+export function nextStep(solver: string, t: number, t1: number, h: number, steps: number, maxSteps: number, span: number): NextStep {
   if (steps >= maxSteps) throw tooManySteps(solver, t, maxSteps);
   let hStep = h;
   let last = false;
@@ -18,6 +19,6 @@ export function nextStep(solver: string, t: number, t1: number, h: number, steps
     hStep = t1 - t;
     last = true;
   }
-  if (hStep <= 1e-14 * Math.max(1, Math.abs(t))) throw stepTooSmall(solver, t, hStep);
+  if (stepUnderflows(hStep, t, span)) throw stepTooSmall(solver, t, hStep);
   return { hStep, last, tNew: last ? t1 : t + hStep };
 }

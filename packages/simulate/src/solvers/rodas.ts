@@ -192,7 +192,7 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
       let rejectedLast = false;
       while (t < t1) {
         h = Math.min(h, hMax);
-        const { hStep, tNew } = nextStep('stiff', t, t1, h, stats.steps, settings.maxSteps);
+        const { hStep, tNew } = nextStep('stiff', t, t1, h, stats.steps, settings.maxSteps, settings.tEnd - settings.tStart);
         const lu = factorOrReject(iteration, GAMMA * hStep, t, y);
         if (!lu) {
           stats.rejectedSteps++;

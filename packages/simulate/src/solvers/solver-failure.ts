@@ -38,3 +38,12 @@ export function allFinite(z: Float64Array): boolean {
   for (let i = 0; i < z.length; i++) if (!Number.isFinite(z[i])) return false;
   return true;
 }
+
+/**
+ * A step too small to advance t: below 1e-14 of |t| (t + h rounds to t within a few steps) or, near t = 0, of a
+ * millionth of the span. Relative to the problem's own time scale, so scaling time by 1e±k changes no decision
+ * (an absolute floor of 1e-14 s refused every span below it).
+ */
+export function stepUnderflows(h: number, t: number, span: number): boolean {
+  return h <= 1e-14 * Math.max(Math.abs(t), 1e-6 * Math.abs(span));
+}

@@ -147,7 +147,7 @@ export function createTrBdf2(problem: OdeProblem, settings: SolverSettings): Sol
       let h = Math.min(hCarry, initialStep(problem, t, z, k1, 2, Math.min(hMax, t1 - t0), rtol, atol));
       while (t < t1) {
         h = Math.min(h, hMax);
-        const { hStep, tNew } = nextStep('trbdf2', t, t1, h, stats.steps, settings.maxSteps);
+        const { hStep, tNew } = nextStep('trbdf2', t, t1, h, stats.steps, settings.maxSteps, settings.tEnd - settings.tStart);
         const c = D * hStep;
         const lu = factorOrReject(iteration, c, t, z);
         if (!lu) {
