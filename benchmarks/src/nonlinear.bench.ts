@@ -121,11 +121,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       ngspicePoints: spiceRuns.at(-1)?.table?.columns[0].length ?? null,
       ngspiceError: ngError,
       ratio: sgMs !== undefined && ngMs !== undefined ? sgMs / ngMs : null,
-      inProcessReadMs: inProcess?.readMs ?? null,
-      inProcessStructureMs: inProcess?.structureMs ?? null,
-      inProcessModelMs: inProcess?.modelMs ?? null,
-      inProcessSimulateMs: inProcess?.simulateMs ?? null,
-      buildUsPerLaw: inProcess ? (1000 * inProcess.modelMs) / N : null,
+      ...inProcessFields(inProcess, N),
       referenceMs,
       referenceCheck: ref.trapezoidDifference / peak,
       referenceError,
@@ -178,11 +174,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       ngspicePoints: null,
       ngspiceError: null,
       ratio: null,
-      inProcessReadMs: inProcess?.readMs ?? null,
-      inProcessStructureMs: inProcess?.structureMs ?? null,
-      inProcessModelMs: inProcess?.modelMs ?? null,
-      inProcessSimulateMs: inProcess?.simulateMs ?? null,
-      buildUsPerLaw: inProcess ? (1000 * inProcess.modelMs) / N : null,
+      ...inProcessFields(inProcess, N),
       referenceMs,
       referenceCheck: ref.trapezoidDifference / peak,
       referenceError,
@@ -251,6 +243,17 @@ interface InProcess {
 }
 
 /** The netlist through readSpiceNetlist, analyzeStructure, networkModel and simulate in this process. */
+/** A row's in-process columns (null where the whole process did not finish); N law elements for the build cost. */
+function inProcessFields(inProcess: InProcess | undefined, N: number) {
+  return {
+    inProcessReadMs: inProcess?.readMs ?? null,
+    inProcessStructureMs: inProcess?.structureMs ?? null,
+    inProcessModelMs: inProcess?.modelMs ?? null,
+    inProcessSimulateMs: inProcess?.simulateMs ?? null,
+    buildUsPerLaw: inProcess ? (1000 * inProcess.modelMs) / N : null,
+  };
+}
+
 function ladderInProcess(file: string, probes: readonly string[]): InProcess {
   const text = readFileSync(file, 'utf8');
   const t0 = performance.now();

@@ -9,7 +9,7 @@ import type { Structure } from '@sysgraph/graph';
 import { simulate as simulateCompiled } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
 import { parseSignal, simulate } from '@sysgraph/simulate';
-import type { RestrictedParser, Signal, SimulateOptions, SimulationModel } from '@sysgraph/simulate';
+import type { RestrictedParser, Signal, SimulateOptions, SimulationModel, SimulationResult } from '@sysgraph/simulate';
 import type { InputInfo, TraceView } from './protocol';
 import type { Settings } from './settings';
 
@@ -39,15 +39,7 @@ export function simulateTrace(ctx: { readonly signals: RestrictedParser }, model
   for (const u of inputs) signals[u.name] = parseSignal(settings.signals[u.name] ?? u.defaultSignal, u.name, ctx.signals);
   const options: SimulateOptions = { tEnd, inputs: signals, samples: settings.samples, solver: settings.solver as SimulateOptions['solver'], ...(initial ? { initial } : {}) };
   const r = simulate(model, options);
-  const n = model.stateNames.length;
-  return {
-    names: r.names,
-    units: r.units,
-    roles: r.names.slice(1).map((_, k) => (k < n ? 'state' : 'output')),
-    columns: r.columns as Float64Array[],
-    solver: r.solver,
-    solverReason: r.solverReason,
-  };
+  return traceView(r, model.stateNames.length);
 }
 
 /** One simulation of a compiled model by the engine (its family's model, the secant retry, the solver's choice). */
@@ -55,7 +47,11 @@ export function engineTrace(model: CompiledModel, settings: Settings, inputs: re
   const signals = Object.fromEntries(inputs.map((u) => [u.name, settings.signals[u.name] ?? u.defaultSignal]));
   const run = simulateCompiled(model, { tEnd, signals, samples: settings.samples, solver: settings.solver, netlistDefaults: false, ...(initial ? { initial } : {}) });
   const r = run.result;
-  const n = model.stateNames.length;
+  return traceView(r, model.stateNames.length);
+}
+
+/** A simulation's result as the page shows it: n states, then the outputs. */
+function traceView(r: SimulationResult, n: number): TraceView {
   return {
     names: r.names,
     units: r.units,
