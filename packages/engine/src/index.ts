@@ -24,6 +24,10 @@ export { registerReader, readerFor, readerNames } from './readers/registry';
 export type { ReaderQuery } from './readers/registry';
 export type { Reader, ReadOptions, ReadResult } from './readers/reader';
 export { jsonReader } from './readers/json-reader';
+export { equationsReader, EQUATION_EXTENSIONS } from './readers/equations-reader';
+export type { EquationsReadResult } from './readers/reader';
+export { compileEquations } from './equations/compile-equations';
+export { equationSignals } from './equations/equation-signals';
 export { netlistReader, NETLIST_EXTENSIONS } from './readers/netlist-reader';
 
 // the default end time (one implementation)
@@ -60,7 +64,7 @@ export { dcOperatingPoint } from './netlist/operating-point';
 export { traceFrom } from './netlist/trace-from';
 
 // simulation
-export { runSimulation, SECANT_WIDTH } from './simulation/run-simulation';
+export { runSimulation, runModelSimulation, SECANT_WIDTH } from './simulation/run-simulation';
 export type { SimulateCommandOptions, SimulationRun, ModelBuilds } from './simulation/run-simulation';
 export { checkSolver, inputSignals, initialValues, recordedNames } from './simulation/simulate-options';
 export { parsePairs } from './pairs';
