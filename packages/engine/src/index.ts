@@ -28,6 +28,8 @@ export { equationsReader, EQUATION_EXTENSIONS } from './readers/equations-reader
 export type { EquationsReadResult } from './readers/reader';
 export { compileEquations } from './equations/compile-equations';
 export { equationSignals } from './equations/equation-signals';
+export { checkEquations } from './equations/check-equations';
+export type { EquationCheck, EquationVerdict } from './equations/check-equations';
 export { netlistReader, NETLIST_EXTENSIONS } from './readers/netlist-reader';
 
 // the default end time (one implementation)

@@ -19,7 +19,7 @@ import { DEFAULT_END_TIME, nonlinearEndTime, suggestEndTime } from '../end-time'
 import { equationSignals } from './equation-signals';
 
 const noGraph = (name: string, what: string) =>
-  new SysgraphError('unsupported', `${name} is an equation set: it has no ${what} (that belongs to a linear-graph description)`, { element: name, field: 'format', expected: 'a linear-graph description (JSON, a SPICE netlist) for the normal tree and the derivation' });
+  new SysgraphError('unsupported', `${name} is an equation set, not a linear graph: it has no ${what}`, { element: name, field: 'format', expected: 'a linear-graph description (JSON, a SPICE netlist) for the normal tree and the derivation' });
 
 /** The set with --param values replacing the file's (an unknown name is 'unknown-parameter'). */
 function withValues(set: EquationSet, overrides: Readonly<Record<string, number>>): EquationSet {
