@@ -10,7 +10,7 @@ import { transferAt } from '@sysgraph/analysis';
 import type { Complex } from '@sysgraph/analysis';
 import { SysgraphError } from '@sysgraph/core';
 import type { StateSpace } from '@sysgraph/formulation';
-import { compile, simulate } from '@sysgraph/engine';
+import { checkEquations, compile, simulate } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
 
 const EX = new URL('../../../examples/', import.meta.url);
@@ -134,5 +134,34 @@ describe('equation files in the engine', () => {
       expect(err).toBeInstanceOf(SysgraphError);
       expect((err as SysgraphError).path).toBe('line 4');
     }
+  });
+});
+
+describe('checkEquations: a hand-written derivation against the linear graph', () => {
+  it("finds the tutorial's continuity equation at the pump (Q4 = QR) and gives the graph's (Q4 = -QR)", () => {
+    const r = checkEquations(load('motor-pump.json'), load('equations/tutorial-motor-pump.sm'));
+    const wrong = r.equations.filter((v) => v.verdict === 'disagrees');
+    expect(wrong.map((v) => v.where)).toEqual(['line 35']);
+    expect(wrong[0].graph?.replace(/\s/g, '')).toBe('Q4=-QR');
+    expect('agree' in r.model && r.model.agree).toBe(false);
+    expect(r.agree).toBe(false);
+  });
+
+  it('the corrected set agrees, equation by equation and in its state equations', () => {
+    const r = checkEquations(load('motor-pump.json'), load('equations/motor-pump.sm'));
+    expect(r.equations.every((v) => v.verdict === 'agrees')).toBe(true);
+    expect(r.model).toMatchObject({ measure: 'matrices', agree: true });
+    expect(r.agree).toBe(true);
+  });
+
+  it('a deliberately wrong sign in the quarter car is named by its line', () => {
+    const text = readFileSync(new URL('equations/quarter-car.sm', EX), 'utf8');
+    const line = text.split('\n').findIndex((l) => l.startsWith('vBS = vMW - vMB')) + 1;
+    const wrong = compile({ text: text.replace('vBS = vMW - vMB', 'vBS = vMB - vMW'), path: 'wrong.sm' });
+    const graph = load('equations/graphs/quarter-car.json');
+    const r = checkEquations(graph, wrong);
+    expect(r.equations.filter((v) => v.verdict === 'disagrees').map((v) => v.where)).toEqual([`line ${line}`]);
+    expect(r.agree).toBe(false);
+    expect(checkEquations(graph, load('equations/quarter-car.sm')).agree).toBe(true);
   });
 });
