@@ -164,4 +164,15 @@ describe('checkEquations: a hand-written derivation against the linear graph', (
     expect(r.agree).toBe(false);
     expect(checkEquations(graph, load('equations/quarter-car.sm')).agree).toBe(true);
   });
+
+  it('other states (FK1 against i_K2): every equation agrees, and the state equations by poles and H(s)', () => {
+    const r = checkEquations(load('equations/graphs/nonzero-e.json'), load('equations/nonzero-e.sm'));
+    expect(r.equations.every((v) => v.verdict === 'agrees')).toBe(true);
+    expect(r.model).toMatchObject({ measure: 'invariants', agree: true });
+    // a wrong damper constant in the hand-written set: the equation and the state equations disagree
+    const text = readFileSync(new URL('equations/nonzero-e.sm', EX), 'utf8').replace('vB1 = FB1/B1', 'vB1 = FB1*B1');
+    const bad = checkEquations(load('equations/graphs/nonzero-e.json'), compile({ text, path: 'bad.sm' }));
+    expect(bad.equations.filter((v) => v.verdict === 'disagrees').map((v) => v.defines)).toEqual(['vB1']);
+    expect(bad.model).toMatchObject({ measure: 'invariants', agree: false });
+  });
 });
