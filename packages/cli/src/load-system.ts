@@ -14,7 +14,7 @@ export const DEFAULT_EXAMPLE = 'motor-pump';
 export function resolveSystemFile(file: string | undefined): string {
   if (!file) return resolve(EXAMPLES_DIR, `${DEFAULT_EXAMPLE}.json`);
   if (existsSync(file)) return resolve(file);
-  for (const candidate of [resolve(EXAMPLES_DIR, `${file}.json`), resolve(EXAMPLES_DIR, 'cases', `${file}.json`)]) {
+  for (const candidate of [resolve(EXAMPLES_DIR, `${file}.json`), resolve(EXAMPLES_DIR, 'cases', `${file}.json`), resolve(EXAMPLES_DIR, `${file}.sm`)]) {
     if (existsSync(candidate)) return candidate;
   }
   throw new SysgraphError('bad-option', `no file or example named "${file}"`, { field: 'FILE', expected: 'a description file or an example name (sysgraph examples lists them)' });

@@ -311,6 +311,13 @@ export function createProgram(): Command {
           print(`${`${folder}/${f.replace(/\.json$/, '')}`.padEnd(38)} ${title}`);
         }
       }
+      // equation files (StateMint's five fields), titled by their first comment line
+      const equations = existsSync(`${EXAMPLES_DIR}equations`) ? readdirSync(`${EXAMPLES_DIR}equations`).filter((f) => f.endsWith('.sm')).sort() : [];
+      if (equations.length > 0) print('', 'equation files (StateMint-style; check-equations FILE --equations …):');
+      for (const f of equations) {
+        const first = /^#\s*(.*)$/m.exec(readFileSync(`${EXAMPLES_DIR}equations/${f}`, 'utf8'))?.[1] ?? f;
+        print(`${`equations/${f.replace(/\.sm$/, '')}`.padEnd(38)} ${first.replace(/(: |\. ).*$|\.$/, '')}`);
+      }
     }));
 
   program.showHelpAfterError();
