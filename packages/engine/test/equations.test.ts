@@ -175,4 +175,17 @@ describe('checkEquations: a hand-written derivation against the linear graph', (
     expect(bad.equations.filter((v) => v.verdict === 'disagrees').map((v) => v.defines)).toEqual(['vB1']);
     expect(bad.model).toMatchObject({ measure: 'invariants', agree: false });
   });
+
+  it('a [graph] name that is not a branch variable of the graph is a typed error naming its line', () => {
+    const text = readFileSync(new URL('equations/motor-pump.sm', EX), 'utf8').replace('QR = i_Rf', 'QR = i_pipe');
+    const line = text.split('\n').findIndex((l) => l === 'QR = i_pipe') + 1;
+    try {
+      checkEquations(load('motor-pump.json'), compile({ text, path: 'bad.sm' }));
+      throw new Error('expected an error');
+    } catch (e) {
+      expect(e).toBeInstanceOf(SysgraphError);
+      expect((e as SysgraphError).code).toBe('bad-equation');
+      expect((e as SysgraphError).path).toBe(`line ${line}`);
+    }
+  });
 });

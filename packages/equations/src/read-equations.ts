@@ -128,11 +128,13 @@ export function readEquations(raw: RawEquationSet, options: ReadEquationsOptions
     outputs.push(o.name);
   }
   const graph = new Map<string, string>();
+  const graphWhere = new Map<string, string>();
   for (const g of raw.graph) {
     if (!kinds.has(g.name) || kinds.get(g.name) === 'parameter') {
       throw bad(g.where, `"${g.name}" in [graph] is not an input, a state or a variable of the file`, { element: g.name, field: 'graph', expected: 'a name of the file on the left' });
     }
     graph.set(g.name, g.graph);
+    graphWhere.set(g.name, g.where);
   }
   return {
     name: raw.name ?? options.name ?? 'equations',
@@ -145,6 +147,7 @@ export function readEquations(raw: RawEquationSet, options: ReadEquationsOptions
     outputs,
     whereOf,
     graph,
+    graphWhere,
     kinds,
   };
 }

@@ -74,6 +74,8 @@ export interface EquationSet {
   readonly whereOf: ReadonlyMap<string, string>;
   /** file variable → linear-graph variable ([graph]). */
   readonly graph: ReadonlyMap<string, string>;
+  /** Where each [graph] entry is written, by the file's variable. */
+  readonly graphWhere: ReadonlyMap<string, string>;
   /** The kind of every symbol (derivative symbols excluded). */
   readonly kinds: ReadonlyMap<string, SymbolKind>;
 }

@@ -69,6 +69,15 @@ export function checkEquations(graph: CompiledModel, hand: CompiledModel): Equat
   const rows = graphRows(graph.structure, desc);
   const space = rowSpace(rows.map((r) => r.row));
   const map = set.graph;
+  // every [graph] name is a variable of one of the graph's branches (v_BRANCH, i_BRANCH; BRANCH may be motor.1)
+  const branches = new Set(graph.structure.graph.ids);
+  for (const [name, g] of map) {
+    const m = /^[vi]_(.+)$/.exec(g);
+    if (!m || !branches.has(m[1])) {
+      const where = set.graphWhere.get(name) ?? 'graph';
+      throw new SysgraphError('bad-equation', `${where}: "${g}" (for ${name}) is not a variable of ${graph.name}'s branches`, { element: name, field: 'graph', path: where, expected: `v_BRANCH or i_BRANCH with BRANCH one of ${[...branches].join(', ')}` });
+    }
+  }
   const back = new Map<string, string>();
   for (const [k, v] of map) back.set(v, k);
   const toGraph = (s: string): string | undefined => {
