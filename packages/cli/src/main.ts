@@ -161,7 +161,7 @@ export function createProgram(): Command {
     .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; from?: string }) => {
       const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
       if (model.family === 'equations') {
-        print((await engine.equations()).equationStatespaceReport(model, opts.format, { ...opts, form: opts.tvForm }));
+        print((await engine.equations()).equationStatespaceReport(model, opts.format, { ...opts, form: opts.tvForm, inputs: opts.input }));
         return;
       }
       const desc = model.description;

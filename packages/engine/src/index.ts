@@ -29,6 +29,8 @@ export type { EquationsReadResult } from './readers/reader';
 export { compileEquations } from './equations/compile-equations';
 export { equationSignals } from './equations/equation-signals';
 export { checkEquations } from './equations/check-equations';
+export { lineariseEquations } from './equations/linearise-equations';
+export type { EquationLinearisation } from './equations/linearise-equations';
 export type { EquationCheck, EquationVerdict } from './equations/check-equations';
 export { netlistReader, NETLIST_EXTENSIONS } from './readers/netlist-reader';
 

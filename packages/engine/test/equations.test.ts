@@ -10,7 +10,7 @@ import { transferAt } from '@sysgraph/analysis';
 import type { Complex } from '@sysgraph/analysis';
 import { SysgraphError } from '@sysgraph/core';
 import type { StateSpace } from '@sysgraph/formulation';
-import { checkEquations, compile, simulate } from '@sysgraph/engine';
+import { checkEquations, compile, lineariseEquations, simulate } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
 
 const EX = new URL('../../../examples/', import.meta.url);
@@ -187,5 +187,19 @@ describe('checkEquations: a hand-written derivation against the linear graph', (
       expect((e as SysgraphError).code).toBe('bad-equation');
       expect((e as SysgraphError).path).toBe(`line ${line}`);
     }
+  });
+
+  it("a nonlinear set linearised at its equilibrium: v* = √((Fp − F0)/cd), A = −2 cd v*/m, B = [1/m, −1/m]", () => {
+    const e = load('equations/car-drag.sm');
+    const m = e.equations!;
+    if (m.kind !== 'nonlinear') throw new Error('expected a nonlinear set');
+    const lin = lineariseEquations(m, { Fp: 2000, F0: 150 }, { vm: 10 });
+    const v = Math.sqrt(1850 / 0.4);
+    expect(lin.x[0]).toBeCloseTo(v, 8);
+    expect(lin.A[0][0]).toBeCloseTo((-2 * 0.4 * v) / 1200, 8);
+    expect(lin.B[0][0]).toBeCloseTo(1 / 1200, 8);
+    expect(lin.B[0][1]).toBeCloseTo(-1 / 1200, 8);
+    // a net force backwards has no equilibrium with cd v² ≥ 0: a typed error
+    expect(() => lineariseEquations(m, { Fp: 0, F0: 150 }, { vm: 1 })).toThrow(SysgraphError);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import { formatComplex } from '@sysgraph/analysis';
-import { analyze } from '@sysgraph/engine';
+import { analyze, lineariseEquations, parseNumbers } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
 import { formatEquationModel } from '@sysgraph/equations';
 import { modelToJson, modelToLatex, modelToMatlab, modelToPython } from '@sysgraph/formulation';
@@ -23,6 +23,9 @@ export interface EquationStatespaceOptions {
   readonly stateChoice?: string;
   readonly formulation?: string;
   readonly linearise?: boolean;
+  /** With --linearise: the constant inputs and Newton's starting states (name=value). */
+  readonly inputs?: readonly string[];
+  readonly guess?: readonly string[];
   readonly form?: string;
   readonly storageLaw?: string;
 }
@@ -30,11 +33,23 @@ export interface EquationStatespaceOptions {
 export function equationStatespaceReport(model: CompiledModel, format: 'json' | 'latex' | 'matlab' | 'python' | 'text', opts: EquationStatespaceOptions): string {
   if (opts.stateChoice === 'b2') refuse('--state-choice', 'b1 (the default)');
   if (opts.formulation === 'masd') refuse('--formulation', 'general (the default)');
-  if (opts.linearise) refuse('--linearise', 'no --linearise');
   if (opts.form !== undefined) refuse('--tv-form', 'no --tv-form');
   if (opts.storageLaw !== undefined) refuse('--storage-law', 'no --storage-law');
   if (opts.symbolicParams !== undefined) refuse('--symbolic-params', '--symbolic (every parameter kept)');
   const m = model.equations!;
+  if (opts.linearise || opts.inputs?.length || opts.guess?.length) {
+    if (m.kind !== 'nonlinear') throw new SysgraphError('unsupported', `--linearise: ${m.name} is a linear equation set (it is its own linearisation)`, { field: '--linearise', expected: 'no --linearise, --input or --guess for a linear set' });
+    const lin = lineariseEquations(m, parseNumbers(opts.inputs, '--input', m.inputs, 'input'), parseNumbers(opts.guess, '--guess', m.states, 'state'));
+    if (format === 'json') return JSON.stringify({ name: m.name, states: m.states, inputs: m.inputs, outputs: m.outputs, ...lin }, null, 2);
+    if (format !== 'text') throw new SysgraphError('unsupported', `--format ${format} with --linearise of an equation set`, { field: '--format', expected: 'text or json' });
+    const num = (x: number) => String(Number(x.toPrecision(10)));
+    const table = (rows: number[][], r: readonly string[], c: readonly string[]) => formatTable(['', ...c], rows.map((row, i) => [r[i], ...row.map(num)]));
+    return [
+      `${m.title ?? m.name}: linearised at the equilibrium ${m.states.map((s, k) => `${s} = ${num(lin.x[k])}`).join(', ')} of ${m.inputs.map((u, k) => `${u} = ${num(lin.u[k])}`).join(', ') || 'no inputs'}`,
+      "δx' = A δx + B δu,  δy = C δx + D δu  (central differences of the set's f and g)",
+      'A:', table(lin.A, m.states, m.states), 'B:', table(lin.B, m.states, m.inputs), 'C:', table(lin.C, m.outputs, m.states), 'D:', table(lin.D, m.outputs, m.inputs),
+    ].join('\n');
+  }
   if (format === 'text') return formatEquationModel(m);
   if (m.kind === 'nonlinear') {
     if (format === 'json') return JSON.stringify({ name: m.name, kind: 'nonlinear', states: m.states, inputs: m.inputs, outputs: m.outputs, equations: m.order.map((q) => ({ defines: q.defines, text: q.text, where: q.where })), notes: m.notes }, null, 2);
