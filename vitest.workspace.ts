@@ -7,6 +7,7 @@ export const projects = [
   'packages/linalg',
   'packages/formulation',
   'packages/analysis',
+  'packages/equations',
   'packages/simulate',
   'packages/engine',
   'packages/cli',

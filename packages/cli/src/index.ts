@@ -1,5 +1,5 @@
 /** @sysgraph/cli: the reports behind the sysgraph commands, for scripts and tests (the program is main.ts). */
-export { loadSystem, resolveSystemFile, parseParams, EXAMPLES_DIR, DEFAULT_EXAMPLE, isNetlistFile, withNetlistInputs, NETLIST_EXTENSIONS } from './load-system';
+export { loadSystem, loadModel, resolveSystemFile, parseParams, EXAMPLES_DIR, DEFAULT_EXAMPLE, isNetlistFile, withNetlistInputs, NETLIST_EXTENSIONS } from './load-system';
 export type { NetlistDefaults } from './load-system';
 export { buildModel, SPARSE_ABOVE } from '@sysgraph/engine';
 export type { ModelOptions, BuiltModel } from '@sysgraph/engine';

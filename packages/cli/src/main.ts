@@ -29,6 +29,8 @@ const engine = {
   netlist: () => import('@sysgraph/engine'),
   compare: () => import('./commands/compare-command'),
   analyze: () => import('./commands/analyze'),
+  equations: () => import('./commands/equation-reports'),
+  checkEquations: () => import('./commands/check-equations'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
   sink: () => import('./output/output-sink'),
@@ -81,6 +83,28 @@ function action<A extends unknown[]>(f: (...args: A) => void | Promise<void>): (
   };
 }
 
+/** simulate for an equation set: the engine's simulate (its own f and g, or its linear model), the same writers. */
+async function simulateEquations(model: import('@sysgraph/engine').CompiledModel, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; record: string[]; format: 'csv' | 'json'; indent?: number; output?: string; plot?: string; tvForm?: string; storageLaw?: string; secantWidth?: number }): Promise<void> {
+  const { SysgraphError } = await import('@sysgraph/core');
+  for (const [option, given] of [['--tv-form', opts.tvForm], ['--storage-law', opts.storageLaw], ['--secant-width', opts.secantWidth]] as const) {
+    if (given !== undefined) throw new SysgraphError('unsupported', `${option} does not apply to an equation set`, { field: option, expected: `no ${option}` });
+  }
+  const { simulate, parsePairs } = await engine.netlist();
+  const { simulationJson } = await engine.simulate();
+  const { plotHtml } = await engine.plot();
+  const { openSink, jsonIndent } = await engine.sink();
+  const sink = openSink(opts.output);
+  const bar = progressBar(process.stderr);
+  const initial = Object.fromEntries(Object.entries(parsePairs(opts.initial, '--initial')).map(([k, v]) => [k, Number(v)]));
+  const run = simulate(model, { tEnd: opts.tEnd, signals: parsePairs(opts.input, '--input'), initial, solver: opts.solver, rtol: opts.rtol, atol: opts.atol, dt: opts.dt, samples: opts.samples, record: opts.record.flatMap((r) => r.split(',')).filter(Boolean), onProgress: bar.update, note: (l) => process.stderr.write(`${l}\n`) });
+  bar.done();
+  if (opts.format === 'json') (await engine.json()).writeJson(simulationJson(run), sink, jsonIndent(sink, opts.indent ?? 0));
+  else (await engine.csv()).writeTraceCsv(run.result, sink);
+  if (opts.format === 'json') sink.write('\n');
+  sink.close();
+  if (opts.plot) writeOutputFile(opts.plot, '--plot', plotHtml(run.result, `${model.equations?.title ?? model.name}: simulation (${run.result.solver})`));
+}
+
 export function createProgram(): Command {
   const program = new Command();
   // The main job's --plot belongs to the program alone: simulate and compare have their own --plot.
@@ -97,14 +121,15 @@ export function createProgram(): Command {
   program
     .command('structure')
     .description('the normal tree, the partitioned loop matrix F and the derivation (primary, secondary and state variables; elemental, continuity and compatibility equations)')
-    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'latex']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .option('--derivation', `the derivation whatever the size (by default it is left out above ${DERIVATION_LIMIT} branches, and the output says so)`)
     .option('--indent <n>', 'JSON indented by n spaces (default: 2 on a terminal, compact to a pipe or a file)', indentation)
     .option('--output <file>', 'write to a file instead of standard output')
-    .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[]; derivation?: boolean; indent?: number; output?: string }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+    .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[]; derivation?: boolean; indent?: number; output?: string; from?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param, opts.from);
       const { openSink, jsonIndent } = await engine.sink();
       const sink = openSink(opts.output);
       const out = (await engine.structure()).structureOutput(desc, opts.format, { derivation: opts.derivation });
@@ -119,7 +144,8 @@ export function createProgram(): Command {
   program
     .command('statespace')
     .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u; for a description with laws, the nonlinear model x' = f(x, u, t), y = g(x, u, t) and its Jacobians, or with --linearise A, B, C, D at an operating point; for a description with values in t, the time-varying model s' = A(t) s + B(t) u (A(t), B(t) in the parameters and a symbol per varying value) and with --time T its matrices at T")
-    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
     .option('--symbolic', 'entries as expressions of the parameters')
     .option('--symbolic-params <names>', 'with --symbolic: keep only these parameters (comma-separated) as symbols and substitute the others', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
@@ -132,8 +158,13 @@ export function createProgram(): Command {
     .option('--time <t>', 'with --linearise: the time of the operating point of time-varying laws (default 0); for a description with values in t: the time of the numeric A, B, C, D, E', number)
     .addOption(new Option('--tv-form <form>', 'values in t: the states, charges and flux linkages (charge-flux, the default) or capacitor voltages and inductor currents (across-through, with the Ċ and L̇ terms)').choices(['charge-flux', 'across-through']))
     .addOption(new Option('--storage-law <law>', "values in t: i = (C v)', v = (L i)' (conservative, the default) or i = C v', v = L i' (non-conservative)").choices(['conservative', 'non-conservative']))
-    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative' }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; from?: string }) => {
+      const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
+      if (model.family === 'equations') {
+        print((await engine.equations()).equationStatespaceReport(model, opts.format, { ...opts, form: opts.tvForm, inputs: opts.input }));
+        return;
+      }
+      const desc = model.description;
       print((await engine.statespace()).statespaceReport(desc, opts.format, {
         symbolic: opts.symbolic || opts.symbolicParams !== undefined,
         symbolicParams: opts.symbolicParams,
@@ -152,7 +183,8 @@ export function createProgram(): Command {
   program
     .command('compare')
     .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them; --b1-vs-b2: both state choices as matrices, poles and overlaid simulations; --linear-vs-nonlinear: a description with laws against its linear model at an operating point, as matrices, poles and overlaid simulations from it; a description with values in t: its charge-flux and across-through forms simulated for the same inputs, the physical states and outputs compared (they must agree)')
-    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .option('--b1-vs-b2', 'states b1 against b2: matrices, poles, H(s) and simulations from rest for the same inputs')
     .option('--linear-vs-nonlinear', 'the nonlinear model against the linear model with each law replaced by its incremental value at the operating point')
@@ -167,8 +199,8 @@ export function createProgram(): Command {
     .option('--plot <file>', 'with --b1-vs-b2, --linear-vs-nonlinear or values in t: write the overlaid simulations as a self-contained HTML page')
     .addOption(new Option('--storage-law <law>', 'values in t: the storage laws of both forms (conservative, the default, or non-conservative)').choices(['conservative', 'non-conservative']))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(action(async (file: string | undefined, opts: { param: string[]; b1VsB2?: boolean; linearVsNonlinear?: boolean; input: string[]; guess: string[]; time?: number; signal: string[]; tEnd?: number; samples?: number; rtol?: number; atol?: number; plot?: string; storageLaw?: 'conservative' | 'non-conservative'; format: 'text' | 'json' }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+    .action(action(async (file: string | undefined, opts: { param: string[]; b1VsB2?: boolean; linearVsNonlinear?: boolean; input: string[]; guess: string[]; time?: number; signal: string[]; tEnd?: number; samples?: number; rtol?: number; atol?: number; plot?: string; storageLaw?: 'conservative' | 'non-conservative'; format: 'text' | 'json'; from?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param, opts.from);
       const r = (await engine.compare()).runCompare(desc, { ...opts, plot: opts.plot !== undefined, note: (l) => process.stderr.write(`${l}\n`) });
       print(r.report);
       if (opts.plot && r.plot) writeOutputFile(opts.plot, '--plot', r.plot);
@@ -177,21 +209,28 @@ export function createProgram(): Command {
   program
     .command('analyze')
     .description('poles, DC gain, H(s) at a point, a frequency response, and H(s) in the parameters')
-    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
     .option('--s <value>', 'evaluate H at a complex s, e.g. 2, 0.5j or 1-3j')
     .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s')
     .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[] }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[]; from?: string }) => {
+      const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
+      if (model.family === 'equations') {
+        print((await engine.equations()).equationAnalyzeReport(model, opts));
+        return;
+      }
+      const desc = model.description;
       print((await engine.analyze()).analyzeReport(desc, opts));
     }));
 
   program
     .command('simulate')
     .description('integrate the model and write the trace (t, states, outputs) as CSV or JSON')
-    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
     .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
     .option('--input <name=signal>', 'an input signal: step(1), step(1, 0.5), ramp(1, 4e-6), sine(1, 50), pwl(0,0, 1e-3,1) or an expression of t (repeatable)', collect, [])
     .option('--initial <state=value>', 'an initial state value (repeatable; default 0); values in t: by the model\'s states (q_C, lambda_L in the charge-flux form) or by the physical v_C, i_L', collect, [])
@@ -209,9 +248,14 @@ export function createProgram(): Command {
     .addOption(new Option('--tv-form <form>', 'values in t: charge-flux states (the default) or across-through (v_C, i_L)').choices(['charge-flux', 'across-through']))
     .addOption(new Option('--storage-law <law>', "values in t: conservative i = (C v)' (the default) or non-conservative i = C v'").choices(['conservative', 'non-conservative']))
     .option('--secant-width <w>', 'laws: a secant of this width in the Jacobians where a law is not differentiable (default: none, and 1e-6 with a note when a Jacobian needs it)', number)
-    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; record: string[]; format: 'csv' | 'json'; indent?: number; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number }) => {
+    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver: string; rtol?: number; atol?: number; dt?: number; samples?: number; record: string[]; format: 'csv' | 'json'; indent?: number; output?: string; plot?: string; param: string[]; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; secantWidth?: number; from?: string }) => {
       const loader = await engine.load();
-      const { desc, netlist } = loader.loadSystem(file, opts.param);
+      const { model } = loader.loadModel(file, opts.param, opts.from);
+      if (model.family === 'equations') {
+        await simulateEquations(model, opts);
+        return;
+      }
+      const { desc, netlist } = { desc: model.description, netlist: model.netlist };
       // a netlist supplies its waveforms, .tran, .options, .save and .ic / uic as defaults (SPICE's meaning)
       const { withNetlistOptions } = await engine.netlist();
       const merged = withNetlistOptions(opts, netlist);
@@ -228,6 +272,23 @@ export function createProgram(): Command {
       if (opts.format === 'json') sink.write('\n');
       sink.close();
       if (opts.plot) writeOutputFile(opts.plot, '--plot', plotHtml(run.result, `${desc.title ?? desc.name}: simulation (${run.result.solver})`));
+    }));
+
+  program
+    .command('check-equations')
+    .description("a hand-written derivation checked against a linear graph: which equation of EQNS (an equation file whose [graph] section names the graph's variable of each of its variables) disagrees with the graph's, with the graph's version, and whether the state equations agree (A, B, C, D, E when the states are the same variables, else the poles and H(s) at several s)")
+    .argument('[file]', 'the linear-graph description (a JSON description, a SPICE netlist or an example name; default: motor-pump)')
+    .requiredOption('--equations <eqns>', 'the hand-written equation file (.sm, .statemint, .eqn, .eqn.json)')
+    .option('--from <format>', 'the reader of FILE (default: by the extension)')
+    .option('--param <name=value>', 'set a parameter value of both (repeatable)', collect, [])
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(action(async (file: string | undefined, opts: { equations: string; from?: string; param: string[]; format: 'text' | 'json' }) => {
+      const loader = await engine.load();
+      const graph = loader.loadModel(file, opts.param, opts.from).model;
+      const hand = loader.loadModel(opts.equations, opts.param, 'statemint').model;
+      const report = (await engine.checkEquations()).checkEquationsReport(graph, hand, opts.format);
+      print(report.text);
+      if (!report.agree) process.exitCode = 1;
     }));
 
   program
@@ -249,6 +310,13 @@ export function createProgram(): Command {
           }
           print(`${`${folder}/${f.replace(/\.json$/, '')}`.padEnd(38)} ${title}`);
         }
+      }
+      // equation files (StateMint's five fields), titled by their first comment line
+      const equations = existsSync(`${EXAMPLES_DIR}equations`) ? readdirSync(`${EXAMPLES_DIR}equations`).filter((f) => f.endsWith('.sm')).sort() : [];
+      if (equations.length > 0) print('', 'equation files (StateMint-style; check-equations FILE --equations …):');
+      for (const f of equations) {
+        const first = /^#\s*(.*)$/m.exec(readFileSync(`${EXAMPLES_DIR}equations/${f}`, 'utf8'))?.[1] ?? f;
+        print(`${`equations/${f.replace(/\.sm$/, '')}`.padEnd(38)} ${first.replace(/(: |\. ).*$|\.$/, '')}`);
       }
     }));
 

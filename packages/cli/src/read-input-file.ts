@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { SysgraphError } from '@sysgraph/core';
 
-const EXPECTED = 'a readable text file: a JSON description or a SPICE netlist';
+const EXPECTED = 'a readable text file: a JSON description, a SPICE netlist or an equation file';
 
 function refuse(path: string, why: string): SysgraphError {
   return new SysgraphError('bad-file', `${path} ${why}`, { field: 'FILE', path, expected: EXPECTED });

@@ -33,7 +33,8 @@ export type SysgraphErrorCode =
   | 'bad-law' // a constitutive law of the wrong form for its element, or one that cannot be inverted or solved
   | 'no-operating-point' // a netlist's DC operating point (the transient's start without uic) does not exist or is not unique
   | 'bad-file' // an input or output path that cannot be read or written (a directory, missing, empty, not text)
-  | 'bad-netlist'; // a SPICE netlist line that does not follow the supported grammar (line, element and field named)
+  | 'bad-netlist' // a SPICE netlist line that does not follow the supported grammar (line, element and field named)
+  | 'bad-equation'; // an equation file's line: malformed, a variable defined twice or never, an unknown symbol, a set left under- or over-determined
 
 export interface SysgraphErrorDetails {
   /** The element (or two-port, mutual inductance, output, parameter) at fault. */

@@ -32,7 +32,7 @@ export interface Analysis {
 
 /** The numeric model of the analyses: A, B, C, D, E of the linear family. */
 export function numericModel(model: CompiledModel): NumericModel & { states: readonly string[]; inputs: readonly string[]; outputs: readonly string[] } {
-  if (model.family !== 'linear') {
+  if (model.family === 'laws' || model.family === 'time-varying') {
     const elements = model.family === 'laws' ? lawElements(model.description) : timeVaryingElements(model.description);
     throw new SysgraphError('unsupported', `analyze: ${elements.join(', ')} ${model.family === 'laws' ? 'given by laws' : 'varying with t'}; poles and H(s) belong to linear time-invariant models`, {
       element: elements[0],

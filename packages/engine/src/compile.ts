@@ -33,6 +33,7 @@ import type { NonlinearBuild } from './nonlinear/build-nonlinear';
 import { buildTimeVarying } from './time-varying/build-time-varying';
 import type { TimeVaryingBuild } from './time-varying/build-time-varying';
 import { inputSignals } from './simulation/simulate-options';
+import { compileEquations } from './equations/compile-equations';
 import { DEFAULT_END_TIME, nonlinearEndTime, suggestEndTime } from './end-time';
 
 /** Text with where it came from, or a JSON description object. */
@@ -70,7 +71,10 @@ export function compile(input: CompileInput, options: CompileOptions & { readonl
   const path = source?.path ?? options.path;
   const reader = parsed ? undefined : readerFor({ format: source?.format ?? options.format, path, text: source?.text });
   const name = options.name ?? (path !== undefined ? baseName(path) : undefined);
-  const read = parsed ?? reader!.read(source ? source.text : input, { ...(name !== undefined ? { name } : {}), ...(options.parser ? { parser: options.parser } : {}) });
+  const got = parsed ?? reader!.read(source ? source.text : input, { ...(name !== undefined ? { name } : {}), ...(options.parser ? { parser: options.parser } : {}) });
+  // an equation set has no linear graph: its own compiled model (equations/compile-equations.ts)
+  if ('equations' in got) return compileEquations(got.set, got.equations, options, reader!.name);
+  const read = got;
   const overrides = options.parameters ?? {};
   const description = Object.keys(overrides).length > 0 ? withParameters(read.description, overrides) : read.description;
   const family = modelFamily(description);

@@ -1,6 +1,7 @@
 /** The engine's compiled model: what compile() returns and simulate(), analyze() and compare() take. */
 import type { Diagnostic } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
+import type { EquationModel, EquationSet } from '@sysgraph/equations';
 import type { StateChoice, StorageLaw, TimeMath, TimeVaryingForm } from '@sysgraph/formulation';
 import type { Structure } from '@sysgraph/graph';
 import type { SimulationModel } from '@sysgraph/simulate';
@@ -27,7 +28,7 @@ export interface FormulationOptions {
 }
 
 export interface CompileOptions extends FormulationOptions {
-  /** The reader by name ('json', 'spice'); else by `path`'s extension, else by sniffing the text. */
+  /** The reader by name ('json', 'spice', 'statemint'); else by `path`'s extension, else by sniffing the text. */
   readonly format?: string;
   /** The file the text came from (its extension picks the reader, its base name names the system). */
   readonly path?: string;
@@ -41,7 +42,12 @@ export interface CompiledModel {
   readonly name: string;
   /** The reader that read the input ('description' for an already parsed one). */
   readonly format: string;
+  /** The linear-graph description ('unsupported' for an equation set, which has none). */
   readonly description: SystemDescription;
+  /** An equation set's derived model (family 'equations'). */
+  readonly equations?: EquationModel;
+  /** An equation set as read and checked, with --param values applied (family 'equations'). */
+  readonly equationSet?: EquationSet;
   /** The family, chosen once from the description (family.ts). */
   readonly family: ModelFamily;
   readonly options: FormulationOptions;

@@ -7,7 +7,8 @@ import type { SystemDescription } from '@sysgraph/description';
 import { hasLaws } from './nonlinear/law-elements';
 import { isTimeVarying } from './time-varying/time-varying-elements';
 
-export type ModelFamily = 'linear' | 'laws' | 'time-varying';
+/** 'equations': a StateMint-style equation set (no linear graph; compile-equations.ts), chosen by its reader. */
+export type ModelFamily = 'linear' | 'laws' | 'time-varying' | 'equations';
 
 export function modelFamily(desc: SystemDescription): ModelFamily {
   if (hasLaws(desc)) return 'laws';

@@ -24,6 +24,14 @@ export { registerReader, readerFor, readerNames } from './readers/registry';
 export type { ReaderQuery } from './readers/registry';
 export type { Reader, ReadOptions, ReadResult } from './readers/reader';
 export { jsonReader } from './readers/json-reader';
+export { equationsReader, EQUATION_EXTENSIONS } from './readers/equations-reader';
+export type { EquationsReadResult } from './readers/reader';
+export { compileEquations } from './equations/compile-equations';
+export { equationSignals } from './equations/equation-signals';
+export { checkEquations } from './equations/check-equations';
+export { lineariseEquations } from './equations/linearise-equations';
+export type { EquationLinearisation } from './equations/linearise-equations';
+export type { EquationCheck, EquationVerdict } from './equations/check-equations';
 export { netlistReader, NETLIST_EXTENSIONS } from './readers/netlist-reader';
 
 // the default end time (one implementation)
@@ -60,7 +68,7 @@ export { dcOperatingPoint } from './netlist/operating-point';
 export { traceFrom } from './netlist/trace-from';
 
 // simulation
-export { runSimulation, SECANT_WIDTH } from './simulation/run-simulation';
+export { runSimulation, runModelSimulation, SECANT_WIDTH } from './simulation/run-simulation';
 export type { SimulateCommandOptions, SimulationRun, ModelBuilds } from './simulation/run-simulation';
 export { checkSolver, inputSignals, initialValues, recordedNames } from './simulation/simulate-options';
 export { parsePairs } from './pairs';

@@ -17,7 +17,7 @@ export interface AnalyzeOptions {
   readonly format?: 'text' | 'json';
 }
 
-function parseComplex(text: string): Complex {
+export function parseComplex(text: string): Complex {
   const t = text.replace(/\s+/g, '');
   const m = /^([+-]?[0-9.eE+-]*?)(?:([+-][0-9.eE]*)[ij])?$/.exec(t) ?? undefined;
   const pure = /^([+-]?[0-9.eE]*)[ij]$/.exec(t);

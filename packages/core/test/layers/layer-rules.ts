@@ -14,7 +14,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['@sysgraph/core'],
   ['@sysgraph/linalg'],
   ['@sysgraph/description', '@sysgraph/graph', '@sysgraph/simulate'],
-  ['@sysgraph/symbolic', '@sysgraph/formulation', '@sysgraph/analysis'],
+  ['@sysgraph/symbolic', '@sysgraph/formulation', '@sysgraph/analysis', '@sysgraph/equations'],
   ['@sysgraph/engine'],
   ['@sysgraph/cli', '@sysgraph/web', '@sysgraph/benchmarks'],
 ];
@@ -24,6 +24,7 @@ export const SAME_LAYER: Readonly<Record<string, readonly string[]>> = {
   '@sysgraph/graph': ['@sysgraph/description'],
   '@sysgraph/formulation': ['@sysgraph/symbolic'],
   '@sysgraph/analysis': ['@sysgraph/formulation', '@sysgraph/symbolic'],
+  '@sysgraph/equations': ['@sysgraph/symbolic'],
   // the start-up benchmark builds the command's bundle of before beside the real one
   '@sysgraph/benchmarks': ['@sysgraph/cli'],
 };

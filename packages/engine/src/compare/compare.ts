@@ -11,7 +11,7 @@ import { compareStateSpaces } from './compare-models';
 import type { Difference } from './compare-models';
 
 function dense(m: CompiledModel, side: string): StateSpace<number[][]> {
-  if (m.family !== 'linear') {
+  if (m.family !== 'linear' && m.family !== 'equations') {
     throw new SysgraphError('unsupported', `compare: ${m.name} (${side}) is not linear and time-invariant`, { element: m.name, field: 'family', expected: 'two linear descriptions' });
   }
   const ss = m.linear().numeric as StateSpace<number[][]> | undefined;

@@ -4,6 +4,7 @@
  * extensions and by a sniff of the text, so that a new format (StateMint equations, bond graphs) is one file.
  */
 import type { SystemDescription, SystemParser } from '@sysgraph/description';
+import type { EquationModel, EquationSet } from '@sysgraph/equations';
 import type { NetlistDefaults } from '../netlist/netlist-defaults';
 
 export interface ReadOptions {
@@ -19,6 +20,15 @@ export interface ReadResult {
   readonly netlist?: NetlistDefaults;
 }
 
+/**
+ * What a reader of a model that is not a linear graph returns: StateMint-style equations (readers/equations-reader.ts)
+ * derive their state equations directly; compile gives them the family 'equations'.
+ */
+export interface EquationsReadResult {
+  readonly equations: EquationModel;
+  readonly set: EquationSet;
+}
+
 export interface Reader {
   /** The format's name, as `format` in compile's input ('json', 'spice'). */
   readonly name: string;
@@ -27,5 +37,5 @@ export interface Reader {
   /** Whether a text without a name or extension looks like this format (cheap: a glance at its start). */
   sniff(text: string): boolean;
   /** Reads text, or (for formats with an object form, JSON) an already parsed object. */
-  read(input: string | object, options: ReadOptions): ReadResult;
+  read(input: string | object, options: ReadOptions): ReadResult | EquationsReadResult;
 }

@@ -1,5 +1,6 @@
 /**
- * The reader registry: compile finds the reader of its input by the format named, else by the path's extension,
+ * The reader registry: compile finds the reader of its input by the format named, else by the path's extension
+ * (the longest that matches, so '.eqn.json' is not read as '.json'),
  * else by sniffing the text (readers asked in registration order), else JSON. An unknown format is 'bad-option'
  * naming `format` and listing the registered ones.
  */
@@ -33,7 +34,17 @@ export function readerFor(q: ReaderQuery): Reader {
   }
   const lower = q.path?.toLowerCase();
   if (lower !== undefined) {
-    const byExtension = registered.find((r) => r.extensions.some((ext) => lower.endsWith(ext)));
+    // the longest extension that matches: '.eqn.json' before '.json'
+    let byExtension: Reader | undefined;
+    let longest = 0;
+    for (const r of registered) {
+      for (const ext of r.extensions) {
+        if (lower.endsWith(ext) && ext.length > longest) {
+          byExtension = r;
+          longest = ext.length;
+        }
+      }
+    }
     if (byExtension) return byExtension;
   }
   if (q.text !== undefined) {

@@ -31,6 +31,7 @@ import { nonlinearNetlistStart } from '../netlist/nonlinear-start';
 import { traceFrom } from '../netlist/trace-from';
 import { DEFAULT_END_TIME, nonlinearEndTime, suggestEndTime } from '../end-time';
 import { checkSolver, initialValues, inputSignals, recordedNames } from './simulate-options';
+import { equationSignals } from '../equations/equation-signals';
 
 export interface SimulateCommandOptions {
   readonly tEnd?: number;
@@ -188,6 +189,28 @@ function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
   });
   for (const line of result.notes) opts.note?.(line);
   return { result: opts.outputFrom !== undefined ? traceFrom(result, opts.outputFrom) : result, tEnd, inputs: p.inputs };
+}
+
+/**
+ * A model that is not built from a description (an equation set's, compile-equations.ts) integrated for the given
+ * inputs (default step(1) each): the end time from the slowest eigenvalue of A, or of ∂f/∂x at the initial state.
+ */
+export function runModelSimulation(sim: SimulationModel, opts: SimulateCommandOptions): SimulationRun {
+  checkSolver(opts.solver);
+  const initial = initialValues(opts.initial);
+  const inputs = equationSignals(sim.inputNames, opts.inputs);
+  let why = sim.kind === 'linear' ? 'from the slowest eigenvalue' : 'from the slowest eigenvalue of ∂f/∂x at the initial state';
+  const suggested = () => {
+    if (sim.kind === 'linear') return suggestEndTime(sim.A as number[][]);
+    try {
+      return nonlinearEndTime(sim, inputs, initial);
+    } catch (e) {
+      if (!isSysgraphError(e)) throw e;
+      why = `${e.message}: no time constant at the initial state`;
+      return DEFAULT_END_TIME;
+    }
+  };
+  return integrate({ sim, inputs, initial, suggested, get why() { return why; } }, opts);
 }
 
 export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {

@@ -8,7 +8,7 @@
  */
 import type { CompiledModel } from '../compiled-model';
 import { withNetlistOptions } from '../netlist/netlist-options';
-import { runSimulation } from './run-simulation';
+import { runModelSimulation, runSimulation } from './run-simulation';
 import type { SimulationRun } from './run-simulation';
 
 export interface EngineSimulateOptions {
@@ -49,6 +49,10 @@ export function simulateModel(model: CompiledModel, options: EngineSimulateOptio
   const given = { tEnd: options.tEnd, input: pairs(options.signals), record: [...(options.record ?? [])], rtol: options.rtol, atol: options.atol, dt: options.dt, samples: options.samples };
   const o = withNetlistOptions(given, options.netlistDefaults === false ? undefined : model.netlist);
   const m = model.options;
+  if (model.family === 'equations') {
+    const run = runModelSimulation(model.simulation, { tEnd: o.tEnd, inputs: o.input, initial: pairs(options.initial), solver: options.solver, rtol: o.rtol, atol: o.atol, dt: o.dt, samples: o.samples, record: o.record.length > 0 ? o.record : undefined, onProgress: options.onProgress, note });
+    return { ...run, notes };
+  }
   const run = runSimulation(
     model.description,
     {
