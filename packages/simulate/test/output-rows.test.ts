@@ -10,7 +10,7 @@ import { simulate } from '../src/index';
 import { outputStateRows } from '../src/output-rows';
 import { rcLadder, rcLadderRampExact } from './fixtures/rc-ladder';
 
-describe('output rows', () => {
+describe('output rows', { timeout: 120_000 }, () => {
   it('are the recorded states and the columns of the recorded outputs’ rows of C', () => {
     const C = csrFromTriplets(2, 10, [0, 0, 1], [5, 7, 2], [1, 2, 1]);
     expect(Array.from(outputStateRows({ rows: 2, cols: 10, csr: C, isZero: false } as never, 10, [1], [0])!)).toEqual([1, 5, 7]);
