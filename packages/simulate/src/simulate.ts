@@ -13,6 +13,7 @@ import type { SolverStats } from './stats';
 import type { Trace } from './trace';
 import type { OdeProblem } from './problem/ode-problem';
 import type { LinearParts } from './problem/linear-problem';
+import { outputStateRows } from './output-rows';
 import { validateOptions } from './options';
 import { emptyStats } from './stats';
 import { TraceBuilder } from './trace';
@@ -77,10 +78,17 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   const unitOf = (k: number) => (k === 0 ? 's' : ((k <= n ? model.stateUnits?.[k - 1] : model.outputUnits?.[k - 1 - n]) ?? ''));
   const keep = recordedColumns(model.stateNames, model.outputNames, options.record);
   const trace = new TraceBuilder(keep.map(nameOf), keep.map(unitOf), opts.samples ?? 256);
-  // a few recorded states and no recorded outputs: the dense output need not form the whole state
+  // a few recorded states, or outputs that read a few states: the dense output need not form the whole state
   const recordedStates = keep.filter((k) => k >= 1 && k <= n).map((k) => k - 1);
   const outputsRecorded = keep.some((k) => k > n);
-  const rows = !outputsRecorded && recordedStates.length < n / 2 ? Int32Array.from(recordedStates) : undefined;
+  const recordedOutputs = keep.filter((k) => k > n).map((k) => k - 1 - n);
+  const rows = !outputsRecorded
+    ? recordedStates.length < n / 2
+      ? Int32Array.from(recordedStates)
+      : undefined
+    : parts
+      ? outputStateRows(parts.C, n, recordedStates, recordedOutputs)
+      : undefined;
   const settings = { ...opts, outputRows: rows };
   let solver = entry.create(problem, settings);
   let solverName = choice.solver;

@@ -1,8 +1,10 @@
 /**
- * The symmetrically scaled state matrix of M x̃' = A x̃ + B u for a diagonal, positive M = D²:
+ * The balanced state matrix of M x̃' = A x̃ + B u for a diagonal, positive M:
  *
- *   w = D x̃,  w' = J̃ w + D⁻¹ B u,  J̃ = D⁻¹ A D⁻¹
+ *   w = T x̃,  w' = J̃ w + T M⁻¹ B u,  J̃ = T M⁻¹ A T⁻¹,  T = diag(t) from balanced-scaling.ts
  *
+ * (for a network's descriptor form, |A_ij| = |A_ji|, t ∝ √M: J̃ = D⁻¹ A D⁻¹ with M = D², the energy scaling; the
+ * same J̃ for the explicit form M = I, A = M⁻¹A₀, so the rectangle below does not depend on the storage form)
  * and a rectangle that holds its spectrum, from its field of values: with H = (J̃ + J̃ᵀ)/2 and K = (J̃ − J̃ᵀ)/2,
  * every eigenvalue λ has Re λ ∈ [λ_min(H), λ_max(H)] and |Im λ| ≤ ‖K‖₂ (λ = w*J̃w for a unit eigenvector w),
  * bounded by Gershgorin's discs of H and of the Hermitian iK. In these coordinates an LC coupling is skew (the
@@ -10,10 +12,11 @@
  */
 import { CsrMatrix, csrTranspose } from '@sysgraph/linalg';
 import type { LinearOperator } from '../problem/linear-operator';
+import { balancedScaling } from './balanced-scaling';
 
 export interface ScaledOperator {
   readonly n: number;
-  /** d_i = √M_ii. */
+  /** The scaling w = diag(d) x̃ (d ∝ √M_ii for a descriptor with |A_ij| = |A_ji|). */
   readonly d: Float64Array;
   readonly rowPtr: Int32Array;
   readonly colIdx: Int32Array;
@@ -53,7 +56,6 @@ export function positiveDiagonal(M: LinearOperator | undefined, n: number): Floa
 
 export function scaledOperator(A: LinearOperator, mass: Float64Array): ScaledOperator {
   const n = A.rows;
-  const d = mass.map(Math.sqrt);
   let rowPtr: Int32Array;
   let colIdx: Int32Array;
   let values: Float64Array;
@@ -81,8 +83,9 @@ export function scaledOperator(A: LinearOperator, mass: Float64Array): ScaledOpe
     colIdx = Int32Array.from(c);
     values = Float64Array.from(v);
   }
-  // J̃_ij = A_ij / (d_i d_j)
-  for (let i = 0; i < n; i++) for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) values[p] /= d[i] * d[colIdx[p]];
+  const d = balancedScaling(new CsrMatrix(n, n, rowPtr, colIdx, values), mass);
+  // J̃_ij = d_i A_ij / (m_i d_j)
+  for (let i = 0; i < n; i++) for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) values[p] *= d[i] / (mass[i] * d[colIdx[p]]);
 
   // transpose, to pair J̃_ij with J̃_ji
   const { rowPtr: tPtr, colIdx: tCol, values: tVal } = csrTranspose(new CsrMatrix(n, n, rowPtr, colIdx, values));

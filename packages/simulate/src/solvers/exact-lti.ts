@@ -20,13 +20,21 @@
  * (zero in exact arithmetic) measures it — thirds, not halves: exp(hG/2) scales to the very same matrix as exp(hG)
  * and squares it once less, so its square repeats the same rounding and D would be zero; each step adds |D w| to a running bound of the error, and when that
  * bound exceeds rtol·(the largest |x̃| so far) + atol the method refuses ('solver-failure', field rtol) rather
- * than return a trace outside the tolerance: auto then falls back (simulate.ts).
+ * than return a trace outside the tolerance: auto then falls back (simulate.ts). The bound is kept per component,
+ * against rtol·max_t |x̃_i| + atol: over the whole vector it let the small components of a badly scaled state carry
+ * errors of the large ones' size.
+ *
+ * Balanced states: the exponential acts on x̂ = T x̃, Â = T Ã T⁻¹, B̂ = T B̃ with T the diagonal that balances Ã in
+ * magnitude (chebyshev/balanced-scaling.ts; for an RLC network the energy scaling √C v, √L i). Impedance scaling
+ * (R, L × k, C ÷ k) then changes x̂ by one common factor only; unbalanced, at k = 1e-6 the rounding of exp(hG) at
+ * the currents' scale gave MASD 4.1's capacitor voltages, six orders smaller, the wrong sign.
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { OdeProblem } from '../problem/ode-problem';
 import type { DenseOutput, Solver, SolverSettings, StepSink } from './solver';
 import type { DenseMatrix } from '@sysgraph/linalg';
-import { denseBlock, denseExpm, denseMul, denseMulVec, factorDenseLU } from '@sysgraph/linalg';
+import { csrFromDense, denseBlock, denseExpm, denseMul, denseMulVec, denseToRows, factorDenseLU } from '@sysgraph/linalg';
+import { balancedScaling } from '../chebyshev/balanced-scaling';
 import { createInputGenerator } from '../exponential/input-generator';
 import { allFinite, notFinite, tooManySteps } from './solver-failure';
 import { createStepControl } from './exact-step-control';
@@ -67,6 +75,10 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
     b = lu.solveMatrix(b);
     problem.stats.factorizations++;
   }
+  // balanced states x̂ = T x̃ (balanced-scaling.ts): Â = T Ã T⁻¹, B̂ = T B̃
+  const t = balancedScaling(csrFromDense(denseToRows(a)), new Float64Array(n).fill(1));
+  a = { rows: n, cols: n, data: a.data.map((v, p) => (v * t[Math.floor(p / n)]) / t[p % n]) };
+  b = { rows: b.rows, cols: b.cols, data: b.data.map((v, p) => v * t[Math.floor(p / b.cols)]) };
   const generator = createInputGenerator(problem.inputs.signals, a, b, settings.hold);
   const size = n + generator.extra;
   const cache: { h: number; phi: DenseMatrix; rounding?: DenseMatrix }[] = [];
@@ -95,34 +107,36 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
     }
     return e.rounding;
   };
-  // the running bound of the rounding error and the largest |x̃| so far
+  // the running bound of the rounding error and the largest |x̃_i| so far, per component (in x̃ units)
   const dw = new Float64Array(n);
-  let roundingBound = 0;
-  let largest = 0;
-  const checkRounding = (t: number, h: number, w: Float64Array, out: Float64Array) => {
+  const roundingBound = new Float64Array(n);
+  const largest = new Float64Array(n);
+  const checkRounding = (tq: number, h: number, w: Float64Array, z: Float64Array, out: Float64Array) => {
     denseMulVec(rounding(h), w, dw);
-    let step = 0;
     for (let i = 0; i < n; i++) {
-      step = Math.max(step, Math.abs(dw[i]));
-      largest = Math.max(largest, Math.abs(out[i]), Math.abs(w[i]));
-    }
-    roundingBound += step;
-    const allowed = settings.rtol * largest + settings.atol;
-    if (roundingBound > allowed) {
-      throw new SysgraphError(
-        'solver-failure',
-        `solver exact: the matrix exponential's rounding (${roundingBound.toExponential(2)} accumulated by t = ${t + h}) exceeds rtol·max|x| + atol = ${allowed.toExponential(2)}; the network is too stiff for this tolerance with the exact method`,
-        { field: 'rtol', expected: `a tolerance above the exact method's rounding floor here, or solver krylov or stiff` },
-      );
+      roundingBound[i] += Math.abs(dw[i]) / t[i];
+      largest[i] = Math.max(largest[i], Math.abs(out[i]), Math.abs(z[i]));
+      const allowed = settings.rtol * largest[i] + settings.atol;
+      if (roundingBound[i] > allowed) {
+        throw new SysgraphError(
+          'solver-failure',
+          `solver exact: the matrix exponential's rounding in state ${i + 1} (${roundingBound[i].toExponential(2)} accumulated by t = ${tq + h}) exceeds rtol·max|x| + atol = ${allowed.toExponential(2)}; the network is too stiff for this tolerance with the exact method`,
+          { field: 'rtol', expected: `a tolerance above the exact method's rounding floor here, or solver krylov or stiff` },
+        );
+      }
     }
   };
 
   const w = new Float64Array(size);
   const wStep = new Float64Array(size);
-  const load = (t: number, h: number, endFromLeft: boolean, z: Float64Array, into: Float64Array) => {
-    generator.fill(t, h, endFromLeft, into);
-    into.set(z, 0);
-    if (!allFinite(into)) throw badInputValue(problem, t, h, endFromLeft);
+  const load = (tq: number, h: number, endFromLeft: boolean, z: Float64Array, into: Float64Array) => {
+    generator.fill(tq, h, endFromLeft, into);
+    for (let i = 0; i < n; i++) into[i] = t[i] * z[i];
+    if (!allFinite(into)) throw badInputValue(problem, tq, h, endFromLeft);
+  };
+  /** x̃ = T⁻¹ x̂ in place. */
+  const unbalance = (out: Float64Array) => {
+    for (let i = 0; i < n; i++) out[i] /= t[i];
   };
 
   const stepper: ExactStepper = {
@@ -130,9 +144,10 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
     propagate(t, h, endFromLeft, z, out) {
       load(t, h, endFromLeft, z, w);
       denseMulVec(transition(h), w, out);
+      unbalance(out);
       problem.stats.functionEvaluations++;
       if (!allFinite(out)) throw notFinite('exact', t + h);
-      checkRounding(t, h, w, out);
+      checkRounding(t, h, w, z, out);
     },
     report(sink, tOld, tNew, endFromLeft, zOld, zNew) {
       const h = tNew - tOld;
@@ -149,6 +164,7 @@ export function createExact(problem: OdeProblem, settings: SolverSettings): Solv
             loaded = true;
           }
           denseMulVec(transition(tq - tOld), wStep, out);
+          unbalance(out);
         },
       };
       sink(tOld, tNew, zNew, dense);
