@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'simulate', include: ['test/**/*.test.ts'] },
+  test: { name: 'simulate', include: ['test/**/*.test.ts'], testTimeout: 60000 },
 });
