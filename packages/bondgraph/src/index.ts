@@ -10,3 +10,7 @@ export { junctionNodes, isCommonAcross } from './junction-nodes';
 export type { JunctionNodes, Terminals } from './junction-nodes';
 export { ONE_PORT_KINDS, TWO_PORT_KINDS, JUNCTION_KINDS } from './types';
 export type { BondGraph, Bond, BondElement, BondElementKind, BondOutput, BondParameter, BondValue } from './types';
+export { assignCausality } from './causality';
+export type { Causality, CausalityConflict, EffortSetter } from './causality';
+export { checkCausality } from './causality-check';
+export type { CausalityCheck } from './causality-check';
