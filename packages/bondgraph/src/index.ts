@@ -14,3 +14,4 @@ export { assignCausality } from './causality';
 export type { Causality, CausalityConflict, EffortSetter } from './causality';
 export { checkCausality } from './causality-check';
 export type { CausalityCheck } from './causality-check';
+export { descriptionToBondGraph, bondGraphToJson } from './from-description';

@@ -176,3 +176,50 @@ describe('TF and GY between every pair of analogies, against closed forms', () =
     });
   }
 });
+
+describe('loops of junctions', () => {
+  // Se on 0a; R1 and R2 each on a 1-junction from 0a to 0b; C on 0b: v_C/V = 1/(1 + s Rp C), Rp = R1 R2/(R1 + R2)
+  const [R1, R2, Cv] = [2, 3, 0.5];
+  const Rp = (R1 * R2) / (R1 + R2);
+  const closed = (s: C) => div(real(1), add(real(1), mul(real(Rp * Cv), s)));
+  const base = {
+    parameters: {},
+    elements: [
+      { id: 'V', kind: 'Se', value: 'u' },
+      { id: 'a', kind: '0' },
+      { id: 'j1', kind: '1' },
+      { id: 'j2', kind: '1' },
+      { id: 'R1_', kind: 'R', value: R1 },
+      { id: 'R2_', kind: 'R', value: R2 },
+      { id: 'b', kind: '0' },
+      { id: 'C1', kind: 'C', value: Cv },
+    ],
+    bonds: [
+      { id: 'b1', from: 'V', to: 'a' },
+      { id: 'b2', from: 'a', to: 'j1' },
+      { id: 'b3', from: 'j1', to: 'R1_' },
+      { id: 'b4', from: 'j1', to: 'b' },
+      { id: 'b5', from: 'a', to: 'j2' },
+      { id: 'b6', from: 'j2', to: 'R2_' },
+      { id: 'b7', from: 'j2', to: 'b' },
+      { id: 'b8', from: 'b', to: 'C1' },
+    ],
+    outputs: [{ name: 'vC', element: 'C1', variable: 'effort' }],
+  };
+
+  it('a circuit-like loop: the grounded construction, no transformer', () => {
+    const model = compile({ text: JSON.stringify(base), format: 'bondgraph' });
+    expect(model.description.twoPorts).toHaveLength(0);
+    for (const s of POINTS) expectClose(H(model, s)[0][0], closed(s));
+  });
+
+  it('the same loop with a 1–1 bond (R1 on a junction of its own): the 2-sum construction with a unit transformer', () => {
+    const g = structuredClone(base);
+    g.elements.push({ id: 'j3', kind: '1' });
+    g.bonds[2] = { id: 'b3', from: 'j1', to: 'j3' };
+    g.bonds.push({ id: 'b9', from: 'j3', to: 'R1_' });
+    const model = compile({ text: JSON.stringify(g), format: 'bondgraph' });
+    expect(model.description.twoPorts.map((t) => t.ratio.text)).toEqual(['1']);
+    for (const s of POINTS) expectClose(H(model, s)[0][0], closed(s));
+  });
+});
