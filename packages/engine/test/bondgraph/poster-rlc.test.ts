@@ -22,7 +22,7 @@ describe('the poster RLC as a bond graph', () => {
   });
 
   it("gives the poster's p' = V − (R/L) p − q/C, q' = p/L with p = λ of I and q = q of C (A and B exactly)", () => {
-    const ss = model.linear().numeric;
+    const ss = model.linear().numeric!;
     const A = ss.A as number[][];
     const B = ss.B as number[][];
     const p = ss.states.findIndex((s) => s.includes('L1'));
