@@ -45,8 +45,8 @@ export function isNetlistFile(path: string): boolean {
 export function loadSystem(
   file: string | undefined,
   params?: readonly string[],
-): { desc: SystemDescription; path: string; netlist?: NetlistDefaults } {
+): { desc: SystemDescription; path: string; format: string; netlist?: NetlistDefaults } {
   const path = resolveSystemFile(file);
   const model = compile({ text: readInputFile(path), path }, { parameters: parseParams(params) });
-  return { desc: model.description, path, ...(model.netlist ? { netlist: model.netlist } : {}) };
+  return { desc: model.description, path, format: model.format, ...(model.netlist ? { netlist: model.netlist } : {}) };
 }

@@ -29,6 +29,8 @@ const engine = {
   netlist: () => import('@sysgraph/engine'),
   compare: () => import('./commands/compare-command'),
   analyze: () => import('./commands/analyze'),
+  analyzePlot: () => import('./commands/analyze-plot'),
+  bondGraph: () => import('./commands/bondgraph-commands'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
   sink: () => import('./output/output-sink'),
@@ -104,15 +106,20 @@ export function createProgram(): Command {
     .option('--indent <n>', 'JSON indented by n spaces (default: 2 on a terminal, compact to a pipe or a file)', indentation)
     .option('--output <file>', 'write to a file instead of standard output')
     .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[]; derivation?: boolean; indent?: number; output?: string }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      const { desc, path, format } = (await engine.load()).loadSystem(file, opts.param);
       const { openSink, jsonIndent } = await engine.sink();
       const sink = openSink(opts.output);
       const out = (await engine.structure()).structureOutput(desc, opts.format, { derivation: opts.derivation });
+      // a bond graph: its causality (SCAP) beside the normal tree
+      const causality = format === 'bondgraph' && opts.format !== 'latex' ? (await engine.bondGraph()).causalitySection(path, desc) : undefined;
       if (out.omitted) process.stderr.write(`note: ${out.omitted}\n`);
       if (out.json) {
-        (await engine.json()).writeJson(out.json, sink, jsonIndent(sink, opts.indent));
+        (await engine.json()).writeJson(causality ? { ...out.json, causality: causality.json } : out.json, sink, jsonIndent(sink, opts.indent));
         sink.write('\n');
-      } else sink.write(out.text!.endsWith('\n') ? out.text! : `${out.text}\n`);
+      } else {
+        const text = causality ? `${out.text!}\n\n${causality.text}` : out.text!;
+        sink.write(text.endsWith('\n') ? text : `${text}\n`);
+      }
       sink.close();
     }));
 
@@ -179,13 +186,29 @@ export function createProgram(): Command {
     .description('poles, DC gain, H(s) at a point, a frequency response, and H(s) in the parameters')
     .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .option('--s <value>', 'evaluate H at a complex s, e.g. 2, 0.5j or 1-3j')
-    .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s')
+    .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s (with --plot: of every pair)')
+    .option('--poles', 'the zeros of each input–output pair beside the poles (and the transmission zeros of a square model)')
+    .option('--plot <file>', 'also write a self-contained HTML page: Bode diagrams of every pair (--bode) and the pole–zero map (--poles); both when neither is given')
     .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[] }) => {
+    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; poles?: boolean; plot?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[] }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
       print((await engine.analyze()).analyzeReport(desc, opts));
+      if (opts.plot) writeOutputFile(opts.plot, '--plot', (await engine.analyzePlot()).analyzePlot(desc, opts));
+    }));
+
+  program
+    .command('export-bondgraph')
+    .description('the bond graph of a linear-graph description, where one exists (packages/bondgraph/README.md): node junctions, element junctions, TF and GY; written as .bg.json')
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .option('--output <file>', 'write to a file instead of standard output')
+    .action(action(async (file: string | undefined, opts: { param: string[]; output?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      const text = (await engine.bondGraph()).exportBondGraph(desc);
+      if (opts.output) writeOutputFile(opts.output, '--output', text);
+      else process.stdout.write(text);
     }));
 
   program
