@@ -260,7 +260,7 @@ export function createProgram(): Command {
       const index = JSON.parse(readFileSync(`${EXAMPLES_DIR}index.json`, 'utf8')) as { file: string; title: string; summary?: string }[];
       for (const e of index) print(`${e.file.replace(/\.json$/, '').padEnd(38)} ${e.title}`);
       // the nonlinear (elements given by laws) and time-varying (values in t) examples live apart, each titled in its own file
-      for (const [folder, heading] of [['nonlinear', 'nonlinear (elements given by laws):'], ['time-varying', 'time-varying (values in t):']] as const) {
+      for (const [folder, heading] of [['nonlinear', 'nonlinear (elements given by laws):'], ['time-varying', 'time-varying (values in t):'], ['bondgraph', 'bond graphs (.bg.json) and their linear graphs:']] as const) {
         const files = existsSync(`${EXAMPLES_DIR}${folder}`) ? readdirSync(`${EXAMPLES_DIR}${folder}`).filter((f) => f.endsWith('.json')).sort() : [];
         if (files.length > 0) print('', heading);
         for (const f of files) {
