@@ -223,3 +223,15 @@ describe('loops of junctions', () => {
     for (const s of POINTS) expectClose(H(model, s)[0][0], closed(s));
   });
 });
+
+describe('zeros through the engine', () => {
+  it('the DC motor as a bond graph: i/Va has its zero at −b/J, ω/Va none, the friction torque none', () => {
+    const a = analyze(compile(example('bondgraph/dc-motor.bg.json')), { zeros: true });
+    const at = (name: string) => a.zeros![a.outputs.indexOf(name)][0]!;
+    expect(at('i')).toHaveLength(1);
+    expect(at('i')[0].re).toBeCloseTo(-0.1 / 0.02, 9);
+    expect(at('omega')).toEqual([]);
+    expect(at('friction_torque')).toEqual([]);
+    expect(a.transmissionZeros).toBeUndefined();
+  });
+});
