@@ -42,7 +42,11 @@ export function assignCausality(graph: BondGraph): Causality {
   const kindOf = new Map(graph.elements.map((e) => [e.id, e.kind]));
   const incident = new Map<string, number[]>();
   bonds.forEach((b, k) => {
-    for (const end of [b.from, b.to]) incident.set(end, [...(incident.get(end) ?? []), k]);
+    for (const end of [b.from, b.to]) {
+      const list = incident.get(end);
+      if (list) list.push(k);
+      else incident.set(end, [k]);
+    }
   });
   const conflicts: CausalityConflict[] = [];
   const conflictAt = new Set<string>();
@@ -57,6 +61,7 @@ export function assignCausality(graph: BondGraph): Causality {
   const other = (e: EffortSetter): EffortSetter => (e === 'from' ? 'to' : 'from');
 
   const queue: string[] = [];
+  let head = 0;
   function assign(k: number, value: EffortSetter, by: string): void {
     if (setter[k] === value) return;
     if (setter[k] !== undefined) {
@@ -70,8 +75,8 @@ export function assignCausality(graph: BondGraph): Causality {
   const xSets = (x: string, k: number, yes: boolean) => assign(k, yes ? endOf(x, k) : other(endOf(x, k)), x);
 
   function propagate(): void {
-    while (queue.length > 0) {
-      const x = queue.shift()!;
+    while (head < queue.length) {
+      const x = queue[head++];
       const kind = kindOf.get(x);
       const list = incident.get(x) ?? [];
       const known = list.filter((k) => setter[k] !== undefined);

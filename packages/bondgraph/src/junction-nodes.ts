@@ -132,21 +132,24 @@ export function junctionNodes(graph: BondGraph, regions: Regions): JunctionNodes
   // n1, n2, … in bond order
   const names = new Map<number, string>();
   const taken = new Set([...graph.elements.map((e) => e.id), ...bonds.map((b) => b.id)]);
-  const fresh = (base: string, first: number) => {
-    let k = first;
-    while (taken.has(k === 1 && base === 'g' ? 'g' : `${base}${k}`)) k++;
-    const name = k === 1 && base === 'g' ? 'g' : `${base}${k}`;
-    taken.add(name);
-    return name;
+  const next = new Map<string, number>();
+  /** g, g2, g3, … or n1, n2, … skipping ids in use; each base keeps its counter (linear in the nodes). */
+  const fresh = (base: 'g' | 'n') => {
+    let k = next.get(base) ?? 1;
+    const nameOf = (x: number) => (base === 'g' && x === 1 ? 'g' : `${base}${x}`);
+    while (taken.has(nameOf(k))) k++;
+    next.set(base, k + 1);
+    taken.add(nameOf(k));
+    return nameOf(k);
   };
-  if (grounded) for (let r = 0; r < regionCount; r++) names.set(terminals.find(groundBase + r), fresh('g', 1));
+  if (grounded) for (let r = 0; r < regionCount; r++) names.set(terminals.find(groundBase + r), fresh('g'));
   for (const [terminal, id] of parallelName) {
     const root = terminals.find(terminal);
     if (!names.has(root)) names.set(root, id);
   }
   for (let t = 0; t < total; t++) {
     const root = terminals.find(t);
-    if (!names.has(root)) names.set(root, fresh('n', 1));
+    if (!names.has(root)) names.set(root, fresh('n'));
   }
   return { sending, receiving, chords, grounded, nodeName: (t) => names.get(terminals.find(t))! };
 }

@@ -24,9 +24,10 @@ export function findRegions(graph: BondGraph): Regions {
   const bonds = graph.bonds;
   const uf = new UnionFind(bonds.length);
   const firstBond = new Map<string, number>();
+  const kindOf = new Map(graph.elements.map((e) => [e.id, e.kind]));
   bonds.forEach((b, k) => {
     for (const end of [b.from, b.to]) {
-      const kind = graph.elements.find((e) => e.id === end)?.kind;
+      const kind = kindOf.get(end);
       if (kind === 'TF' || kind === 'GY') continue;
       const first = firstBond.get(end);
       if (first === undefined) firstBond.set(end, k);

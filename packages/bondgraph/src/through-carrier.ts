@@ -21,12 +21,21 @@ export interface ThroughCarrier {
 
 export function throughCarrier(graph: BondGraph, regions: Regions, nodes: JunctionNodes, start: number): ThroughCarrier | undefined {
   const byId = new Map(graph.elements.map((e) => [e.id, e]));
+  const chords = new Set(nodes.chords);
+  const incident = new Map<string, number[]>();
+  graph.bonds.forEach((b, k) => {
+    for (const end of [b.from, b.to]) {
+      const list = incident.get(end);
+      if (list) list.push(k);
+      else incident.set(end, [k]);
+    }
+  });
   const seen = new Set<number>([start]);
   const queue = [start];
-  while (queue.length > 0) {
-    const k = queue.shift()!;
+  for (let head = 0; head < queue.length; head++) {
+    const k = queue[head];
     const bond = graph.bonds[k];
-    if (nodes.chords.includes(k)) return { element: bond.id, port: 1 };
+    if (chords.has(k)) return { element: bond.id, port: 1 };
     for (const end of [bond.to, bond.from]) {
       const e = byId.get(end)!;
       const sends = end === bond.from;
@@ -35,12 +44,12 @@ export function throughCarrier(graph: BondGraph, regions: Regions, nodes: Juncti
       } else if (e.kind === 'TF' || e.kind === 'GY') {
         if (!sends) return { element: e.id, port: 1 };
       } else if (JUNCTION_KINDS.has(e.kind) && !isCommonAcross(e.kind as '0' | '1', regions.analogy[regions.ofBond[k]])) {
-        graph.bonds.forEach((b, j) => {
-          if (!seen.has(j) && (b.from === e.id || b.to === e.id)) {
+        for (const j of incident.get(e.id) ?? []) {
+          if (!seen.has(j)) {
             seen.add(j);
             queue.push(j);
           }
-        });
+        }
       }
     }
   }

@@ -60,10 +60,17 @@ export function convertBondGraph(graph: BondGraph): BondGraphConversion {
   const bonds = graph.bonds;
   const regionOf = (k: number) => regions.ofBond[k];
   const elements: RawElement[] = [];
+  // the first bond out of and into each element (one-ports have one bond, TF and GY one of each)
+  const out = new Map<string, number>();
+  const into = new Map<string, number>();
+  bonds.forEach((b, k) => {
+    if (!out.has(b.from)) out.set(b.from, k);
+    if (!into.has(b.to)) into.set(b.to, k);
+  });
   for (const e of graph.elements) {
     if (JUNCTION_KINDS.has(e.kind)) continue;
-    const k = bonds.findIndex((b) => b.from === e.id);
-    const j = bonds.findIndex((b) => b.to === e.id);
+    const k = out.get(e.id) ?? -1;
+    const j = into.get(e.id) ?? -1;
     if (ONE_PORT_KINDS.has(e.kind)) {
       const bond = j >= 0 ? j : k;
       const sends = j < 0;
@@ -102,8 +109,9 @@ export function convertBondGraph(graph: BondGraph): BondGraphConversion {
     const domain = regions.domain[regionOf(k)] ?? 'generic';
     elements.push({ id: bonds[k].id, kind: 'transformer', ports: [{ from: name(s.P), to: name(s.N), domain }, { from: name(r.P), to: name(r.N), domain }], ratio: 1, label: `bond ${bonds[k].id} (a loop of junctions)` });
   }
+  const bondIndexOf = new Map(bonds.map((b, k) => [b.id, k]));
   const outputs: RawOutput[] = graph.outputs.map((o) => {
-    const bondIndex = 'bond' in o ? bonds.findIndex((b) => b.id === o.bond) : bonds.findIndex((b) => b.from === o.element || b.to === o.element);
+    const bondIndex = 'bond' in o ? bondIndexOf.get(o.bond)! : Math.min(out.get(o.element) ?? Infinity, into.get(o.element) ?? Infinity);
     const across = (o.variable === 'effort') === (regions.analogy[regionOf(bondIndex)] === 'E');
     if (across) {
       const t = nodes.sending[bondIndex];
