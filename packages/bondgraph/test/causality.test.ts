@@ -2,6 +2,8 @@
  * SCAP against causal strokes worked by hand, and beside the normal tree of the equivalent linear graph: the
  * same number of states; dependent storage where the tree has a capacitor loop or an inductor cutset.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { analyzeStructure } from '@sysgraph/graph';
 import { describe, expect, it } from 'vitest';
 import { assignCausality, bondGraphToDescription, checkCausality, readBondGraph } from '../src/index';
@@ -70,5 +72,17 @@ describe('sequential causality assignment', () => {
     const c = assignCausality(tf);
     expect(c).toMatchObject({ integral: ['I1'], derivative: ['I2'] });
     expect(checkCausality(c, analyzeStructure(bondGraphToDescription(tf))).agree).toBe(true);
+  });
+
+  it('the DC motor (two domains through a GY): both inductances integral, two states as the tree', () => {
+    const g = readBondGraph(readFileSync(fileURLToPath(new URL('../../../examples/bondgraph/dc-motor.bg.json', import.meta.url)), 'utf8'));
+    const c = assignCausality(g);
+    expect(c).toMatchObject({ integral: ['La_', 'load'], derivative: [], arbitrary: [], conflicts: [] });
+    // the GY passes the armature's flow (set by La_) into the shaft's effort: it sets the effort on both bonds
+    expect(c.effortSetBy.get('b4')).toBe('motor');
+    expect(c.effortSetBy.get('b5')).toBe('motor');
+    const check = checkCausality(c, analyzeStructure(bondGraphToDescription(g)));
+    expect(check.agree).toBe(true);
+    expect([...check.treeStates].sort()).toEqual(['La_', 'load']);
   });
 });

@@ -6,15 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compile, simulate } from '../../src/index';
+import { analyze, compile, simulate } from '../../src/index';
 
 const path = fileURLToPath(new URL('../../../../examples/bondgraph/poster-rlc.bg.json', import.meta.url));
 const text = readFileSync(path, 'utf8');
 const [V, R, L, C] = [9, 2, 121, 5];
 
-describe('the poster RLC as a bond graph', () => {
-  const model = compile({ text, path }, { stateChoice: 'b2' });
+const model = compile({ text, path }, { stateChoice: 'b2' });
 
+describe('the poster RLC as a bond graph', () => {
   it('is read by the bond-graph reader from its extension and from its text', () => {
     expect(model.format).toBe('bondgraph');
     expect(compile(text).format).toBe('bondgraph');
@@ -74,5 +74,35 @@ describe('the poster RLC as a bond graph', () => {
     expect(euler01 / euler005).toBeGreaterThan(1.8);
     expect(euler01 / euler005).toBeLessThan(2.2);
     expect(rk4_01).toBeLessThan(1e-9);
+  });
+});
+
+describe("the poster's mechanical equivalent (translational, effort = force)", () => {
+  const mpath = fileURLToPath(new URL('../../../../examples/bondgraph/poster-mass-spring-damper.bg.json', import.meta.url));
+  const mech = compile({ text: readFileSync(mpath, 'utf8'), path: mpath }, { stateChoice: 'b2' });
+
+  it('is a mass (A-type), a spring (T-type) and a damper in the mobility linear graph, with the same A and B', () => {
+    const kinds = Object.fromEntries(mech.description.oneports.map((e) => [e.id, e.type]));
+    expect(kinds).toEqual({ damper: 'D', mass: 'A', spring: 'T' });
+    const ss = mech.linear().numeric!;
+    const A = ss.A as number[][];
+    const B = ss.B as number[][];
+    const p = ss.states.findIndex((s) => s.includes('mass'));
+    const q = ss.states.findIndex((s) => s.includes('spring'));
+    // p' = F − (b/m) p − q/C, q' = p/m with the momentum p and the displacement q
+    expect(A[p][p]).toBe(-R / L);
+    expect(A[p][q]).toBe(-1 / C);
+    expect(A[q][p]).toBe(1 / L);
+    expect(A[q][q]).toBe(0);
+    expect(B[p][0]).toBe(1);
+    expect(B[q][0]).toBe(0);
+  });
+
+  it('the same outputs as the RLC: spring force ↔ capacitor voltage, velocity ↔ current, at several s', () => {
+    for (const s of [{ re: 0.2, im: 0.1 }, { re: 0, im: 0.05 }, { re: -0.01, im: 1 }]) {
+      const hm = analyze(mech, { at: [s] }).H![0].value;
+      const he = analyze(model, { at: [s] }).H![0].value;
+      for (const i of [0, 1]) expect(Math.hypot(hm[i][0].re - he[i][0].re, hm[i][0].im - he[i][0].im)).toBeLessThan(1e-12 * Math.max(1, Math.hypot(he[i][0].re, he[i][0].im)));
+    }
   });
 });
