@@ -3,6 +3,7 @@ export const projects = [
   'packages/core',
   'packages/description',
   'packages/graph',
+  'packages/bondgraph',
   'packages/symbolic',
   'packages/linalg',
   'packages/formulation',

@@ -13,3 +13,6 @@ export type { TransferFormat } from './format-transfer';
 export { laplaceVariable, laplaceName } from './laplace-variable';
 export type { LaplaceVariable } from './laplace-variable';
 export { transferCost, assertTransferAffordable, TRANSFER_COST_EXPECTED } from './transfer-cost';
+export { transferZeros, transmissionZeros } from './zeros';
+export { frequencyGrid, frequencyResponses, logGrid } from './frequency-grid';
+export type { PairResponse } from './frequency-grid';

@@ -62,7 +62,7 @@ export function loadSystem(
   file: string | undefined,
   params?: readonly string[],
   from?: InputFormat,
-): { desc: SystemDescription; path: string; netlist?: NetlistDefaults; model: CompiledModel } {
+): { desc: SystemDescription; path: string; format: string; netlist?: NetlistDefaults; model: CompiledModel } {
   const { model, path } = loadModel(file, params, from);
-  return { desc: model.description, path, model, ...(model.netlist ? { netlist: model.netlist } : {}) };
+  return { desc: model.description, path, format: model.format, model, ...(model.netlist ? { netlist: model.netlist } : {}) };
 }

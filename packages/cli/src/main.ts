@@ -31,6 +31,8 @@ const engine = {
   analyze: () => import('./commands/analyze'),
   equations: () => import('./commands/equation-reports'),
   checkEquations: () => import('./commands/check-equations'),
+  analyzePlot: () => import('./commands/analyze-plot'),
+  bondGraph: () => import('./commands/bondgraph-commands'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
   sink: () => import('./output/output-sink'),
@@ -122,22 +124,27 @@ export function createProgram(): Command {
     .command('structure')
     .description('the normal tree, the partitioned loop matrix F and the derivation (primary, secondary and state variables; elemental, continuity and compatibility equations)')
     .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
-    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'latex']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .option('--derivation', `the derivation whatever the size (by default it is left out above ${DERIVATION_LIMIT} branches, and the output says so)`)
     .option('--indent <n>', 'JSON indented by n spaces (default: 2 on a terminal, compact to a pipe or a file)', indentation)
     .option('--output <file>', 'write to a file instead of standard output')
     .action(action(async (file: string | undefined, opts: { format: 'text' | 'json' | 'latex'; param: string[]; derivation?: boolean; indent?: number; output?: string; from?: string }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param, opts.from);
+      const { desc, path, format } = (await engine.load()).loadSystem(file, opts.param, opts.from);
       const { openSink, jsonIndent } = await engine.sink();
       const sink = openSink(opts.output);
       const out = (await engine.structure()).structureOutput(desc, opts.format, { derivation: opts.derivation });
+      // a bond graph: its causality (SCAP) beside the normal tree
+      const causality = format === 'bondgraph' && opts.format !== 'latex' ? (await engine.bondGraph()).causalitySection(path, desc) : undefined;
       if (out.omitted) process.stderr.write(`note: ${out.omitted}\n`);
       if (out.json) {
-        (await engine.json()).writeJson(out.json, sink, jsonIndent(sink, opts.indent));
+        (await engine.json()).writeJson(causality ? { ...out.json, causality: causality.json } : out.json, sink, jsonIndent(sink, opts.indent));
         sink.write('\n');
-      } else sink.write(out.text!.endsWith('\n') ? out.text! : `${out.text}\n`);
+      } else {
+        const text = causality ? `${out.text!}\n\n${causality.text}` : out.text!;
+        sink.write(text.endsWith('\n') ? text : `${text}\n`);
+      }
       sink.close();
     }));
 
@@ -145,7 +152,7 @@ export function createProgram(): Command {
     .command('statespace')
     .description("the state-space model x~' = A x~ + B u, y = C x~ + D u + E u', x = x~ + Bd u; for a description with laws, the nonlinear model x' = f(x, u, t), y = g(x, u, t) and its Jacobians, or with --linearise A, B, C, D at an operating point; for a description with values in t, the time-varying model s' = A(t) s + B(t) u (A(t), B(t) in the parameters and a symbol per varying value) and with --time T its matrices at T")
     .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
-    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--symbolic', 'entries as expressions of the parameters')
     .option('--symbolic-params <names>', 'with --symbolic: keep only these parameters (comma-separated) as symbols and substitute the others', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
@@ -184,7 +191,7 @@ export function createProgram(): Command {
     .command('compare')
     .description('every applicable formulation (general, MASD closed form, sparse, symbolic; b1 and b2) and the largest difference between them; --b1-vs-b2: both state choices as matrices, poles and overlaid simulations; --linear-vs-nonlinear: a description with laws against its linear model at an operating point, as matrices, poles and overlaid simulations from it; a description with values in t: its charge-flux and across-through forms simulated for the same inputs, the physical states and outputs compared (they must agree)')
     .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
-    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .option('--b1-vs-b2', 'states b1 against b2: matrices, poles, H(s) and simulations from rest for the same inputs')
     .option('--linear-vs-nonlinear', 'the nonlinear model against the linear model with each law replaced by its incremental value at the operating point')
@@ -210,13 +217,15 @@ export function createProgram(): Command {
     .command('analyze')
     .description('poles, DC gain, H(s) at a point, a frequency response, and H(s) in the parameters')
     .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
-    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--s <value>', 'evaluate H at a complex s, e.g. 2, 0.5j or 1-3j')
-    .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s')
+    .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s (with --plot: of every pair)')
+    .option('--poles', 'the zeros of each input–output pair beside the poles (and the transmission zeros of a square model)')
+    .option('--plot <file>', 'also write a self-contained HTML page: Bode diagrams of every pair (--bode) and the pole–zero map (--poles); both when neither is given')
     .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[]; from?: string }) => {
+    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; poles?: boolean; plot?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[]; from?: string }) => {
       const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
       if (model.family === 'equations') {
         print((await engine.equations()).equationAnalyzeReport(model, opts));
@@ -224,13 +233,27 @@ export function createProgram(): Command {
       }
       const desc = model.description;
       print((await engine.analyze()).analyzeReport(desc, opts));
+      if (opts.plot) writeOutputFile(opts.plot, '--plot', (await engine.analyzePlot()).analyzePlot(desc, opts));
+    }));
+
+  program
+    .command('export-bondgraph')
+    .description('the bond graph of a linear-graph description, where one exists (packages/bondgraph/README.md): node junctions, element junctions, TF and GY; written as .bg.json')
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .option('--output <file>', 'write to a file instead of standard output')
+    .action(action(async (file: string | undefined, opts: { param: string[]; output?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      const text = (await engine.bondGraph()).exportBondGraph(desc);
+      if (opts.output) writeOutputFile(opts.output, '--output', text);
+      else process.stdout.write(text);
     }));
 
   program
     .command('simulate')
     .description('integrate the model and write the trace (t, states, outputs) as CSV or JSON')
     .argument('[file]', 'a description file (JSON, a SPICE netlist: .cir .sp .spi .spice .net .ckt, or an equation file: .sm .statemint .eqn .eqn.json) or an example name (default: motor-pump)')
-    .option('--from <format>', 'the reader of FILE (json, spice, statemint, …; default: by the extension, else by the text)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
     .option('--input <name=signal>', 'an input signal: step(1), step(1, 0.5), ramp(1, 4e-6), sine(1, 50), pwl(0,0, 1e-3,1) or an expression of t (repeatable)', collect, [])
     .option('--initial <state=value>', 'an initial state value (repeatable; default 0); values in t: by the model\'s states (q_C, lambda_L in the charge-flux form) or by the physical v_C, i_L', collect, [])
@@ -298,7 +321,7 @@ export function createProgram(): Command {
       const index = JSON.parse(readFileSync(`${EXAMPLES_DIR}index.json`, 'utf8')) as { file: string; title: string; summary?: string }[];
       for (const e of index) print(`${e.file.replace(/\.json$/, '').padEnd(38)} ${e.title}`);
       // the nonlinear (elements given by laws) and time-varying (values in t) examples live apart, each titled in its own file
-      for (const [folder, heading] of [['nonlinear', 'nonlinear (elements given by laws):'], ['time-varying', 'time-varying (values in t):']] as const) {
+      for (const [folder, heading] of [['nonlinear', 'nonlinear (elements given by laws):'], ['time-varying', 'time-varying (values in t):'], ['bondgraph', 'bond graphs (.bg.json) and their linear graphs:']] as const) {
         const files = existsSync(`${EXAMPLES_DIR}${folder}`) ? readdirSync(`${EXAMPLES_DIR}${folder}`).filter((f) => f.endsWith('.json')).sort() : [];
         if (files.length > 0) print('', heading);
         for (const f of files) {

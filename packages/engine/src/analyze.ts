@@ -5,7 +5,7 @@
  * time-invariant linear models; a description with laws is analysed through its linearisation).
  */
 import { SysgraphError } from '@sysgraph/core';
-import { dcGain, frequencyResponse, poles, transferAt } from '@sysgraph/analysis';
+import { dcGain, frequencyResponse, poles, transferAt, transferZeros, transmissionZeros } from '@sysgraph/analysis';
 import type { Complex, FrequencyResponse, NumericModel } from '@sysgraph/analysis';
 import type { StateSpace } from '@sysgraph/formulation';
 import type { CompiledModel } from './compiled-model';
@@ -17,6 +17,8 @@ export interface AnalyzeOptions {
   readonly at?: readonly Complex[];
   /** A frequency response over [wmin, wmax] rad/s (log spaced) of outputs[output] / inputs[input] (default 0, 0). */
   readonly bode?: { readonly wmin: number; readonly wmax: number; readonly points?: number; readonly output?: number; readonly input?: number };
+  /** The zeros of every output–input pair, and the transmission zeros of a square model (packages/analysis). */
+  readonly zeros?: boolean;
 }
 
 export interface Analysis {
@@ -28,6 +30,10 @@ export interface Analysis {
   readonly dcGain?: readonly (readonly number[])[];
   readonly H?: readonly { readonly s: Complex; readonly value: readonly (readonly Complex[])[] }[];
   readonly frequencyResponse?: FrequencyResponse;
+  /** zeros[i][j]: the zeros of H_ij (undefined where H_ij ≡ 0), with options.zeros. */
+  readonly zeros?: readonly (readonly (readonly Complex[] | undefined)[])[];
+  /** The transmission zeros of a square model, with options.zeros. */
+  readonly transmissionZeros?: readonly Complex[];
 }
 
 /** The numeric model of the analyses: A, B, C, D, E of the linear family. */
@@ -56,6 +62,11 @@ export function analyze(model: CompiledModel, options: AnalyzeOptions = {}): Ana
     // A singular: no DC gain
   }
   if (options.at) out.H = options.at.map((s) => ({ s, value: transferAt(m, s) }));
+  if (options.zeros) {
+    out.zeros = m.outputs.map((_, i) => m.inputs.map((_, j) => transferZeros(m, i, j)));
+    const transmission = transmissionZeros(m);
+    if (transmission) out.transmissionZeros = transmission;
+  }
   const b = options.bode;
   if (b) {
     if (!(b.wmin > 0 && b.wmax > b.wmin)) throw new SysgraphError('bad-option', `bode ${b.wmin},${b.wmax}: expected 0 < wmin < wmax`, { field: 'bode', expected: 'wmin,wmax[,points], rad/s' });

@@ -5,7 +5,7 @@
 import type { SystemDescription } from '@sysgraph/description';
 import { analyzeStructure, formatTable } from '@sysgraph/graph';
 import { formulate, numericBackend, symbolicBackend } from '@sysgraph/formulation';
-import { dcGain, formatComplex, formatTransfer, frequencyResponse, poles, symbolicTransfer, transferAt } from '@sysgraph/analysis';
+import { dcGain, formatComplex, formatTransfer, frequencyResponse, poles, symbolicTransfer, transferAt, transferZeros, transmissionZeros } from '@sysgraph/analysis';
 import type { Complex } from '@sysgraph/analysis';
 import { SysgraphError } from '@sysgraph/core';
 import { isTimeVarying, timeVaryingElements } from '@sysgraph/engine';
@@ -14,6 +14,8 @@ export interface AnalyzeOptions {
   readonly symbolic?: boolean;
   readonly s?: string;
   readonly bode?: string;
+  /** The zeros of each input–output pair (and the transmission zeros of a square model) beside the poles. */
+  readonly poles?: boolean;
   readonly format?: 'text' | 'json';
 }
 
@@ -28,6 +30,13 @@ export function parseComplex(text: string): Complex {
     throw new SysgraphError('bad-option', `--s ${text}: expected a complex number such as 2, 0.5j or 1-3j`, { field: '--s', expected: 'a complex number: 2, 0.5j, 1-3j' });
   }
   return z;
+}
+
+/** --bode wmin,wmax[,points] → its numbers (points NaN when absent). */
+export function parseBode(text: string): [number, number, number] {
+  const [a, b, n] = text.split(',').map(Number);
+  if (!(a > 0 && b > a)) throw new SysgraphError('bad-option', `--bode ${text}: expected wmin,wmax[,points] with 0 < wmin < wmax`, { field: '--bode', expected: 'wmin,wmax[,points], rad/s' });
+  return [a, b, n];
 }
 
 export function analyzeReport(desc: SystemDescription, opts: AnalyzeOptions = {}): string {
@@ -55,6 +64,15 @@ export function analyzeReport(desc: SystemDescription, opts: AnalyzeOptions = {}
     } catch (e) {
       lines.push('', `DC gain: ${e instanceof Error ? e.message : String(e)}`);
     }
+    if (opts.poles) {
+      const zeros = ss.outputs.flatMap((y, i) => ss.inputs.map((u, j) => ({ output: y, input: u, zeros: transferZeros(model, i, j) })));
+      const transmission = transmissionZeros(model);
+      out.zeros = zeros;
+      if (transmission) out.transmissionZeros = transmission;
+      lines.push('', 'Zeros of each pair (finite generalised eigenvalues of [A − sI B; C D + sE]):');
+      for (const z of zeros) lines.push(`  ${z.output} / ${z.input}: ${z.zeros === undefined ? 'none (H ≡ 0)' : z.zeros.map((x) => formatComplex(x)).join(', ') || 'none (finite)'}`);
+      if (transmission) lines.push(`  transmission zeros: ${transmission.map((x) => formatComplex(x)).join(', ') || 'none (finite)'}`);
+    }
     if (opts.s) {
       const z = parseComplex(opts.s);
       const h = transferAt(model, z);
@@ -62,8 +80,7 @@ export function analyzeReport(desc: SystemDescription, opts: AnalyzeOptions = {}
       lines.push('', `H(${formatComplex(z)}):`, formatTable(['', ...ss.inputs], h.map((row, i) => [ss.outputs[i], ...row.map((x) => formatComplex(x, 10))])));
     }
     if (opts.bode) {
-      const [a, b, n] = opts.bode.split(',').map(Number);
-      if (!(a > 0 && b > a)) throw new SysgraphError('bad-option', `--bode ${opts.bode}: expected wmin,wmax[,points] with 0 < wmin < wmax`, { field: '--bode', expected: 'wmin,wmax[,points], rad/s' });
+      const [a, b, n] = parseBode(opts.bode);
       const r = frequencyResponse(model, 0, 0, a, b, Number.isInteger(n) && n > 1 ? n : 50);
       out.frequencyResponse = { output: ss.outputs[0], input: ss.inputs[0], omega: [...r.omega], magnitudeDb: [...r.magnitudeDb], phaseDeg: [...r.phaseDeg] };
       lines.push('', `Frequency response of ${ss.outputs[0]} / ${ss.inputs[0]}:`, formatTable(['ω [rad/s]', '|H| [dB]', 'phase [°]'], [...r.omega].map((w, k) => [w.toPrecision(4), r.magnitudeDb[k].toFixed(3), r.phaseDeg[k].toFixed(2)])));

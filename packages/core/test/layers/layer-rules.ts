@@ -13,7 +13,7 @@
 export const LAYERS: readonly (readonly string[])[] = [
   ['@sysgraph/core'],
   ['@sysgraph/linalg'],
-  ['@sysgraph/description', '@sysgraph/graph', '@sysgraph/simulate'],
+  ['@sysgraph/description', '@sysgraph/graph', '@sysgraph/simulate', '@sysgraph/bondgraph'],
   ['@sysgraph/symbolic', '@sysgraph/formulation', '@sysgraph/analysis', '@sysgraph/equations'],
   ['@sysgraph/engine'],
   ['@sysgraph/cli', '@sysgraph/web', '@sysgraph/benchmarks'],
@@ -22,6 +22,7 @@ export const LAYERS: readonly (readonly string[])[] = [
 /** The imports allowed inside one layer (importer → imported); acyclic. */
 export const SAME_LAYER: Readonly<Record<string, readonly string[]>> = {
   '@sysgraph/graph': ['@sysgraph/description'],
+  '@sysgraph/bondgraph': ['@sysgraph/description', '@sysgraph/graph'],
   '@sysgraph/formulation': ['@sysgraph/symbolic'],
   '@sysgraph/analysis': ['@sysgraph/formulation', '@sysgraph/symbolic'],
   '@sysgraph/equations': ['@sysgraph/symbolic'],

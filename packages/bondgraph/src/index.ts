@@ -1,0 +1,17 @@
+export { readBondGraph, BOND_KIND_NAMES } from './read-bond-graph';
+export type { ReadBondGraphOptions } from './read-bond-graph';
+export { convertBondGraph, bondGraphToDescription } from './to-description';
+export type { BondGraphConversion } from './to-description';
+export { analogyOf, onePortKind } from './analogy';
+export type { Analogy, OnePortKind } from './analogy';
+export { findRegions } from './regions';
+export type { Regions } from './regions';
+export { junctionNodes, isCommonAcross } from './junction-nodes';
+export type { JunctionNodes, Terminals } from './junction-nodes';
+export { ONE_PORT_KINDS, TWO_PORT_KINDS, JUNCTION_KINDS } from './types';
+export type { BondGraph, Bond, BondElement, BondElementKind, BondOutput, BondParameter, BondValue } from './types';
+export { assignCausality } from './causality';
+export type { Causality, CausalityConflict, EffortSetter } from './causality';
+export { checkCausality } from './causality-check';
+export type { CausalityCheck } from './causality-check';
+export { descriptionToBondGraph, bondGraphToJson } from './from-description';
