@@ -22,6 +22,6 @@ export { networkModel, compileLaw } from './network-model/index';
 export type { NetworkModel, NetworkModelOptions, NetworkModelResult, NetworkModelStats, LawSite, ScalarLaw } from './network-model/index';
 export { modelUnits, withUnits, linearisationTable, timeVaryingSimulationModel, timeVaryingLatex } from './nonlinear/index';
 export type { ModelUnits, StateQuantityOf, FrozenMatrices, TableLabels, SimulationModelWithUnits, TimeVaryingLatex } from './nonlinear/index';
-export { coefficientSimplifier } from './coefficient-simplifier';
+export { coefficientSimplifier, coefficientLatex } from './coefficient-simplifier';
 export { timeVaryingModel, backendAtTime, valueSites, dependsOnTime, checkTimeVaryingSupport, createTimeMath, timeVaryingSymbolic, formatTimeVarying, formatTimeVaryingSymbolic } from './time-varying/index';
 export type { TimeVaryingModel, TimeVaryingOptions, TimeVaryingMatrices, TimeVaryingSite, TimeVaryingForm, StorageLaw, ValueSite, ValueRole, TimeMath, TimeVaryingSymbolic, TimeVaryingSymbolicOptions, TimeVaryingSymbol } from './time-varying/index';

@@ -101,7 +101,7 @@ export function symbolicBackend(desc: SystemDescription, opts: SymbolicOptions =
   const backend: Backend<Dense<RationalFunction>, RationalFunction> = {
     name: 'symbolic',
     algebra,
-    scalar: (expr, ctx) => fromMathNode(substitute(expr.node, substituted), variables, { context: ctx, addVariables: false }),
+    scalar: (expr, ctx) => fromMathNode(substitute(expr.node, substituted), variables, { context: ctx, addVariables: false, atoms: true }),
     sqrt: (_a, ctx) => {
       throw new SysgraphError('unsupported', `${ctx.element}.${ctx.field}: a coupling coefficient k gives M = k·sqrt(L1·L2), which is not rational; give the mutual inductance M instead, or use the numeric model`, { element: ctx.element, field: ctx.field, expected: 'a mutual inductance value M' });
     },
