@@ -45,7 +45,9 @@ export type { CompiledRational } from './compile/compile-rational';
 export {
   estimateSymbolicCost,
   estimateMatrixCost,
+  monomialBound,
   assertSymbolicAffordable,
   permanent,
 } from './cost/estimate-symbolic-cost';
 export type { SymbolicCost, CostVerdict, CostThresholds } from './cost/estimate-symbolic-cost';
+export { rowDegrees } from './cost/row-degrees';
