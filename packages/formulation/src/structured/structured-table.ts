@@ -64,20 +64,34 @@ export function structuredTable<M, T>(
     }));
     raw[k] = { rows: alg.rows(m), cols: alg.cols(m), entries };
   }
-  // Count compound entries up to sign (their text without a leading minus).
   const formatted = new Map<T, ReturnType<CellFormat<T>['cell']>>();
   const cellOf = (t: T) => {
     let c = formatted.get(t);
     if (!c) formatted.set(t, (c = cells.cell(t)));
     return c;
   };
+  // An entry is sign · core or sign / core; a compound core (not a bare name or number) that occurs twice is shared.
+  const F = alg.field;
+  interface Split { readonly negative: boolean; readonly reciprocal: boolean; readonly core: T; readonly text: string }
+  const split = (t: T): Split => {
+    const c = cellOf(t);
+    const negative = c.text.startsWith('-') && !/[+]|\s-\s/.test(c.text);
+    const pos = negative ? F.neg(t) : t;
+    const reciprocal = /^1\/\(.+\)$/.test(negative ? c.text.slice(1) : c.text);
+    const core = reciprocal ? F.div(F.one, pos) : pos;
+    return { negative, reciprocal, core, text: cellOf(core).text };
+  };
+  const splits = new Map<T, Split>();
+  const splitOf = (t: T) => {
+    let x = splits.get(t);
+    if (!x) splits.set(t, (x = split(t)));
+    return x;
+  };
   const counts = new Map<string, number>();
-  const strip = (s: string) => (s.startsWith('-') && !/[+]|\s-\s/.test(s) ? s.slice(1) : s);
   for (const k of STRUCTURED_BLOCKS) for (const e of raw[k].entries) {
-    const text = cellOf(e.t).text;
-    if (SIMPLE.test(text)) continue;
-    const key = strip(text);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const x = splitOf(e.t);
+    if (SIMPLE.test(x.text)) continue;
+    counts.set(x.text, (counts.get(x.text) ?? 0) + 1);
   }
   const shared: SharedSubexpression[] = [];
   const byText = new Map<string, SharedSubexpression>();
@@ -95,18 +109,23 @@ export function structuredTable<M, T>(
       cols: raw[k].cols,
       entries: raw[k].entries.map(({ i, j, t }) => {
         const c = cellOf(t);
-        const key = strip(c.text);
-        if ((counts.get(key) ?? 0) < 2) return { i, j, text: c.text, latex: c.latex, value: c.value };
-        let s = byText.get(key);
+        const x = splitOf(t);
+        if ((counts.get(x.text) ?? 0) < 2) return { i, j, text: c.text, latex: c.latex, value: c.value };
+        let s = byText.get(x.text);
         if (!s) {
-          const negated = key !== c.text;
-          const def = negated ? cells.cell(alg.field.neg(t)) : c;
+          const def = cellOf(x.core);
           s = { name: nextName(), text: def.text, latex: def.latex, value: def.value };
-          byText.set(key, s);
+          byText.set(x.text, s);
           shared.push(s);
         }
-        const neg = key !== c.text;
-        return { i, j, text: neg ? `-${s.name}` : s.name, latex: neg ? `-${s.name}` : s.name, value: c.value };
+        const sign = x.negative ? '-' : '';
+        return {
+          i,
+          j,
+          text: `${sign}${x.reciprocal ? `1/${s.name}` : s.name}`,
+          latex: `${sign}${x.reciprocal ? `\\frac{1}{${s.name}}` : s.name}`,
+          value: c.value,
+        };
       }),
     };
   }
