@@ -2,7 +2,8 @@
  * Every MATLAB and Python export of every linear example is executed — Python with numpy, MATLAB files under
  * GNU Octave — and the matrices it builds are compared with the numeric JSON output of the same model.
  * Numeric and symbolic exports (parameters in the struct p / dict p), general formulation and MASD's closed
- * form where it applies. A missing program skips its half with a message.
+ * form where it applies, the structured form (its code multiplies out A, B, C, D) of every example it applies to
+ * and of the R–R–C ladders. A missing program skips its half with a message.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { isSysgraphError } from '@sysgraph/core';
 import { parseSystem } from '@sysgraph/description';
 import type { SystemDescription } from '@sysgraph/description';
 import { statespaceReport } from '../src/commands/statespace';
+import { rrcLadder } from '../../formulation/test/support/rrc-ladder';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const KEYS = ['A', 'B', 'C', 'D', 'E', 'Bd'] as const;
@@ -23,6 +25,8 @@ interface Case {
   readonly desc: SystemDescription;
   readonly symbolic: boolean;
   readonly formulation: 'general' | 'masd';
+  /** The structured form (its exports build A, B, C, D by the products of the form). */
+  readonly structured?: boolean;
   /** The numeric JSON of the same model: the reference. */
   readonly reference: Record<string, number[][]>;
 }
@@ -54,7 +58,19 @@ function cases(): Case[] {
         throw e;
       }
       for (const symbolic of [false, true]) out.push({ id: `${file} ${formulation}${symbolic ? ' symbolic' : ''}`, desc, symbolic, formulation, reference });
+      if (formulation === 'general') {
+        try {
+          statespaceReport(desc, 'json', { symbolic: true, symbolicForm: 'structured' });
+          out.push({ id: `${file} structured`, desc, symbolic: true, formulation, structured: true, reference });
+        } catch (e) {
+          if (!isSysgraphError(e) || e.code !== 'unsupported') throw e; // dependent storage: no structured form
+        }
+      }
     }
+  }
+  for (const N of [6, 15]) {
+    const desc = parseSystem(rrcLadder(N));
+    out.push({ id: `rrc-ladder-${N} structured`, desc, symbolic: true, formulation: 'general', structured: true, reference: JSON.parse(statespaceReport(desc, 'json', {})) });
   }
   return out;
 }
@@ -76,10 +92,13 @@ function readDump(stdout: string): Map<string, number[][]> {
   return out;
 }
 
+const keysOf = (c: Case) => (c.structured ? (['A', 'B', 'C', 'D'] as const) : KEYS);
+const options = (c: Case) => ({ symbolic: c.symbolic, formulation: c.formulation, ...(c.structured ? { symbolicForm: 'structured' as const } : {}) });
+
 function compare(all: Case[], dump: Map<string, number[][]>): string[] {
   const bad: string[] = [];
   all.forEach((c, k) => {
-    for (const name of KEYS) {
+    for (const name of keysOf(c)) {
       const want = c.reference[name];
       const got = dump.get(`${k} ${name}`);
       const rows = want.length;
@@ -107,6 +126,7 @@ describe('exports that run', () => {
   it('covers every linear example, numeric and symbolic', () => {
     expect(all.length).toBeGreaterThan(40);
     expect(all.some((c) => c.id.startsWith('examples/masd-4-1.json') && c.symbolic)).toBe(true);
+    expect(all.filter((c) => c.structured).length).toBeGreaterThan(5);
   });
 
   it('python3 with numpy builds the JSON numbers from every Python export', (ctx) => {
@@ -117,9 +137,9 @@ describe('exports that run', () => {
     const driver = ['import runpy, numpy as np'];
     all.forEach((c, k) => {
       const file = join(dir, `case${k}.py`);
-      writeFileSync(file, statespaceReport(c.desc, 'python', { symbolic: c.symbolic, formulation: c.formulation }));
+      writeFileSync(file, statespaceReport(c.desc, 'python', options(c)));
       driver.push(`g = runpy.run_path(${JSON.stringify(file)})`);
-      for (const name of KEYS) {
+      for (const name of keysOf(c)) {
         driver.push(`M = np.atleast_2d(np.asarray(g[${JSON.stringify(name)}], dtype=float)); print('@@ ${k} ${name}', M.shape[0], M.shape[1], ' '.join(repr(float(x)) for x in M.flatten()))`);
       }
     });
@@ -138,9 +158,9 @@ describe('exports that run', () => {
     const driver: string[] = [];
     all.forEach((c, k) => {
       const file = join(dir, `case${k}.m`);
-      writeFileSync(file, statespaceReport(c.desc, 'matlab', { symbolic: c.symbolic, formulation: c.formulation }));
+      writeFileSync(file, statespaceReport(c.desc, 'matlab', options(c)));
       driver.push('clear -x;', `source('${file}');`);
-      for (const name of KEYS) driver.push(`M = double(${name}); fprintf('@@ ${k} ${name} %d %d %s\\n', rows(M), columns(M), sprintf('%.17g ', M.'));`);
+      for (const name of keysOf(c)) driver.push(`M = double(${name}); fprintf('@@ ${k} ${name} %d %d %s\\n', rows(M), columns(M), sprintf('%.17g ', M.'));`);
     });
     writeFileSync(join(dir, 'driver.m'), driver.join('\n'));
     const r = spawnSync('octave', ['--no-gui', '--quiet', '--no-window-system', join(dir, 'driver.m')], { encoding: 'utf8', maxBuffer: 1 << 26 });

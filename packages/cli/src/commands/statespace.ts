@@ -29,7 +29,18 @@ export type StatespaceOptions = ModelOptions & NonlinearStatespaceOptions & Pick
 };
 
 function formatModel(table: ModelTable, format: StateSpaceFormat): string {
-  return formatModel(table, format);
+  switch (format) {
+    case 'json':
+      return JSON.stringify(modelToJson(table), null, 2);
+    case 'latex':
+      return modelToLatex(table);
+    case 'matlab':
+      return modelToMatlab(table);
+    case 'python':
+      return modelToPython(table);
+    default:
+      return modelToText(table);
+  }
 }
 
 function formatStructured(t: StructuredTable, format: StateSpaceFormat): string {
