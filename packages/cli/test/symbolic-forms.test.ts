@@ -58,6 +58,14 @@ describe('statespace --symbolic-form', () => {
     expect(() => statespaceReport(desc, 'matlab', { intermediates: true, formulation: 'masd' })).toThrow(expect.objectContaining({ code: 'bad-option', field: '--format' }));
   });
 
+  it('--symbolic-form and --intermediates are refused for nonlinear and time-varying descriptions, naming the option', () => {
+    for (const name of ['nonlinear/diode-rc', 'time-varying/rlc-time-varying-capacitor']) {
+      const desc = loadSystem(name).desc;
+      expect(() => statespaceReport(desc, 'text', { symbolic: true, symbolicForm: 'structured' })).toThrow(expect.objectContaining({ code: 'unsupported', field: '--symbolic-form' }));
+      expect(() => statespaceReport(desc, 'text', { intermediates: true })).toThrow(expect.objectContaining({ code: 'unsupported', field: '--intermediates' }));
+    }
+  });
+
   it('masd-4-1 derives --symbolic as shipped, cos(alpha) printed as written', () => {
     const out = statespaceReport(loadSystem('masd-4-1').desc, 'text', { symbolic: true });
     expect(out).toContain('cos(alpha)');

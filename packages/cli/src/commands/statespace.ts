@@ -86,6 +86,8 @@ function checkTimeVaryingOptions(desc: SystemDescription, opts: StatespaceOption
     throw new SysgraphError('unsupported', `${option} does not apply to a time-varying description (values in t)`, { field: option, expected });
   };
   if (opts.formulation === 'masd') refuse('--formulation', "general: MASD's closed form is time-invariant");
+  if (opts.symbolicForm !== undefined) refuse('--symbolic-form', 'no --symbolic-form: A(t), B(t) are printed expanded');
+  if (opts.intermediates) refuse('--intermediates', "no --intermediates: MASD's closed form is time-invariant");
   if (opts.stateChoice === 'b2') refuse('--state-choice', '--tv-form charge-flux (the default) for charges and flux linkages');
   if (opts.linearise) refuse('--linearise', 'no --linearise: the model is linear; --time T gives its matrices at T');
   if (opts.inputs?.length) requireLaws(desc, '--input');
@@ -100,6 +102,8 @@ function checkNonlinearOptions(opts: StatespaceOptions): void {
   if (opts.symbolicParams !== undefined) refuse('--symbolic-params', 'no --symbolic-params: the nonlinear model is printed in all its parameters');
   if (opts.symbolic && opts.linearise) refuse('--symbolic', 'no --symbolic with --linearise: the operating point is numeric');
   if (opts.formulation === 'masd') refuse('--formulation', 'general: MASD\'s closed form is linear');
+  if (opts.symbolicForm !== undefined) refuse('--symbolic-form', 'no --symbolic-form: the nonlinear model is printed as f(x, u, t)');
+  if (opts.intermediates) refuse('--intermediates', "no --intermediates: MASD's closed form is linear");
   if (opts.stateChoice === 'b2') refuse('--state-choice', 'b1: the states of a nonlinear model are the variables its laws are written in');
 }
 
