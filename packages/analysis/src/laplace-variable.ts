@@ -29,7 +29,7 @@ export function laplaceName(parameters: VariableSet): string {
 export function laplaceVariable(parameters: VariableSet): LaplaceVariable {
   const names = parameters.toArray();
   const name = laplaceName(parameters);
-  const variables = VariableSet.of(names);
+  const variables = parameters.copy();
   const index = variables.add(name);
   const checked = new WeakSet<VariableSet>([parameters]);
   // Indices 0 … |P|−1 are unchanged, so the packed exponent vectors keep their meaning: only the set differs.

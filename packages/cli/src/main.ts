@@ -155,6 +155,8 @@ export function createProgram(): Command {
     .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--symbolic', 'entries as expressions of the parameters')
     .option('--symbolic-params <names>', 'with --symbolic: keep only these parameters (comma-separated) as symbols and substitute the others', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
+    .addOption(new Option('--symbolic-form <form>', 'with --symbolic: expanded A, B, C, D; structured (the static network kept whole: E x\' = A_xx x + A_xz z + B_x u, M z = R_x x + R_u u, A = E⁻¹·(A_xx + A_xz·M⁻¹·R_x)); masd (MASD\'s C, L, R, G, T1…T12 with the paper\'s equation numbers). Default: expanded, or structured when expanded would be too costly or exceed a readable size (a note says so)').choices(['expanded', 'structured', 'masd']))
+    .option('--intermediates', "with --formulation masd: MASD's named quantities C, L, R, G, T1…T12, y, h, k, z and the B blocks with the paper's equation numbers (text, latex or json; symbolic with --symbolic)")
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .addOption(new Option('--state-choice <choice>', 'b1: capacitor voltages and inductor currents; b2: charges and fluxes').choices(['b1', 'b2']).default('b1'))
     .addOption(new Option('--formulation <name>', 'general hybrid formulation or MASD closed form').choices(['general', 'masd']).default('general'))
@@ -165,7 +167,7 @@ export function createProgram(): Command {
     .option('--time <t>', 'with --linearise: the time of the operating point of time-varying laws (default 0); for a description with values in t: the time of the numeric A, B, C, D, E', number)
     .addOption(new Option('--tv-form <form>', 'values in t: the states, charges and flux linkages (charge-flux, the default) or capacitor voltages and inductor currents (across-through, with the Ċ and L̇ terms)').choices(['charge-flux', 'across-through']))
     .addOption(new Option('--storage-law <law>', "values in t: i = (C v)', v = (L i)' (conservative, the default) or i = C v', v = L i' (non-conservative)").choices(['conservative', 'non-conservative']))
-    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; from?: string }) => {
+    .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; symbolicForm?: 'expanded' | 'structured' | 'masd'; intermediates?: boolean; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; from?: string }) => {
       const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
       if (model.family === 'equations') {
         print((await engine.equations()).equationStatespaceReport(model, opts.format, { ...opts, form: opts.tvForm, inputs: opts.input }));
@@ -175,6 +177,8 @@ export function createProgram(): Command {
       print((await engine.statespace()).statespaceReport(desc, opts.format, {
         symbolic: opts.symbolic || opts.symbolicParams !== undefined,
         symbolicParams: opts.symbolicParams,
+        symbolicForm: opts.symbolicForm,
+        intermediates: opts.intermediates,
         stateChoice: opts.stateChoice,
         formulation: opts.formulation,
         linearise: opts.linearise,

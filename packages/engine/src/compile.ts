@@ -24,6 +24,7 @@ import type { CompileOptions, CompiledModel } from './compiled-model';
 import { modelFamily } from './family';
 import type { ModelFamily } from './family';
 import { buildModel } from './linear/build-model';
+import { symbolicForms } from './linear/symbolic-forms';
 import type { BuiltModel } from './linear/build-model';
 import { toSimulationModel } from './linear/to-simulation-model';
 import type { NetlistDefaults } from './netlist/netlist-defaults';
@@ -165,6 +166,10 @@ export function compile(input: CompileInput, options: CompileOptions & { readonl
       let b = symbolicBuilt.get(key);
       if (!b) symbolicBuilt.set(key, (b = buildModel(description, { stateChoice: options.stateChoice, formulation: options.formulation, symbolic: true, ...(keep ? { symbolicParams: keep } : {}) })));
       return b;
+    },
+    symbolicForms(formOptions = {}) {
+      if (family !== 'linear') throw wrongFamily(description, family, 'linear');
+      return symbolicForms(description, { stateChoice: options.stateChoice, formulation: options.formulation, ...formOptions });
     },
     nonlinear,
     timeVarying,

@@ -6,6 +6,7 @@ import type { StateChoice, StorageLaw, TimeMath, TimeVaryingForm } from '@sysgra
 import type { Structure } from '@sysgraph/graph';
 import type { SimulationModel } from '@sysgraph/simulate';
 import type { ModelFamily } from './family';
+import type { SymbolicFormOptions, SymbolicForms } from './linear/symbolic-forms';
 import type { BuiltModel } from './linear/build-model';
 import type { NetlistDefaults } from './netlist/netlist-defaults';
 import type { NonlinearBuild } from './nonlinear/build-nonlinear';
@@ -72,6 +73,11 @@ export interface CompiledModel {
   linear(): BuiltModel;
   /** Linear family: the model in the parameters (symbolic; built on demand, then kept). */
   symbolic(keep?: readonly string[]): BuiltModel;
+  /**
+   * Linear family: the symbolic model in the form asked for (expanded, structured, masd), or the readable one with
+   * notes saying why (linear/symbolic-forms.ts); MASD's named quantities with `form: 'masd'`.
+   */
+  symbolicForms(options?: SymbolicFormOptions): SymbolicForms;
   /** Laws: the nonlinear model (its symbolic form built on first read of `result`). */
   nonlinear(secantWidth?: number): NonlinearBuild;
   /** Values in t: the time-varying model. */

@@ -39,6 +39,8 @@ export { suggestEndTime, nonlinearEndTime, DEFAULT_END_TIME, MAX_SUGGEST_STATES 
 
 // linear family
 export { buildModel, SPARSE_ABOVE } from './linear/build-model';
+export { symbolicForms, structuredModel, masdModel, printedSize, READABLE_CHARACTERS } from './linear/symbolic-forms';
+export type { SymbolicForm, SymbolicForms, SymbolicFormOptions } from './linear/symbolic-forms';
 export type { ModelOptions, BuiltModel } from './linear/build-model';
 export { toSimulationModel } from './linear/to-simulation-model';
 

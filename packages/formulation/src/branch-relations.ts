@@ -38,9 +38,21 @@ export interface BranchRelations<M> {
   readonly UE: M;
   readonly UJ: M;
   readonly diagnostics: readonly Diagnostic[];
+  /** The static network M z = rhs·β, z = [v_σ; i_ρ], as assembled (before any solve). */
+  readonly staticNetwork?: { readonly M: M; readonly rhs: M };
+  /** Columns of every row: basis.size, or basis.size + |z| with formal z (the rows then read z itself). */
+  readonly width?: number;
 }
 
-export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMatrices<M>, be: Backend<M, T>): BranchRelations<M> {
+export interface BranchRelationsOptions {
+  /**
+   * Keep the static network unsolved: z = [v_σ; i_ρ] becomes |z| extra columns after β (the structured form,
+   * structured/structured-form.ts), so every branch variable is a row over [β; z] with small entries.
+   */
+  readonly formalStatic?: boolean;
+}
+
+export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMatrices<M>, be: Backend<M, T>, opts: BranchRelationsOptions = {}): BranchRelations<M> {
   const alg = be.algebra;
   const F = alg.fromSigned(p.loop.F);
   const tr = p.loop.treeOrder.ranges;
@@ -86,7 +98,15 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
 
   let Z: M;
   const diagnostics: Diagnostic[] = [];
-  if (ns + nr === 0) Z = alg.zeros(0, basis.size);
+  const nz = ns + nr;
+  const formal = opts.formalStatic === true;
+  const width = formal ? basis.size + nz : basis.size;
+  // Formal z: P and Q gain |z| zero columns and Z = [0 | I] reads z itself.
+  const pad = (X: M) => (formal && nz > 0 ? alg.hcat([X, Z0(alg.rows(X), nz)]) : X);
+  const Pw = pad(P);
+  const Qw = pad(Q);
+  if (formal) Z = alg.hcat([Z0(nz, basis.size), alg.identity(nz)]);
+  else if (ns + nr === 0) Z = alg.zeros(0, basis.size);
   else {
     try {
       Z = alg.solve(Mmat, rhs);
@@ -112,15 +132,15 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
 
   // VT = P + [0; 0; v_σ; 0] and IL = Q + [0; i_ρ; 0; 0], with v_σ and i_ρ the rows of Z.
   const Zs = Z; // a const, for the lazy closure below
-  const treeAcross = (): M => (ns === 0 ? P : alg.add(P, alg.vcat([Z0(tr.G[0], basis.size), alg.selectRows(Zs, span(0, ns)), Z0(nGamma, basis.size)])));
-  const IL = nr === 0 ? Q : alg.add(Q, alg.vcat([Z0(nS, basis.size), alg.selectRows(Z, span(ns, ns + nr)), Z0(nL + p.groups.J.length, basis.size)]));
+  const treeAcross = (): M => (ns === 0 ? Pw : alg.add(Pw, alg.vcat([Z0(tr.G[0], width), alg.selectRows(Zs, span(0, ns)), Z0(nGamma, width)])));
+  const IL = nr === 0 ? Qw : alg.add(Qw, alg.vcat([Z0(nS, width), alg.selectRows(Z, span(ns, ns + nr)), Z0(nL + p.groups.J.length, width)]));
   // VL = −F VT and IT = Fᵀ IL, whole or by rows; VT and Fᵀ are formed once, on first use.
   let VT: M | undefined;
   let Ft: M | undefined;
   let VL: M | undefined;
   let IT: M | undefined;
-  const linkAcross = (r: ArrayLike<number>): M => (r.length === 0 ? Z0(0, basis.size) : alg.neg(alg.mul(alg.selectRows(F, r), (VT ??= treeAcross()))));
-  const treeThrough = (r: ArrayLike<number>): M => (r.length === 0 ? Z0(0, basis.size) : alg.mul(alg.selectRows((Ft ??= alg.transpose(F)), r), IL));
+  const linkAcross = (r: ArrayLike<number>): M => (r.length === 0 ? Z0(0, width) : alg.neg(alg.mul(alg.selectRows(F, r), (VT ??= treeAcross()))));
+  const treeThrough = (r: ArrayLike<number>): M => (r.length === 0 ? Z0(0, width) : alg.mul(alg.selectRows((Ft ??= alg.transpose(F)), r), IL));
   return {
     get VT() {
       return (VT ??= treeAcross());
@@ -137,6 +157,8 @@ export function branchRelations<M, T>(p: Partition, basis: Basis, el: ElementMat
     UE,
     UJ,
     diagnostics,
+    staticNetwork: { M: Mmat, rhs },
+    width,
   };
 }
 

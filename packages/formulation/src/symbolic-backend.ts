@@ -8,7 +8,7 @@ import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { createExpressionParser } from '@sysgraph/description';
 import {
-  FieldMatrix, RationalFunction, VariableSet, assertSymbolicAffordable, estimateMatrixCost, fromMathNode,
+  FieldMatrix, RationalFunction, VariableSet, assertSymbolicAffordable, estimateMatrixCost, fromMathNode, monomialBound, rowDegrees,
   rationalFunctionField, solve as symbolicSolve, toLatex, toText,
 } from '@sysgraph/symbolic';
 import type { Field } from '@sysgraph/symbolic';
@@ -79,7 +79,11 @@ export function symbolicBackend(desc: SystemDescription, opts: SymbolicOptions =
     if (n === 0) return algebra.zeros(0, m);
     // Refuse before starting when the elimination would swell (packages/symbolic cost guard).
     // The term-count verdict only: the time estimate of the guard is far too pessimistic on network matrices.
-    const cost = estimateMatrixCost(a.map((row) => row.map((x) => (rf.isZero(x) ? 0 : x.termCount))), { refuseMilliseconds: Infinity });
+    // Only the symbols that stay symbolic count: substituted parameters are numbers, and numbers merge
+    // (monomialBound: a matrix in k symbols expands to at most Π (1 + D_v) terms, D_v its degree in v).
+    const rows = a.map((row, i) => (b[i] ? [...row, ...b[i]] : row));
+    const bound = monomialBound(rowDegrees(rows, variables.size));
+    const cost = estimateMatrixCost(a.map((row) => row.map((x) => (rf.isZero(x) ? 0 : x.termCount))), { refuseMilliseconds: Infinity, monomialBound: bound });
     try {
       assertSymbolicAffordable(cost);
     } catch (e) {
@@ -101,7 +105,7 @@ export function symbolicBackend(desc: SystemDescription, opts: SymbolicOptions =
   const backend: Backend<Dense<RationalFunction>, RationalFunction> = {
     name: 'symbolic',
     algebra,
-    scalar: (expr, ctx) => fromMathNode(substitute(expr.node, substituted), variables, { context: ctx, addVariables: false }),
+    scalar: (expr, ctx) => fromMathNode(substitute(expr.node, substituted), variables, { context: ctx, addVariables: false, atoms: true }),
     sqrt: (_a, ctx) => {
       throw new SysgraphError('unsupported', `${ctx.element}.${ctx.field}: a coupling coefficient k gives M = k·sqrt(L1·L2), which is not rational; give the mutual inductance M instead, or use the numeric model`, { element: ctx.element, field: ctx.field, expected: 'a mutual inductance value M' });
     },

@@ -1,6 +1,8 @@
 /** @sysgraph/symbolic: exact symbolic algebra (polynomials, gcd, rational functions, matrices) for state-space models. */
 
 export { VariableSet } from './variable-set';
+export { ATOM_FUNCTIONS, atomName, evaluateAtom } from './atom/atom';
+export type { AtomDefinition, AtomNode } from './atom/atom';
 
 export { Polynomial } from './polynomial/polynomial';
 export type { Term } from './polynomial/polynomial';
@@ -43,7 +45,9 @@ export type { CompiledRational } from './compile/compile-rational';
 export {
   estimateSymbolicCost,
   estimateMatrixCost,
+  monomialBound,
   assertSymbolicAffordable,
   permanent,
 } from './cost/estimate-symbolic-cost';
 export type { SymbolicCost, CostVerdict, CostThresholds } from './cost/estimate-symbolic-cost';
+export { rowDegrees } from './cost/row-degrees';

@@ -1,5 +1,7 @@
 /** VariableSet: the parameter names of a model and their integer indices (index order is the canonical order). */
 import { SysgraphError } from '@sysgraph/core';
+import { evaluateAtom } from './atom/atom';
+import type { AtomDefinition } from './atom/atom';
 
 const IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 
@@ -11,6 +13,8 @@ const IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
 export class VariableSet {
   private readonly names: string[] = [];
   private readonly index = new Map<string, number>();
+  /** Opaque atoms (atom/atom.ts) by index: non-rational functions of parameters, named by their text. */
+  private readonly atoms = new Map<number, AtomDefinition>();
 
   /** A set holding `names` in the given order (duplicates are ignored). */
   static of(names: Iterable<string>): VariableSet {
@@ -37,6 +41,37 @@ export class VariableSet {
     this.names.push(name);
     this.index.set(name, i);
     return i;
+  }
+
+  /** Index of the atom named `name` (its text, e.g. "cos(alpha)"), appending it when new. */
+  addAtom(name: string, definition: AtomDefinition): number {
+    const known = this.index.get(name);
+    if (known !== undefined) return known;
+    const i = this.names.length;
+    this.names.push(name);
+    this.index.set(name, i);
+    this.atoms.set(i, definition);
+    return i;
+  }
+
+  /** The definition of the atom at index i, or undefined for a parameter. */
+  atomAt(i: number): AtomDefinition | undefined {
+    return this.atoms.get(i);
+  }
+
+  get hasAtoms(): boolean {
+    return this.atoms.size > 0;
+  }
+
+  /** A new set with the same names, atoms and indices (appending to it leaves this one unchanged). */
+  copy(): VariableSet {
+    const set = new VariableSet();
+    this.names.forEach((name, i) => {
+      const atom = this.atoms.get(i);
+      if (atom) set.addAtom(name, atom);
+      else set.add(name);
+    });
+    return set;
   }
 
   has(name: string): boolean {
@@ -75,10 +110,16 @@ export class VariableSet {
     const get =
       values instanceof Map ? (n: string) => values.get(n) : (n: string) => (values as Record<string, number>)[n];
     for (let i = 0; i < this.names.length; i++) out[i] = get(this.names[i]) ?? Number.NaN;
+    // An atom without a given value is computed from the parameters it reads.
+    for (const [i, atom] of this.atoms) {
+      if (get(this.names[i]) === undefined) out[i] = evaluateAtom(atom.node, (n) => get(n));
+    }
     for (const i of required) {
-      if (Number.isNaN(out[i]) && get(this.names[i]) === undefined) {
-        throw new SysgraphError('missing-parameter-value', `no value for parameter ${this.names[i]}`, {
-          element: this.names[i],
+      const atom = this.atoms.get(i);
+      const missing = atom ? atom.parameters.find((n) => get(n) === undefined) : get(this.names[i]) === undefined ? this.names[i] : undefined;
+      if (Number.isNaN(out[i]) && missing !== undefined) {
+        throw new SysgraphError('missing-parameter-value', `no value for parameter ${missing}`, {
+          element: missing,
           expected: 'a numeric value for every parameter of the expression',
         });
       }

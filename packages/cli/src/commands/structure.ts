@@ -4,7 +4,7 @@ import {
   formatLoopMatrix, structureToJson,
 } from '@sysgraph/graph';
 import type { SystemDescription } from '@sysgraph/description';
-import { coefficientSimplifier } from '@sysgraph/formulation';
+import { coefficientLatex, coefficientSimplifier } from '@sysgraph/formulation';
 
 export type StructureFormat = 'text' | 'json' | 'latex';
 
@@ -31,7 +31,7 @@ export function structureOutput(desc: SystemDescription, format: StructureFormat
   const omitted = derive ? undefined : `the derivation is left out above ${DERIVATION_LIMIT} branches (this network has ${branches}); --derivation writes it`;
   const d = derive ? deriveEquations(s.partition, desc, { simplify: coefficientSimplifier(desc) }) : undefined;
   if (format === 'json') return { json: { ...structureToJson(s, d), ...(omitted ? { derivationOmitted: omitted } : {}) }, omitted };
-  if (format === 'latex') return { text: formatDerivationLatex(d!) };
+  if (format === 'latex') return { text: formatDerivationLatex(d!, { coefficientLatex: coefficientLatex(desc), loop: s.loop }) };
   const diag = s.partition.diagnostics.map((x) => `${x.severity} ${x.code}: ${x.message}`);
   const text = [
     `${desc.title ?? desc.name}: ${s.graph.ids.length} branches, ${s.graph.nodeNames.length} nodes, ${s.graph.componentCount} component(s)`,

@@ -11,3 +11,5 @@ export { CORRECTED_READING } from './masd-reading';
 export type { MasdReading } from './masd-reading';
 export { MASD_GROUP_SYMBOL, MASD_LINK_GROUPS, MASD_TREE_GROUPS } from './masd-partition';
 export type { MasdGroup, MasdPartition } from './masd-partition';
+export { masdTable, masdTableToLatex, masdTableToJson, masdTableToText } from './masd-table';
+export type { MasdTable, MasdQuantityTable } from './masd-table';

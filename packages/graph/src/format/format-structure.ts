@@ -81,17 +81,42 @@ function refLatex(r: VariableRef): string {
   return r.derivative ? `\\dot{${base.slice(0, 1)}}${base.slice(1)}` : base;
 }
 
-function coefLatex(c: string): string {
+function coefLatex(c: string, toLatex?: (text: string) => string): string {
+  if (toLatex) return toLatex(c);
   const t = tidyCoefficient(c);
-  const m = /^(-?)1\/(.+)$/.exec(t);
-  if (m) return `${m[1]}\\frac{1}{${m[2].replace(/[()]/g, '')}}`;
+  const m = /^(-?)1\/\((.+)\)$/.exec(t) ?? /^(-?)1\/(.+)$/.exec(t);
+  if (m) return `${m[1]}\\frac{1}{${m[2].replace(/\*/g, ' ')}}`;
   return t.replace(/\*/g, ' ');
 }
 
-export function formatDerivationLatex(d: Derivation): string {
+export interface DerivationLatexOptions {
+  /** A coefficient's expression text in LaTeX (e.g. the exact rational printer); a plain rewrite by default. */
+  readonly coefficientLatex?: (text: string) => string;
+  /** The loop matrix F to print beside the derivation (rows: links, columns: tree branches). */
+  readonly loop?: LoopMatrix;
+}
+
+function refListLatex(refs: readonly VariableRef[]): string {
+  return refs.map(refLatex).join(',\\; ') || '\\text{(none)}';
+}
+
+function loopMatrixLatex(loop: LoopMatrix): string {
+  const lg = loop.tree.graph;
+  if (loop.F.rows > MAX_DENSE || loop.F.cols > MAX_DENSE) return `% F: ${loop.F.rows} × ${loop.F.cols} (too large to print)`;
+  const rows = signedToDense(loop.F);
+  const cols = Array.from(loop.treeOrder.branches, (k) => `\\mathrm{${latexName(lg.ids[k])}}`);
+  const names = Array.from(loop.linkOrder.branches, (k) => `\\mathrm{${latexName(lg.ids[k])}}`);
+  const body = rows.map((r, i) => `${names[i]} & ${r.map((v) => (v === 0 ? '0' : v > 0 ? '1' : '-1')).join(' & ')}`).join(' \\\\ ');
+  return [
+    '% Fundamental loop matrix F (rows: links, columns: tree branches; v_link = -F v_tree, i_tree = F^T i_link)',
+    `F = \\begin{array}{c|${'r'.repeat(cols.length)}} & ${cols.join(' & ')} \\\\ \\hline ${body} \\end{array}`,
+  ].join('\n');
+}
+
+export function formatDerivationLatex(d: Derivation, opts: DerivationLatexOptions = {}): string {
   const eq = (e: Equation) => {
     const rhs = e.rhs.length === 0 ? '0' : e.rhs.map((t, j) => {
-      const c = coefLatex(t.coefficient);
+      const c = coefLatex(t.coefficient, opts.coefficientLatex);
       const neg = c.startsWith('-');
       const mag = neg ? c.slice(1) : c;
       const term = `${mag === '1' ? '' : mag + '\\,'}${refLatex(t.ref)}`;
@@ -100,11 +125,17 @@ export function formatDerivationLatex(d: Derivation): string {
     return `  ${refLatex(e.lhs)} &= ${rhs} \\\\`;
   };
   const block = (title: string, list: readonly Equation[]) => [`% ${title}`, '\\begin{aligned}', ...list.map(eq), '\\end{aligned}'].join('\n');
+  const { B, N, components, acrossSources, throughSources } = d.counts;
   return [
     `% Normal tree: ${d.treeBranches.join(', ')}; links: ${d.links.join(', ')}`,
     `% State variables: ${d.states.join(', ') || '(none)'}`,
-    block('Elemental equations', d.elemental),
-    block('Continuity equations', d.continuity),
-    block('Compatibility equations', d.compatibility),
+    '% Primary variables (tree across, link through)',
+    `\\text{primary: } ${refListLatex(d.primary)}`,
+    '% Secondary variables (tree through, link across)',
+    `\\text{secondary: } ${refListLatex(d.secondary)}`,
+    ...(opts.loop ? [loopMatrixLatex(opts.loop)] : []),
+    block(`Elemental equations (B - S = ${B} - ${acrossSources + throughSources} = ${d.elemental.length})`, d.elemental),
+    block(`Continuity equations (N - c - S_A = ${N} - ${components} - ${acrossSources} = ${d.continuity.length})`, d.continuity),
+    block(`Compatibility equations (B - N + c - S_T = ${B} - ${N} + ${components} - ${throughSources} = ${d.compatibility.length})`, d.compatibility),
   ].join('\n');
 }

@@ -14,9 +14,12 @@ export function formatSignedDense(
   return formatTable(['', ...colNames], rows.map((r, i) => [rowNames[i], ...r.map(cell)]));
 }
 
-/** Drops redundant parentheses around a bare symbol or number: "(R)" → "R". */
+/**
+ * Drops redundant parentheses around a bare symbol or number: "(R)" → "R", never those of a function
+ * application: "cos(alpha)" stays "cos(alpha)".
+ */
 export function tidyCoefficient(text: string): string {
-  let t = text.replace(/\(([A-Za-z_][A-Za-z0-9_]*|[0-9.]+(?:e[-+]?[0-9]+)?)\)/g, '$1');
+  let t = text.replace(/(?<![A-Za-z0-9_])\(([A-Za-z_][A-Za-z0-9_]*|[0-9.]+(?:e[-+]?[0-9]+)?)\)/g, '$1');
   t = t.replace(/^1\/1$/, '1').replace(/^-1\/1$/, '-1');
   return t;
 }

@@ -29,6 +29,29 @@ export interface CostThresholds {
   readonly refuseTerms?: number;
   /** estimateMatrixCost only: refuse when the estimated time exceeds this (default 60 000 ms). */
   readonly refuseMilliseconds?: number;
+  /**
+   * estimateMatrixCost only: a bound on the number of monomials any minor can have, from the symbols that stay
+   * symbolic (monomialBound below). Numbers merge: a matrix of numbers and two symbols expands to at most
+   * (1 + D_1)(1 + D_2) terms however large it is. Caps the simulated sizes and the term estimate.
+   */
+  readonly monomialBound?: number;
+}
+
+/**
+ * The monomial count bound of the determinant (and of every minor and Cramer numerator) of a matrix whose
+ * rows, cleared of denominators, have degree at most D_v in variable v: Π_v (1 + D_v). rowDegrees[i][v] is
+ * the degree of row i in v after clearing (max over the row's numerators plus the sum of its denominators).
+ */
+export function monomialBound(rowDegrees: readonly (readonly number[])[]): number {
+  const k = rowDegrees[0]?.length ?? 0;
+  let bound = 1;
+  for (let v = 0; v < k; v++) {
+    let d = 0;
+    for (const row of rowDegrees) d += row[v];
+    bound *= 1 + d;
+    if (!Number.isFinite(bound)) return Number.POSITIVE_INFINITY;
+  }
+  return bound;
 }
 
 /** Per expected output term, for the density estimate (measured on the RC-ladder benchmark). */
@@ -82,9 +105,10 @@ export function estimateMatrixCost(termCounts: readonly (readonly number[])[], t
   let last = 1;
   // An m×m minor has at most m!·tmax^m terms: a cap for the intermediate sizes (which merge terms).
   const tmax = a.reduce((m, r) => r.reduce((mr, x) => Math.max(mr, x), m), 1);
-  let cap = tmax; // 1!·tmax
+  const symbols = thresholds.monomialBound ?? Number.POSITIVE_INFINITY;
+  let cap = Math.min(tmax, symbols); // 1!·tmax
   for (let k = 0; k < n; k++) {
-    cap *= (k + 2) * tmax;
+    cap = Math.min(cap * (k + 2) * tmax, symbols);
     let best = -1;
     for (let i = k; i < n; i++) if (a[i][k] > 0 && (best < 0 || a[i][k] < a[best][k])) best = i;
     if (best < 0) return result(0, work, 'elimination');
@@ -103,7 +127,7 @@ export function estimateMatrixCost(termCounts: readonly (readonly number[])[], t
     prev = p;
     last = p;
   }
-  const terms = n <= 20 ? Math.min(last, permanent(termCounts)) : last;
+  const terms = Math.min(n <= 20 ? Math.min(last, permanent(termCounts)) : last, symbols);
   return result(terms, work, 'elimination');
 
   function result(t: number, w: number, method: SymbolicCost['method']): SymbolicCost {

@@ -11,6 +11,8 @@ import { MAX_EXPONENT } from '../polynomial/monomial';
 import { RationalFunction } from '../rational/rational-function';
 import type { VariableSet } from '../variable-set';
 import { exactDecimal, exactNumber, type ExactRational } from './exact-decimal';
+import { ATOM_FUNCTIONS, atomName, atomParameters, evaluateAtom, functionName } from '../atom/atom';
+import type { AtomNode } from '../atom/atom';
 
 export interface FromMathNodeOptions {
   /** Element and field to name in errors. */
@@ -20,6 +22,12 @@ export interface FromMathNodeOptions {
   /** Largest number of terms a power may expand to (default 10 000). */
   readonly maxPowerTerms?: number;
   readonly gcd?: GcdOptions;
+  /**
+   * Non-rational functions of parameters only (cos(alpha), sqrt(k1*k2), exp(-a), a power with a non-integer
+   * exponent) become opaque atoms of the VariableSet (atom/atom.ts) instead of an error; a function of numbers
+   * only becomes its value. Default false (a time-varying caller must not turn sin(t) into a constant).
+   */
+  readonly atoms?: boolean;
 }
 
 export const RATIONAL_EXPECTED = 'a rational expression of the parameters';
@@ -69,7 +77,8 @@ function convert(node: NodeView, vars: VariableSet, opts: FromMathNodeOptions): 
     case 'OperatorNode':
       return operator(node, vars, opts);
     case 'FunctionNode':
-      throw fail('unsupported', `function ${functionName(node)}() is not rational`, opts);
+      if (opts.atoms) return atom(node, vars, opts);
+      throw fail('unsupported', `function ${functionName(node as unknown as AtomNode)}() is not rational`, opts);
     default:
       throw fail('unsupported', `${node.type} is not part of a rational expression`, opts);
   }
@@ -107,11 +116,35 @@ function operator(node: NodeView, vars: VariableSet, opts: FromMathNodeOptions):
     }
     case 'pow': {
       const base = arg(0);
-      return power(base, arg(1), opts);
+      const exponent = arg(1);
+      if (opts.atoms && (!exponent.isConstant() || !exponent.den.isOne())) return atom(node, vars, opts);
+      return power(base, exponent, opts);
     }
     default:
       throw fail('unsupported', `operator ${node.op ?? fn} is not rational`, opts);
   }
+}
+
+/** An opaque atom for a non-rational subtree of parameters only (its value when it reads no parameter). */
+function atom(node: NodeView, vars: VariableSet, opts: FromMathNodeOptions): RationalFunction {
+  const n = node as unknown as AtomNode;
+  if (n.type === 'FunctionNode' && !ATOM_FUNCTIONS.has(functionName(n))) {
+    throw fail('unsupported', `function ${functionName(n)}() is not one of ${[...ATOM_FUNCTIONS.keys()].join(', ')}`, opts);
+  }
+  const parameters = atomParameters(n);
+  for (const p of parameters) {
+    if (!vars.has(p) && opts.addVariables === false) throw fail('unknown-parameter', `unknown parameter ${p}`, opts, 'a declared parameter');
+    if (vars.atomAt(vars.indexOf(p)) !== undefined) throw fail('bad-value', `${p} is an atom's name, not a parameter`, opts, 'a parameter');
+  }
+  if (parameters.length === 0) {
+    const v = evaluateAtom(n, () => undefined);
+    if (!Number.isFinite(v)) throw fail('bad-value', `${atomName(n)} is not a finite number`, opts, 'a finite value');
+    const q = exactNumber(v);
+    return RationalFunction.constant(vars, q.num, q.den);
+  }
+  const name = atomName(n);
+  vars.addAtom(name, { node: n, latex: n.toTex({ parenthesis: 'keep', implicit: 'show' }), parameters });
+  return RationalFunction.variable(vars, name);
 }
 
 function power(base: RationalFunction, exponent: RationalFunction, opts: FromMathNodeOptions): RationalFunction {
@@ -175,7 +208,3 @@ function constantValue(value: unknown, opts: FromMathNodeOptions): ExactRational
   throw fail('unsupported', `constant ${String(value)} is not a number`, opts);
 }
 
-function functionName(node: NodeView): string {
-  const fn = node.fn as { name?: string } | string | undefined;
-  return typeof fn === 'string' ? fn : (fn?.name ?? node.name ?? '?');
-}

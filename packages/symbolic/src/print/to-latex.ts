@@ -19,8 +19,9 @@ export function toLatex(rf: RationalFunction): string {
 }
 
 function factorLatex(v: number, e: number, names: VariableSet): string {
-  const n = latexName(names.nameOf(v));
-  return e === 1 ? n : `${n}^{${e}}`;
+  const atom = names.atomAt(v);
+  const n = atom ? atom.latex : latexName(names.nameOf(v));
+  return e === 1 ? n : atom ? `\\left(${n}\\right)^{${e}}` : `${n}^{${e}}`;
 }
 
 function productLatex(p: TidyProduct, names: VariableSet): string {

@@ -1,0 +1,124 @@
+/**
+ * Printers of the structured form (structured-table.ts): its equations written out term by term (text,
+ * LaTeX), the products that give A, B, C, D, the shared subexpressions, and the JSON of the sparse blocks.
+ * The printed size grows with the number of nonzeros, never with the expanded rational entries.
+ */
+import { latexIdentifier } from '../export/export-latex';
+import type { StructuredBlock, StructuredTable } from './structured-table';
+import { STRUCTURED_BLOCKS } from './structured-table';
+
+export const STRUCTURED_PRODUCTS = {
+  A: 'E⁻¹·(A_xx + A_xz·M⁻¹·R_x)',
+  B: 'E⁻¹·(B_x + A_xz·M⁻¹·R_u)',
+  C: 'C_x + C_z·M⁻¹·R_x',
+  D: 'D_u + C_z·M⁻¹·R_u',
+} as const;
+
+const COMPOUND = /[+]|.-|\//;
+
+interface Term {
+  readonly coefficient: string;
+  readonly variable: string;
+}
+
+/** The terms of row i of a block, over the given variable names. */
+function rowTerms(b: StructuredBlock, i: number, names: readonly string[], latex: boolean): Term[] {
+  return b.entries.filter((e) => e.i === i).map((e) => ({ coefficient: latex ? e.latex : e.text, variable: names[e.j] }));
+}
+
+function sumText(terms: readonly Term[], times: string, wrap: (c: string) => string, latex: boolean): string {
+  if (terms.length === 0) return '0';
+  return terms
+    .map((t, k) => {
+      const neg = t.coefficient.startsWith('-') && !COMPOUND.test(t.coefficient.slice(1));
+      const mag = neg ? t.coefficient.slice(1) : t.coefficient;
+      const inverse = /^1\/(.+)$/.exec(mag);
+      const over = (d: string) => (latex ? `\\frac{${t.variable}}{${d}}` : `${t.variable}/${/^[A-Za-z_][A-Za-z0-9_]*$|^\(.*\)$/.test(d) ? d : `(${d})`}`);
+      const body = mag === '1' ? t.variable : inverse ? over(inverse[1]) : `${COMPOUND.test(mag) ? wrap(mag) : mag}${times}${t.variable}`;
+      return k === 0 ? (neg ? `-${body}` : body) : neg ? ` - ${body}` : ` + ${body}`;
+    })
+    .join('');
+}
+
+interface EquationSet {
+  readonly title: string;
+  readonly lhs: readonly string[][];
+  readonly rhs: readonly string[][];
+}
+
+function equations(t: StructuredTable, latex: boolean): EquationSet[] {
+  const v = (names: readonly string[], dot = false) => names.map((n) => (latex ? (dot ? `\\dot{${latexIdentifier(n)}}` : latexIdentifier(n)) : dot ? `${n}'` : n));
+  const B = t.blocks;
+  const times = latex ? '\\,' : '·';
+  const wrap = (c: string) => (latex ? `\\left(${c}\\right)` : `(${c})`);
+  const sum = (parts: Term[]) => sumText(parts, times, wrap, latex);
+  const x = v(t.states);
+  const xd = v(t.states, true);
+  const z = v(t.algebraic);
+  const u = v(t.inputs);
+  const nx = t.states.length;
+  const nz = t.algebraic.length;
+  const ny = t.outputs.length;
+  const dyn = Array.from({ length: nx }, (_, i) => [sum(rowTerms(B.E, i, xd, latex)), sum([...rowTerms(B.Axx, i, x, latex), ...rowTerms(B.Axz, i, z, latex), ...rowTerms(B.Bx, i, u, latex)])]);
+  const stat = Array.from({ length: nz }, (_, i) => [sum(rowTerms(B.M, i, z, latex)), sum([...rowTerms(B.Rx, i, x, latex), ...rowTerms(B.Ru, i, u, latex)])]);
+  const out = Array.from({ length: ny }, (_, i) => [v(t.outputs)[i], sum([...rowTerms(B.Cx, i, x, latex), ...rowTerms(B.Cz, i, z, latex), ...rowTerms(B.Du, i, u, latex)])]);
+  return [
+    { title: "Dynamic equations (E x' = A_xx x + A_xz z + B_x u)", lhs: dyn.map((r) => [r[0]]), rhs: dyn.map((r) => [r[1]]) },
+    { title: 'Static network (M z = R_x x + R_u u)', lhs: stat.map((r) => [r[0]]), rhs: stat.map((r) => [r[1]]) },
+    { title: 'Outputs (y = C_x x + C_z z + D_u u)', lhs: out.map((r) => [r[0]]), rhs: out.map((r) => [r[1]]) },
+  ];
+}
+
+export function structuredToText(t: StructuredTable): string {
+  const out = [
+    `${t.name}: structured form, the static network kept whole (${t.algebraic.length} static unknowns)`,
+    "  E x' = A_xx x + A_xz z + B_x u,   M z = R_x x + R_u u,   y = C_x x + C_z z + D_u u",
+    ...Object.entries(STRUCTURED_PRODUCTS).map(([k, f]) => `  ${k} = ${f}`),
+    `states x:          ${t.states.join(', ') || '(none)'}`,
+    `static unknowns z: ${t.algebraic.join(', ') || '(none)'}`,
+    `inputs u:          ${t.inputs.join(', ') || '(none)'}`,
+    `outputs y:         ${t.outputs.join(', ') || '(none)'}`,
+  ];
+  if (t.shared.length > 0) out.push('', 'where', ...t.shared.map((s) => `  ${s.name} = ${s.text}`));
+  for (const set of equations(t, false)) {
+    if (set.lhs.length === 0) continue;
+    out.push('', `${set.title}:`, ...set.lhs.map((l, i) => `  ${l[0]} = ${set.rhs[i][0]}`));
+  }
+  return out.join('\n');
+}
+
+export function structuredToLatex(t: StructuredTable): string {
+  const out = [
+    `% ${t.name}: structured form, the static network kept whole`,
+    '% A = E^{-1}(A_{xx} + A_{xz} M^{-1} R_x),  B = E^{-1}(B_x + A_{xz} M^{-1} R_u),  C = C_x + C_z M^{-1} R_x,  D = D_u + C_z M^{-1} R_u',
+  ];
+  if (t.shared.length > 0) {
+    out.push('% Shared subexpressions', '\\begin{aligned}', ...t.shared.map((s) => `  ${s.name} &= ${s.latex} \\\\`), '\\end{aligned}');
+  }
+  for (const set of equations(t, true)) {
+    if (set.lhs.length === 0) continue;
+    out.push(`% ${set.title}`, '\\begin{aligned}', ...set.lhs.map((l, i) => `  ${l[0]} &= ${set.rhs[i][0]} \\\\`), '\\end{aligned}');
+  }
+  return out.join('\n');
+}
+
+export function structuredToJson(t: StructuredTable): Record<string, unknown> {
+  const blocks: Record<string, unknown> = {};
+  for (const k of STRUCTURED_BLOCKS) {
+    const b = t.blocks[k];
+    blocks[k] = { rows: b.rows, cols: b.cols, entries: b.entries.map((e) => [e.i, e.j, t.symbolic ? e.text : e.value]) };
+  }
+  return {
+    name: t.name,
+    form: 'structured',
+    symbolic: t.symbolic,
+    states: t.states,
+    algebraic: t.algebraic,
+    inputs: t.inputs,
+    outputs: t.outputs,
+    products: STRUCTURED_PRODUCTS,
+    shared: t.shared.map((s) => ({ name: s.name, [t.symbolic ? 'text' : 'value']: t.symbolic ? s.text : s.value })),
+    blocks,
+    ...(t.symbolic ? { parameters: Object.fromEntries(t.parameters) } : {}),
+  };
+}
