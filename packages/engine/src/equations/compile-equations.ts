@@ -151,5 +151,9 @@ export function compileEquations(set: EquationSet, derived: EquationModel, optio
     timeVarying: () => {
       throw noGraph(name, 'time-varying model');
     },
+    // the structured and MASD forms are forms of a linear graph's formulation; an equation set's symbolic model is its table
+    symbolicForms: () => {
+      throw noGraph(name, 'structured or MASD symbolic form');
+    },
   };
 }
