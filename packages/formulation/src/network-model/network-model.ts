@@ -65,8 +65,9 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   const lastU = new Float64Array(plan.inputNames.length);
   let lastT = NaN;
   let loaded = false;
-  const load = (t: number, x: Float64Array, u: Float64Array) => {
-    if (loaded && t === lastT && same(x, lastX) && same(u, lastU)) return;
+  // f always loads (a solver never asks f twice at one point) and records the point; the Jacobian, the input
+  // Jacobian and the outputs compare against it first.
+  const loadFresh = (t: number, x: Float64Array, u: Float64Array) => {
     loaded = false;
     ev.load(t, x, u);
     lastX.set(x);
@@ -74,13 +75,17 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
     lastT = t;
     loaded = true;
   };
+  const load = (t: number, x: Float64Array, u: Float64Array) => {
+    if (loaded && t === lastT && same(x, lastX) && same(u, lastU)) return;
+    loadFresh(t, x, u);
+  };
   const model: NetworkModel = {
     kind: 'nonlinear',
     stateNames: plan.states.map((x) => x.name),
     inputNames: plan.inputNames,
     outputNames: plan.outputNames,
     f(t, x, u, _du, dxdt) {
-      load(t, x, u);
+      loadFresh(t, x, u);
       ev.derivatives(dxdt);
     },
     g(t, x, u, _du, y) {
