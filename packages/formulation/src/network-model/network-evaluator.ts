@@ -132,7 +132,7 @@ export class NetworkEvaluator {
       if (a === null) return null;
       return {
         value: (z: number) => a.valueAt(z, this.t),
-        slope: (z: number) => (a.evaluate(z, this.t), a.dw),
+        slope: (z: number) => a.slopeAt(z, this.t),
       };
     });
   }
