@@ -47,6 +47,11 @@ export interface NonlinearModel {
   f(t: number, x: Float64Array, u: Float64Array, du: Float64Array, dxdt: Float64Array): void;
   g(t: number, x: Float64Array, u: Float64Array, du: Float64Array, y: Float64Array): void;
   jacobian?(t: number, x: Float64Array, u: Float64Array, du: Float64Array): MatrixLike;
+  /**
+   * ∂f/∂t at fixed x (through u and u' = du, and any explicit t) into out, when the model can give it exactly;
+   * false where it cannot at this point (the solver then takes a difference of f in t).
+   */
+  timeDerivative?(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): boolean;
 }
 
 export type SimulationModel = LinearModel | NonlinearModel;

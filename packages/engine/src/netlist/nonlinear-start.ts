@@ -1,8 +1,9 @@
 /**
  * nonlinearNetlistStart: the start of a netlist whose description has laws (nonlinear devices), by state name:
  * without uic and without .ic, the DC operating point f(x*, u(0⁻)) = 0 by damped Newton on the simulator's own
- * model (the network model's sparse Jacobian, factorised by the sparse LU; a dense Jacobian by the dense solve),
- * from the zero state:
+ * model (the network model's sparse Jacobian, factorised by the sparse LU — AMD ordering and symbolic analysis at
+ * the first iteration, numeric refactorisation in place on that analysis at the others, the Jacobian's pattern
+ * being fixed; a dense Jacobian by the dense solve), from the zero state:
  *
  *   J(x_k) δ = −f(x_k, u0),   x_{k+1} = x_k + 2^{−j} δ  with the least j ≥ 0 that decreases ‖f‖∞
  *
@@ -11,7 +12,8 @@
  * J, no decrease, no convergence in MAX_ITERATIONS) is 'no-operating-point' naming the states.
  */
 import { SysgraphError, isSysgraphError } from '@sysgraph/core';
-import { CsrMatrix, denseSolve, factorSparseLU } from '@sysgraph/linalg';
+import { CsrMatrix, denseSolve, factorSparseLU, refactorSparseLU } from '@sysgraph/linalg';
+import type { SparseLU } from '@sysgraph/linalg';
 import type { NonlinearModel } from '@sysgraph/simulate';
 import type { NetlistStart } from './netlist-defaults';
 import { NO_OPERATING_POINT_EXPECTED } from './operating-point';
@@ -48,10 +50,17 @@ function termScale(J: CsrMatrix | readonly (readonly number[])[], x: Float64Arra
   return scale;
 }
 
-/** δ with J δ = −r. */
-function newtonStep(J: CsrMatrix | readonly (readonly number[])[], r: Float64Array): Float64Array {
+/**
+ * δ with J δ = −r. A CSR J is factorised once and refactorised afterwards on the same analysis (`kept`: the last
+ * factors, overwritten in place; a pattern that changed or a pivot that fails is factorised afresh by
+ * refactorSparseLU itself).
+ */
+function newtonStep(J: CsrMatrix | readonly (readonly number[])[], r: Float64Array, kept: { lu?: SparseLU }): Float64Array {
   const minus = Float64Array.from(r, (v) => -v);
-  if (J instanceof CsrMatrix) return factorSparseLU(J).solve(minus);
+  if (J instanceof CsrMatrix) {
+    kept.lu = kept.lu ? refactorSparseLU(kept.lu, J, undefined, { inPlace: true }) : factorSparseLU(J, { ordering: 'amd' });
+    return kept.lu.solve(minus) as Float64Array;
+  }
   return denseSolve(J.map((row) => Array.from(row)), minus);
 }
 
@@ -69,12 +78,13 @@ export function dcOperatingPoint(model: NonlinearModel, u0: Float64Array): { x: 
   let r = fAt(x);
   const forcing = normInf(r);
   let iterations = 0;
+  const kept: { lu?: SparseLU } = {};
   for (;;) {
     const J = model.jacobian(0, x, u0, du) as CsrMatrix | readonly (readonly number[])[];
     const norm = normInf(r);
     if (norm <= TOLERANCE * Math.max(termScale(J, x), forcing)) return { x, iterations };
     if (iterations >= MAX_ITERATIONS) throw new SysgraphError('solver-failure', `Newton did not converge in ${MAX_ITERATIONS} iterations (‖f‖ = ${norm.toPrecision(3)})`, { field: 'initial' });
-    const delta = newtonStep(J, r);
+    const delta = newtonStep(J, r, kept);
     let accepted = false;
     for (let j = 0, scale = 1; j <= MAX_HALVINGS; j++, scale /= 2) {
       const trial = Float64Array.from(x, (v, i) => v + scale * delta[i]);

@@ -96,6 +96,7 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
       for (let k = 0; k < p; k++) y[k] = full[k];
     },
     jacobian: (t, x, u, du) => inner.jacobian(t, x, u, du),
+    ...(network ? { timeDerivative: (t, x, u, du, out) => network.model.timeDerivative(t, x, u, du, out) } : {}),
   };
   return {
     structure,

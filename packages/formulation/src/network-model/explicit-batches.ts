@@ -5,6 +5,7 @@
  * They are grouped by law — the linear ones (p = c·σ or σ/c, c constant) in one group with a factor per element,
  * the others by compiled law, shared by equal elements (element-law.ts) — and each group runs as one batch
  * (law-batch.ts): gather σ, evaluate the law over the batch, scatter p. O(Σ size of σ + size of the law × batch).
+ * The σ of each group are one flat program built once (flat-rows.ts): three typed arrays walked front to back.
  */
 import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
@@ -12,18 +13,16 @@ import { lawBatch } from './law-batch';
 import type { LawBatch } from './law-batch';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
-
-/** What the batches read of the evaluator: σ of a branch. */
-export interface SecondaryReader {
-  sec(k: number): number;
-}
+import { flatRows, gatherRows } from './flat-rows';
+import type { FlatRows } from './flat-rows';
 
 interface Group {
   readonly batch: LawBatch;
   /** Statics of the group, their branches and the branches whose σ they read. */
   readonly statics: Int32Array;
   readonly branch: Int32Array;
-  readonly reads: Int32Array;
+  /** σ of each static of the group, in the group's order. */
+  readonly rows: FlatRows;
 }
 
 export class ExplicitBatches {
@@ -33,7 +32,7 @@ export class ExplicitBatches {
   /** Linear group: p = c·σ (invert 0) or σ/c (invert 1). */
   private readonly linStatic: Int32Array;
   private readonly linBranch: Int32Array;
-  private readonly linReads: Int32Array;
+  private readonly linRows: FlatRows;
   private readonly linC: Float64Array;
   private readonly linInvert: Uint8Array;
   private sigma = new Float64Array(0);
@@ -66,13 +65,13 @@ export class ExplicitBatches {
         batch: lawBatch(law),
         statics: Int32Array.from(list),
         branch: Int32Array.from(list, (j) => statics[j].branch),
-        reads: Int32Array.from(list, (j) => statics[j].reads),
+        rows: flatRows(plan, Int32Array.from(list, (j) => statics[j].reads)),
       });
       largest = Math.max(largest, list.length);
     }
     this.linStatic = Int32Array.from(linear);
     this.linBranch = Int32Array.from(linear, (j) => statics[j].branch);
-    this.linReads = Int32Array.from(linear, (j) => statics[j].reads);
+    this.linRows = flatRows(plan, Int32Array.from(linear, (j) => statics[j].reads));
     this.linC = Float64Array.from(linear, (j) => (statics[j].b as CoefficientLaw).constantFactor()!.c);
     this.linInvert = Uint8Array.from(linear, (j) => ((statics[j].b as CoefficientLaw).constantFactor()!.invert ? 1 : 0));
     this.sigma = new Float64Array(largest);
@@ -80,29 +79,31 @@ export class ExplicitBatches {
   }
 
   /** prim[branch] = b(σ) for every batched static. */
-  values(ev: SecondaryReader, prim: Float64Array, t: number): void {
-    const { linBranch, linReads, linC, linInvert, sigma, out } = this;
+  values(prim: Float64Array, t: number): void {
+    const { linBranch, linC, linInvert, sigma, out } = this;
+    const { ptr, src, coef } = this.linRows;
     for (let i = 0; i < linBranch.length; i++) {
-      const s = ev.sec(linReads[i]);
+      let s = 0;
+      for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) s += coef[q] * prim[src[q]];
       prim[linBranch[i]] = linInvert[i] === 1 ? s / linC[i] : linC[i] * s;
     }
     for (let k = 0; k < this.groups.length; k++) {
       const g = this.groups[k];
       const count = g.branch.length;
-      for (let i = 0; i < count; i++) sigma[i] = ev.sec(g.reads[i]);
+      gatherRows(g.rows, prim, sigma);
       g.batch.valuesAt(sigma, count, t, out);
       for (let i = 0; i < count; i++) prim[g.branch[i]] = out[i];
     }
   }
 
   /** slope[j] = b_j'(σ_j) for every batched static j (may be non-finite: the caller checks). */
-  slopes(ev: SecondaryReader, t: number, slope: Float64Array): void {
+  slopes(prim: Float64Array, t: number, slope: Float64Array): void {
     const { linStatic, linC, linInvert, sigma, out } = this;
     for (let i = 0; i < linStatic.length; i++) slope[linStatic[i]] = linInvert[i] === 1 ? 1 / linC[i] : linC[i];
     for (let k = 0; k < this.groups.length; k++) {
       const g = this.groups[k];
       const count = g.branch.length;
-      for (let i = 0; i < count; i++) sigma[i] = ev.sec(g.reads[i]);
+      gatherRows(g.rows, prim, sigma);
       g.batch.slopesAt(sigma, count, t, out);
       for (let i = 0; i < count; i++) slope[g.statics[i]] = out[i];
     }

@@ -31,6 +31,7 @@ export interface LawSite {
 
 /** A compiled law: evaluate(w, t) fills value, dw, dt, dww, dwt. */
 export class TapeLaw implements ScalarLaw {
+  readonly dependsOnTime: boolean;
   value = 0;
   dw = 0;
   dt = 0;
@@ -58,6 +59,7 @@ export class TapeLaw implements ScalarLaw {
     this.dd = new Float64Array(slots);
     this.de = new Float64Array(slots);
     for (const [slot, c] of constants) this.v[slot] = c;
+    this.dependsOnTime = T[out] === 1;
     // Slot 0 is w (∂w/∂w = 1), slot 1 is t (∂t/∂t = 1).
     this.d[0] = 1;
     this.e[1] = 1;

@@ -9,6 +9,9 @@
  *     a dense LU of ∂r_b/∂p_b, warm-started from the previous solution (p lives on between evaluations).
  * The explicit blocks that read only states and inputs go first, in batches by law (explicit-batches.ts).
  * Then  f_C = (i_C − Q_t)/Q_v  or  i_C,   f_L = (v_L − Φ_t)/Φ_i  or  v_L   (i_C = sec(C), v_L = sec(L)).
+ * The residual is a flat program built once: the inputs and own states copied by index arrays, the batched
+ * statics' σ and the state rows' σ as contiguous CSR programs (flat-rows.ts), and the list of the blocks left to
+ * the block loop; an evaluation allocates nothing and walks no general structure.
  */
 import { SysgraphError } from '@sysgraph/core';
 import { solveLaw } from '../nonlinear/solve-law';
@@ -21,6 +24,8 @@ import { StoredStateBatches } from './stored-state-batches';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
+import { flatRows } from './flat-rows';
+import type { FlatRows } from './flat-rows';
 
 const MAX_NEWTON = 100;
 /**
@@ -61,6 +66,15 @@ export class NetworkEvaluator {
   /** States: branch and own flag as typed arrays (the loops of f read these, not the records). */
   private readonly stateBranch: Int32Array;
   private readonly stateOwn: Uint8Array;
+  /** Own states (prim = x): their indices and branches. */
+  private readonly ownState: Int32Array;
+  private readonly ownBranch: Int32Array;
+  /** σ of every state branch, in state order (i_C, v_L). */
+  private readonly stateRows: FlatRows;
+  /** The blocks the block loop solves (those not batched), in block order. */
+  private readonly pending: Int32Array;
+  /** Whether a block is solved by Newton (only then is the scale of the states and inputs needed). */
+  private readonly anyNewton: boolean;
   private readonly inverse: (LawFunction | null)[];
   /** The law b of each explicit block (null for the others). */
   private readonly explicitLaw: (ScalarLaw | null)[];
@@ -105,12 +119,20 @@ export class NetworkEvaluator {
     this.stateBranch = Int32Array.from(plan.states, (st) => st.branch);
     this.stateOwn = Uint8Array.from(plan.states, (st) => (st.own ? 1 : 0));
     this.stored = new StoredStateBatches(plan.states);
+    const own = plan.states.flatMap((st, c) => (st.own ? [c] : []));
+    this.ownState = Int32Array.from(own);
+    this.ownBranch = Int32Array.from(own, (c) => plan.states[c].branch);
+    this.stateRows = flatRows(plan, this.stateBranch);
+    const pending: number[] = [];
+    for (let b = 0; b < count; b++) if (this.batches.batched[b] === 0) pending.push(b);
+    this.pending = Int32Array.from(pending);
+    this.anyNewton = this.kind.some((k) => k === BLOCK_KIND.newton);
     this.inverse = statics.map((st) => {
       const a = st.a;
       if (a === null) return null;
       return {
         value: (z: number) => a.valueAt(z, this.t),
-        slope: (z: number) => (a.evaluate(z, this.t), a.dw),
+        slope: (z: number) => a.slopeAt(z, this.t),
       };
     });
   }
@@ -129,34 +151,35 @@ export class NetworkEvaluator {
     const { prim, plan } = this;
     this.t = t;
     const slot = plan.slot;
-    let scale = 0;
     const inputBranches = this.inputBranches;
     for (let q = 0; q < inputBranches.length; q++) {
       const k = inputBranches[q];
       prim[k] = u[slot[k]];
-      scale = Math.max(scale, Math.abs(prim[k]));
     }
-    const states = plan.states;
-    const stateBranch = this.stateBranch;
-    const stateOwn = this.stateOwn;
-    for (let c = 0; c < states.length; c++) {
-      const xc = x[c];
-      if (xc > scale) scale = xc;
-      else if (-xc > scale) scale = -xc;
-      if (stateOwn[c] === 1) prim[stateBranch[c]] = xc;
+    const { ownState, ownBranch } = this;
+    for (let i = 0; i < ownState.length; i++) prim[ownBranch[i]] = x[ownState[i]];
+    // the floor of the Newton test: the largest |state| or |input| (only Newton blocks read it)
+    if (this.anyNewton) {
+      let scale = 0;
+      for (let q = 0; q < inputBranches.length; q++) scale = Math.max(scale, Math.abs(prim[inputBranches[q]]));
+      for (let c = 0; c < this.stateBranch.length; c++) {
+        const xc = x[c];
+        if (xc > scale) scale = xc;
+        else if (-xc > scale) scale = -xc;
+      }
+      this.scale = scale;
     }
     this.stored.values(x, t, prim);
-    this.scale = scale;
-    const { count, blockPtr, members } = this.blocks;
+    const { blockPtr, members } = this.blocks;
     const statics = plan.statics;
     const kinds = this.kind;
     const firstBranch = this.firstBranch;
     const firstReads = this.firstReads;
     const explicitLaw = this.explicitLaw;
-    const batched = this.batches.batched;
-    this.batches.values(this, prim, t);
-    for (let b = 0; b < count; b++) {
-      if (batched[b] === 1) continue;
+    this.batches.values(prim, t);
+    const pending = this.pending;
+    for (let q = 0; q < pending.length; q++) {
+      const b = pending[q];
       const kind = kinds[b];
       if (kind === BLOCK_KIND.explicit) {
         prim[firstBranch[b]] = explicitLaw[b]!.valueAt(this.sec(firstReads[b]), t);
@@ -191,18 +214,20 @@ export class NetworkEvaluator {
   derivatives(dxdt: Float64Array | number[]): void {
     const states = this.plan.states;
     const t = this.t;
+    const prim = this.prim;
     const stateBranch = this.stateBranch;
     const stateOwn = this.stateOwn;
     const linearFactor = this.stored.linearFactor;
+    const { ptr, src, coef } = this.stateRows;
     for (let c = 0; c < states.length; c++) {
-      const k = stateBranch[c];
-      const drive = this.sec(k);
+      let drive = 0;
+      for (let q = ptr[c], end = ptr[c + 1]; q < end; q++) drive += coef[q] * prim[src[q]];
       const factor = linearFactor[c];
       if (factor === factor) dxdt[c] = drive / factor; // q = c v: c v' = i_C (Q_t = 0)
       else if (stateOwn[c] === 1) {
         // Q_v v' = i_C − Q_t (dually Φ_i i' = v_L − Φ_t)
         const law = states[c].law;
-        law.evaluate(this.prim[k], t);
+        law.evaluate(prim[stateBranch[c]], t);
         dxdt[c] = (drive - law.dt) / law.dw;
       } else dxdt[c] = drive;
     }

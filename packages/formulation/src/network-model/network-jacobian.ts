@@ -217,7 +217,7 @@ export class NetworkJacobian {
     }
     const batched = ev.batches.batched;
     const batchSlope = this.batchSlope;
-    ev.batches.slopes(ev, t, batchSlope);
+    ev.batches.slopes(prim, t, batchSlope);
     for (let b = 0; b < count; b++) {
       const size = blockPtr[b + 1] - blockPtr[b];
       const width = pPtr[b + 1] - pPtr[b];

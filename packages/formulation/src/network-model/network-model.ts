@@ -15,6 +15,7 @@ import { inputJacobian } from './network-input-jacobian';
 import { NetworkJacobian } from './network-jacobian';
 import { networkOutputs } from './network-outputs';
 import { networkPlan } from './network-plan';
+import { NetworkTimeDerivative } from './network-time-derivative';
 
 /** Structurally @sysgraph/simulate's NonlinearModel with a CSR Jacobian. */
 export interface NetworkModel {
@@ -26,6 +27,11 @@ export interface NetworkModel {
   g(t: number, x: Float64Array, u: Float64Array, du: Float64Array, y: Float64Array): void;
   /** ∂f/∂x as CSR; the same matrix object (pattern fixed) is refilled at every call. */
   jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
+  /**
+   * ∂f/∂t at fixed x from u' (network-time-derivative.ts) into out; false where it does not apply (a law in t, a
+   * Newton block reached from the inputs, a slope not finite): the solver then differences f.
+   */
+  timeDerivative(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): boolean;
   /** B = ∂f/∂u, dense n × m rows. */
   inputJacobian(t: number, x: Float64Array, u: Float64Array): number[][];
 }
@@ -59,14 +65,16 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   const ev = new NetworkEvaluator(plan);
   const jac = new NetworkJacobian(ev, opts.secantWidth);
   const out = networkOutputs(s, ev);
+  const td = new NetworkTimeDerivative(ev);
   // The point of the last complete load: a Jacobian asked for where f was just evaluated (the stiff solvers do so
   // at every accepted step) reuses the static solve instead of repeating it. O(n + m) to compare.
   const lastX = new Float64Array(plan.states.length);
   const lastU = new Float64Array(plan.inputNames.length);
   let lastT = NaN;
   let loaded = false;
-  const load = (t: number, x: Float64Array, u: Float64Array) => {
-    if (loaded && t === lastT && same(x, lastX) && same(u, lastU)) return;
+  // f always loads (a solver never asks f twice at one point) and records the point; the Jacobian, the input
+  // Jacobian and the outputs compare against it first.
+  const loadFresh = (t: number, x: Float64Array, u: Float64Array) => {
     loaded = false;
     ev.load(t, x, u);
     lastX.set(x);
@@ -74,13 +82,17 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
     lastT = t;
     loaded = true;
   };
+  const load = (t: number, x: Float64Array, u: Float64Array) => {
+    if (loaded && t === lastT && same(x, lastX) && same(u, lastU)) return;
+    loadFresh(t, x, u);
+  };
   const model: NetworkModel = {
     kind: 'nonlinear',
     stateNames: plan.states.map((x) => x.name),
     inputNames: plan.inputNames,
     outputNames: plan.outputNames,
     f(t, x, u, _du, dxdt) {
-      load(t, x, u);
+      loadFresh(t, x, u);
       ev.derivatives(dxdt);
     },
     g(t, x, u, _du, y) {
@@ -94,6 +106,11 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       load(t, x, u);
       jac.x = x;
       return jac.fill();
+    },
+    timeDerivative(t, x, u, du, dfdt) {
+      if (!td.available) return false;
+      load(t, x, u);
+      return td.evaluate(du, dfdt);
     },
     inputJacobian(t, x, u) {
       load(t, x, u);

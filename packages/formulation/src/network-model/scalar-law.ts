@@ -6,6 +6,8 @@
  * c constant or a function of t.
  */
 export interface ScalarLaw {
+  /** Whether L depends on t (known when compiled). */
+  readonly dependsOnTime: boolean;
   value: number;
   dw: number;
   dt: number;
@@ -34,12 +36,14 @@ export class CoefficientLaw implements ScalarLaw {
   dww = 0;
   dwt = 0;
   private readonly constant: boolean;
+  readonly dependsOnTime: boolean;
 
   constructor(
     private readonly c: number | Coefficient,
     private readonly invert: boolean,
   ) {
     this.constant = typeof c === 'number';
+    this.dependsOnTime = !this.constant;
     if (typeof c === 'number') this.dw = invert ? 1 / c : c;
   }
 

@@ -28,19 +28,24 @@ const small = (step: number, z: number) => Math.abs(step) <= RELATIVE_TOLERANCE 
 
 export function solveLaw(h: LawFunction, target: number, guess: number): SolveLawResult {
   if (!Number.isFinite(target)) return { z: Number.NaN, converged: false };
-  const residual = (z: number) => h.value(z) - target;
-
-  // Newton: z ← z − r(z)/h'(z), while the slope is finite and nonzero.
+  // Newton: z ← z − r(z)/h'(z), while the slope is finite and nonzero (no closure here: this loop runs at every
+  // evaluation of a model with an inverted law, and is all most calls do).
   let z = Number.isFinite(guess) ? guess : 0;
   for (let k = 0; k < MAX_NEWTON; k++) {
-    const r = residual(z);
+    const r = h.value(z) - target;
     if (r === 0) return { z, converged: true };
     const d = h.slope(z);
     if (!Number.isFinite(r) || !Number.isFinite(d) || d === 0) break;
     const step = r / d;
     z -= step;
-    if (small(step, z) && Number.isFinite(residual(z))) return { z, converged: true };
+    if (small(step, z) && Number.isFinite(h.value(z) - target)) return { z, converged: true };
   }
+  return bracketFrom(h, target, guess);
+}
+
+/** Newton failed: grow a bracket around the guess (geometrically) and refine it. */
+function bracketFrom(h: LawFunction, target: number, guess: number): SolveLawResult {
+  const residual = (z: number) => h.value(z) - target;
 
   // Bracket: grow [g − w, g + w] until r changes sign at finite values.
   const g = Number.isFinite(guess) ? guess : 0;

@@ -63,7 +63,12 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
       out.set(v);
     },
     rhsTimeDerivative(t, z, out, known) {
-      // ∂f/∂t ≈ (f(t + δ, z) − f(t, z))/δ, δ = √ε·max(1, |t|)
+      // the model's own ∂f/∂t where it has one (from u', no evaluation of f) …
+      if (model.timeDerivative) {
+        inputs.evaluate(t, t >= problem.segmentEnd, u, du);
+        if (model.timeDerivative(t, z, u, du, out)) return;
+      }
+      // … else ∂f/∂t ≈ (f(t + δ, z) − f(t, z))/δ, δ = √ε·max(1, |t|)
       const delta = Math.sqrt(Number.EPSILON) * Math.max(1, Math.abs(t));
       const base = known ?? f0;
       if (!known) rhs(t, z, f0);

@@ -31,7 +31,8 @@ export interface OdeProblem {
   /** out = M v (a copy when M = I). */
   massMulVec(v: Float64Array, out: Float64Array): void;
   /**
-   * out = ∂f/∂t at (t, z): B u'(t) for a linear model, a forward difference in t otherwise; `f0`, when given, is
+   * out = ∂f/∂t at (t, z): B u'(t) for a linear model, the model's own timeDerivative where it has one, a forward
+   * difference in t otherwise; `f0`, when given, is
    * f(t, z) already evaluated (the difference's base, not evaluated again).
    */
   rhsTimeDerivative(t: number, z: Float64Array, out: Float64Array, f0?: Float64Array): void;
