@@ -19,6 +19,9 @@ import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
 import { decodeShare, encodeShare } from './ui/share';
 import { createSimulationPanel } from './ui/simulation-panel';
+import { distinctTitles } from './ui/gallery-titles';
+import { attachSplitter } from './ui/splitter';
+import { stateChoiceLabels } from './ui/state-labels';
 
 interface PageState {
   settings: Settings;
@@ -41,10 +44,23 @@ const comparePanel = createComparePanel(byId('compare'));
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
+attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
+
+// a message that stays until dismissed (the status line is rewritten by every answer)
+const notice = byId('notice');
+function showNotice(text: string): void {
+  byId('notice-text').textContent = text;
+  notice.hidden = false;
+}
+byId('notice-dismiss').addEventListener('click', () => {
+  notice.hidden = true;
+});
+
+const titles = new Map(EXAMPLES.map((e, k) => [e.file, distinctTitles(EXAMPLES)[k]]));
 const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)', 'time-varying': 'Time-varying systems (values in t)' } as const;
 for (const [group, label] of Object.entries(GROUPS) as [keyof typeof GROUPS, string][]) {
   const items = EXAMPLES.filter((e) => e.group === group);
-  if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, e.title))));
+  if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, titles.get(e.file) ?? e.title))));
 }
 gallery.appendChild(el('option', { value: '', disabled: true, 'data-custom': '1' }, 'Edited description'));
 gallery.addEventListener('change', () => {
@@ -69,6 +85,9 @@ function syncGallery(): void {
 function loadModel(text: string, settings: Settings): void {
   state.settings = settings;
   state.drawn = {};
+  state.last = undefined;
+  // nothing of the previous system stays: its comparison and overlay are cleared until the new follow-up
+  comparePanel.reset();
   editor.setText(text);
   syncGallery();
   request(false);
@@ -100,6 +119,8 @@ function onAnswer(a: RunAnswer): void {
   state.last = a;
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
+  byId('empty-hint').hidden = a.graph.branches.length > 0;
+  modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
   // the matrices and the plot first: they are what an edit is waiting for
   modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying);
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
@@ -169,7 +190,8 @@ async function loadFromHash(): Promise<boolean> {
   if (!hash) return false;
   const shared = await decodeShare(hash);
   if (!shared) {
-    setStatus('error', 'The link could not be read; the default example is shown');
+    setStatus('error', 'The link could not be read');
+    showNotice('This link could not be read (it is cut short or was changed); the default example is shown instead.');
     return false;
   }
   writtenHash = location.hash;

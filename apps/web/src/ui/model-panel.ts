@@ -14,12 +14,15 @@ import { stateLatex } from '../engine/derivation-view';
 import { el, replaceChildren } from './dom';
 import { downloadText, safeFileName } from './download';
 import { segmented } from './segmented';
+import type { StateChoiceLabels } from './state-labels';
 import { TexCache } from './tex';
 
 export interface ModelPanel {
   render(model: ModelView, settings: Settings, systemName: string, nonlinear?: NonlinearView, timeVarying?: TimeVaryingView): void;
   /** MASD's closed form offered or not (known once the follow-up has checked its preconditions). */
   offerMasd(available: boolean): void;
+  /** The state-choice buttons named in the system's domain. */
+  nameStates(labels: StateChoiceLabels): void;
 }
 
 const DIAGNOSTIC_TITLES: Readonly<Record<string, string>> = {
@@ -175,6 +178,11 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
   }
 
   return {
+    nameStates(labels) {
+      states.relabel('b1', labels.b1.label, labels.b1.hint);
+      states.relabel('b2', labels.b2.label, labels.b2.hint);
+      states.node.dataset.domain = labels.domain;
+    },
     offerMasd(available) {
       formulation.enable('masd', available, "MASD's closed form does not apply to this system (see Compare formulations)");
     },
