@@ -46,6 +46,14 @@ const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('
 
 attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
 
+// the skip link moves the focus without touching the address (the hash holds the model)
+document.querySelector<HTMLAnchorElement>('.skip-link')?.addEventListener('click', (e) => {
+  e.preventDefault();
+  const results = byId('results');
+  results.focus();
+  results.scrollIntoView();
+});
+
 // a message that stays until dismissed (the status line is rewritten by every answer)
 const notice = byId('notice');
 function showNotice(text: string): void {

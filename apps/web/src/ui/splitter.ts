@@ -17,6 +17,15 @@ export function attachSplitter(handle: HTMLElement, layout: HTMLElement, pane: H
     handle.setAttribute('aria-valuemin', String(lo));
     handle.setAttribute('aria-valuemax', String(hi));
   };
+  // a focusable separator carries its value (ARIA): the current width until it is moved
+  const initial = () => {
+    const { lo, hi } = bounds();
+    handle.setAttribute('aria-valuenow', String(Math.round(pane.getBoundingClientRect().width)));
+    handle.setAttribute('aria-valuemin', String(lo));
+    handle.setAttribute('aria-valuemax', String(hi));
+  };
+  initial();
+  new ResizeObserver(initial).observe(pane);
   handle.addEventListener('pointerdown', (e) => {
     e.preventDefault();
     handle.setPointerCapture(e.pointerId);
