@@ -15,6 +15,7 @@ import { renderDerivation } from './ui/derivation-panel';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
+import { LARGE_GRAPH, renderGraphSummary } from './ui/graph-summary';
 import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
 import { decodeShare, encodeShare } from './ui/share';
@@ -142,7 +143,8 @@ function onAnswer(a: RunAnswer): void {
   byId('system-summary').textContent = a.summary ?? '';
   const graphSig = JSON.stringify(a.graph);
   if (state.drawn.graph !== graphSig) {
-    renderGraph(byId('graph'), a.graph);
+    if (a.graph.branches.length > LARGE_GRAPH) renderGraphSummary(byId('graph'), a.graph);
+    else renderGraph(byId('graph'), a.graph);
     state.drawn.graph = graphSig;
   }
   const derivationSig = JSON.stringify(a.derivation);

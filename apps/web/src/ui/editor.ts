@@ -17,6 +17,9 @@ export interface Editor {
   showErrors(errors: readonly ErrorInfo[]): void;
 }
 
+/** Above this many lines the gutter is one text node rather than a node per line. */
+const PLAIN_GUTTER_ABOVE = 2000;
+
 const STAGE_NAMES: Readonly<Record<ErrorInfo['stage'], string>> = {
   parse: 'description',
   structure: 'linear graph',
@@ -41,9 +44,16 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     if (count !== lineCount || gutter.dataset.errors !== [...errorLines].join(',')) {
       lineCount = count;
       gutter.dataset.errors = [...errorLines].join(',');
-      const frag = document.createDocumentFragment();
-      for (let k = 1; k <= count; k++) frag.appendChild(el('div', { class: errorLines.has(k) ? 'error' : undefined }, k));
-      gutter.replaceChildren(frag);
+      if (count > PLAIN_GUTTER_ABOVE) {
+        // a long text (a large network): the numbers as one text node, errors marked behind the text only
+        let numbers = '';
+        for (let k = 1; k <= count; k++) numbers += `${k}\n`;
+        gutter.replaceChildren(el('div', { class: 'plain' }, numbers));
+      } else {
+        const frag = document.createDocumentFragment();
+        for (let k = 1; k <= count; k++) frag.appendChild(el('div', { class: errorLines.has(k) ? 'error' : undefined }, k));
+        gutter.replaceChildren(frag);
+      }
     }
     const h = lineHeight();
     const top = paddingTop();

@@ -13,6 +13,7 @@ import type { FormulationName, MatrixStyle, Settings, StateChoiceName, StorageLa
 import { stateLatex } from '../engine/derivation-view';
 import { el, replaceChildren } from './dom';
 import { downloadText, safeFileName } from './download';
+import { renderLargeModel } from './large-model-view';
 import { segmented } from './segmented';
 import type { StateChoiceLabels } from './state-labels';
 import { TexCache } from './tex';
@@ -206,6 +207,16 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
           : m.symbolicNote ?? 'not available';
       note.textContent = settings.style === 'symbolic' && !symbolicShown ? `Symbolic entries: ${why}.` : '';
 
+      exports.hidden = m.large !== undefined;
+      if (m.large) {
+        renderLargeModel(equations, m.large, systemName);
+        equations.dataset.model = m.key;
+        equations.dataset.large = '1';
+        replaceChildren(diagnostics, ...m.diagnostics.map(diagnosticItem));
+        diagnostics.hidden = m.diagnostics.length === 0;
+        return;
+      }
+      delete equations.dataset.large;
       const M = m.matrices;
       const tilde = !isZero(M.Bd);
       const plus = () => tex('+', false, 'op');
