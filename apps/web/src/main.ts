@@ -131,8 +131,12 @@ function onAnswer(a: RunAnswer): void {
   byId('empty-hint').hidden = a.graph.branches.length > 0;
   modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
   // the matrices and the plot first: they are what an edit is waiting for
+  const m0 = performance.now();
   modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying);
+  performance.measure('sysgraph:model', { start: m0 });
+  const s0 = performance.now();
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
+  performance.measure('sysgraph:simulation', { start: s0 });
   const updated = performance.now() - since;
   body.dataset.revision = String(a.id);
   body.dataset.updateMs = updated.toFixed(1);
@@ -141,6 +145,7 @@ function onAnswer(a: RunAnswer): void {
 
   byId('system-title').textContent = a.title ?? a.name;
   byId('system-summary').textContent = a.summary ?? '';
+  const g0 = performance.now();
   const graphSig = JSON.stringify(a.graph);
   if (state.drawn.graph !== graphSig) {
     if (a.graph.branches.length > LARGE_GRAPH) renderGraphSummary(byId('graph'), a.graph);
@@ -152,6 +157,7 @@ function onAnswer(a: RunAnswer): void {
     renderDerivation(byId('derivation'), a.derivation);
     state.drawn.derivation = derivationSig;
   }
+  performance.measure('sysgraph:graph-derivation', { start: g0 });
   comparePanel.markPending();
   const engineMs = Number(body.dataset.engineMs);
   setStatus(simErrors.length > 0 ? 'error' : 'ready', simErrors.length > 0 ? 'Model derived; the simulation needs attention' : `Updated in ${Math.max(1, Math.round(updated))} ms (engine ${Math.max(1, Math.round(engineMs))} ms)`);

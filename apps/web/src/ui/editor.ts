@@ -131,8 +131,9 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       renderGutter();
     },
     showErrors(errors) {
+      if (errors.length === 0 && errorLines.size === 0 && errorList.hidden) return;
       const text = textarea.value;
-      const positions = jsonPositions(text);
+      const positions = errors.length > 0 ? jsonPositions(text) : undefined;
       const located = errors.map((e) => ({ e, line: locateError(text, e, positions) }));
       errorLines = new Set(located.map((x) => x.line).filter((l): l is number => l !== undefined));
       renderGutter();
