@@ -183,7 +183,13 @@ let writtenHash = '';
 function scheduleHash(): void {
   clearTimeout(hashTimer);
   hashTimer = window.setTimeout(async () => {
-    const hash = await encodeShare({ description: editor.getText(), settings: state.settings });
+    let hash: string;
+    try {
+      hash = await encodeShare({ description: editor.getText(), settings: state.settings });
+    } catch {
+      // a description too large for a link: the address keeps the last one that fitted
+      return;
+    }
     writtenHash = `#${hash}`;
     if (location.hash !== writtenHash) history.replaceState(null, '', writtenHash);
   }, 250);
