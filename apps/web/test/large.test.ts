@@ -154,6 +154,10 @@ describe('large models in chromium', () => {
     expect(await page.getAttribute('#simulation', 'data-state')).toBe('ready');
     expect(await page.getAttribute('#large-model', 'data-states')).toBe('1024');
     expect(await page.getAttribute('#graph-summary', 'data-branches')).toBe(String(2 * 32 * 31 + 32 * 32 + 2));
+    // the descriptor form's M is diag(C): its first entry is C = 1 mF / 32²
+    const first = await page.locator('#model .virtual-row').first().locator('span').allTextContents();
+    expect(first[0]).toBe('M');
+    expect(Math.abs(Number(first[3]) - 1e-3 / 1024)).toBeLessThan(1e-15);
     await page.fill('#graph-search', 'Rload');
     expect(await page.locator('#graph-hits li[data-branch="Rload"]').count()).toBe(1);
     const vFar = await lastRow('v_far');

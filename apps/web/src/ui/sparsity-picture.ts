@@ -57,7 +57,8 @@ export function createSparsityPicture(name: string, m: SparseMatrixView, rowName
     ctx.strokeStyle = '#d0d5dd';
     const h = cell();
     ctx.strokeRect(0.5 - c0 * h, 0.5 - r0 * h, m.cols * h, m.rows * h);
-    const w = Math.max(1, h);
+    // at least two canvas pixels a cell: a lone entry of a 1024 × 1 column stays visible
+    const w = Math.max(2, h);
     for (let p = 0; p < m.values.length; p++) {
       const x = (m.colIdx[p] - c0) * h;
       const y = (m.rowIdx[p] - r0) * h;
