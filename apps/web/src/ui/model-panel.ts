@@ -209,6 +209,14 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
 
       exports.hidden = m.large !== undefined;
       if (m.large) {
+        // a large model is the general formulation, states b1, numbers (run-large.ts): the other choices are off
+        const why = `a model of ${m.large.states.length} states is shown by its entries: general formulation, states b1, numbers`;
+        states.enable('b2', false, why);
+        formulation.enable('masd', false, why);
+        style.set('numeric');
+        states.set('b1');
+        formulation.set('general');
+        note.hidden = true;
         renderLargeModel(equations, m.large, systemName);
         equations.dataset.model = m.key;
         equations.dataset.large = '1';
