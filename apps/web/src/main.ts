@@ -15,10 +15,14 @@ import { renderDerivation } from './ui/derivation-panel';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
+import { LARGE_GRAPH, renderGraphSummary } from './ui/graph-summary';
 import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
 import { decodeShare, encodeShare } from './ui/share';
 import { createSimulationPanel } from './ui/simulation-panel';
+import { distinctTitles } from './ui/gallery-titles';
+import { attachSplitter } from './ui/splitter';
+import { stateChoiceLabels } from './ui/state-labels';
 
 interface PageState {
   settings: Settings;
@@ -41,10 +45,31 @@ const comparePanel = createComparePanel(byId('compare'));
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
+attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
+
+// the skip link moves the focus without touching the address (the hash holds the model)
+document.querySelector<HTMLAnchorElement>('.skip-link')?.addEventListener('click', (e) => {
+  e.preventDefault();
+  const results = byId('results');
+  results.focus();
+  results.scrollIntoView();
+});
+
+// a message that stays until dismissed (the status line is rewritten by every answer)
+const notice = byId('notice');
+function showNotice(text: string): void {
+  byId('notice-text').textContent = text;
+  notice.hidden = false;
+}
+byId('notice-dismiss').addEventListener('click', () => {
+  notice.hidden = true;
+});
+
+const titles = new Map(EXAMPLES.map((e, k) => [e.file, distinctTitles(EXAMPLES)[k]]));
 const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)', 'time-varying': 'Time-varying systems (values in t)' } as const;
 for (const [group, label] of Object.entries(GROUPS) as [keyof typeof GROUPS, string][]) {
   const items = EXAMPLES.filter((e) => e.group === group);
-  if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, e.title))));
+  if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, titles.get(e.file) ?? e.title))));
 }
 gallery.appendChild(el('option', { value: '', disabled: true, 'data-custom': '1' }, 'Edited description'));
 gallery.addEventListener('change', () => {
@@ -69,6 +94,9 @@ function syncGallery(): void {
 function loadModel(text: string, settings: Settings): void {
   state.settings = settings;
   state.drawn = {};
+  state.last = undefined;
+  // nothing of the previous system stays: its comparison and overlay are cleared until the new follow-up
+  comparePanel.reset();
   editor.setText(text);
   syncGallery();
   request(false);
@@ -100,9 +128,15 @@ function onAnswer(a: RunAnswer): void {
   state.last = a;
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
+  byId('empty-hint').hidden = a.graph.branches.length > 0;
+  modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
   // the matrices and the plot first: they are what an edit is waiting for
+  const m0 = performance.now();
   modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying);
+  performance.measure('sysgraph:model', { start: m0 });
+  const s0 = performance.now();
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
+  performance.measure('sysgraph:simulation', { start: s0 });
   const updated = performance.now() - since;
   body.dataset.revision = String(a.id);
   body.dataset.updateMs = updated.toFixed(1);
@@ -111,9 +145,11 @@ function onAnswer(a: RunAnswer): void {
 
   byId('system-title').textContent = a.title ?? a.name;
   byId('system-summary').textContent = a.summary ?? '';
+  const g0 = performance.now();
   const graphSig = JSON.stringify(a.graph);
   if (state.drawn.graph !== graphSig) {
-    renderGraph(byId('graph'), a.graph);
+    if (a.graph.branches.length > LARGE_GRAPH) renderGraphSummary(byId('graph'), a.graph);
+    else renderGraph(byId('graph'), a.graph);
     state.drawn.graph = graphSig;
   }
   const derivationSig = JSON.stringify(a.derivation);
@@ -121,6 +157,7 @@ function onAnswer(a: RunAnswer): void {
     renderDerivation(byId('derivation'), a.derivation);
     state.drawn.derivation = derivationSig;
   }
+  performance.measure('sysgraph:graph-derivation', { start: g0 });
   comparePanel.markPending();
   const engineMs = Number(body.dataset.engineMs);
   setStatus(simErrors.length > 0 ? 'error' : 'ready', simErrors.length > 0 ? 'Model derived; the simulation needs attention' : `Updated in ${Math.max(1, Math.round(updated))} ms (engine ${Math.max(1, Math.round(engineMs))} ms)`);
@@ -146,7 +183,13 @@ let writtenHash = '';
 function scheduleHash(): void {
   clearTimeout(hashTimer);
   hashTimer = window.setTimeout(async () => {
-    const hash = await encodeShare({ description: editor.getText(), settings: state.settings });
+    let hash: string;
+    try {
+      hash = await encodeShare({ description: editor.getText(), settings: state.settings });
+    } catch {
+      // a description too large for a link: the address keeps the last one that fitted
+      return;
+    }
     writtenHash = `#${hash}`;
     if (location.hash !== writtenHash) history.replaceState(null, '', writtenHash);
   }, 250);
@@ -169,7 +212,8 @@ async function loadFromHash(): Promise<boolean> {
   if (!hash) return false;
   const shared = await decodeShare(hash);
   if (!shared) {
-    setStatus('error', 'The link could not be read; the default example is shown');
+    setStatus('error', 'The link could not be read');
+    showNotice('This link could not be read (it is cut short or was changed); the default example is shown instead.');
     return false;
   }
   writtenHash = location.hash;

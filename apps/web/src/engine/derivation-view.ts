@@ -3,8 +3,9 @@
  * primary, secondary and state variables and one line per elemental, continuity and compatibility equation.
  * The equations are typeset by the graph stage's own formatDerivationLatex, one equation at a time.
  */
-import type { Derivation, Equation, VariableRef } from '@sysgraph/graph';
+import type { Derivation, VariableRef } from '@sysgraph/graph';
 import { formatDerivationLatex } from '@sysgraph/graph';
+import { SysgraphError } from '@sysgraph/core';
 import type { DerivationView } from './protocol';
 
 const escapeName = (s: string) => s.replace(/([\\{}_^#$%&~])/g, '\\$1');
@@ -32,22 +33,34 @@ export function stateLatex(name: string, mark: { readonly dot?: boolean; readonl
   return symbolic ? `${base}_{\\mathrm{${escapeName(name.slice(sep + 1))}}}` : base;
 }
 
-function equationLatex(d: Derivation, e: Equation): string {
-  const one = formatDerivationLatex({ ...d, elemental: [e], continuity: [], compatibility: [] });
-  const line = one.split('\n').find((l) => l.includes('&='));
-  return (line ?? '').trim().replace(/\\\\$/, '').trim();
+/**
+ * The equations' LaTeX lines, in order (elemental, continuity, compatibility): one call of the graph stage's
+ * formatDerivationLatex, whose every equation is one `lhs &= rhs \\` line — O(B) for the whole derivation
+ * (a call per equation repeated the tree and link lists each time: O(B²), seconds for a 32 × 32 grid).
+ */
+function equationLines(d: Derivation): string[] {
+  return formatDerivationLatex(d)
+    .split('\n')
+    .filter((l) => l.includes('&='))
+    .map((l) => l.trim().replace(/\\\\$/, '').trim());
 }
 
 export function derivationView(d: Derivation): DerivationView {
+  const lines = equationLines(d);
+  const ne = d.elemental.length;
+  const nc = d.continuity.length;
+  if (lines.length !== ne + nc + d.compatibility.length) {
+    throw new SysgraphError('unsupported', `derivationView: ${lines.length} equation lines for ${ne + nc + d.compatibility.length} equations`, { field: 'derivation', expected: 'one LaTeX line per equation' });
+  }
   return {
     treeBranches: d.treeBranches,
     links: d.links,
     primary: d.primary.map(variableLatex),
     secondary: d.secondary.map(variableLatex),
     states: d.states.map((x) => stateLatex(x)),
-    elemental: d.elemental.map((e) => equationLatex(d, e)),
-    continuity: d.continuity.map((e) => equationLatex(d, e)),
-    compatibility: d.compatibility.map((e) => equationLatex(d, e)),
+    elemental: lines.slice(0, ne),
+    continuity: lines.slice(ne, ne + nc),
+    compatibility: lines.slice(ne + nc),
     counts: d.counts,
   };
 }

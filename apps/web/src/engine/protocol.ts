@@ -84,6 +84,31 @@ export interface MatrixView {
   readonly symbolic?: readonly (readonly string[])[];
 }
 
+/** A matrix by its nonzero entries (row, column, value), transferred without copying. */
+export interface SparseMatrixView {
+  readonly rows: number;
+  readonly cols: number;
+  readonly rowIdx: Int32Array;
+  readonly colIdx: Int32Array;
+  readonly values: Float64Array;
+}
+
+/**
+ * A model above LARGE_STATES states, shown as sparsity pictures and a table of entries: the state-space
+ * matrices (x' = A x + B u) of a dense model, or the descriptor form (M x' = A x + B u) of a sparse one, whose
+ * A = M⁻¹A₀ is never formed (it is dense).
+ */
+export interface LargeModelView {
+  readonly form: 'state-space' | 'descriptor';
+  readonly states: readonly string[];
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+  /** M (descriptor form only), A, B, C, D. */
+  readonly matrices: Readonly<Record<string, SparseMatrixView>>;
+  /** The states the simulation records (outputs always): the first few, not all of a large model. */
+  readonly recordedStates: number;
+}
+
 export interface ModelView {
   /** 'general-b1', 'general-b2', 'masd-b1', … */
   readonly key: string;
@@ -96,6 +121,8 @@ export interface ModelView {
   readonly diagnostics: readonly DiagnosticInfo[];
   /** Why a symbolic model is missing, when it is. */
   readonly symbolicNote?: string;
+  /** A large model: its matrices by their entries (the typeset matrices above are empty). */
+  readonly large?: LargeModelView;
   readonly exports: { readonly matlab: string; readonly python: string; readonly latex: string; readonly json: string };
 }
 

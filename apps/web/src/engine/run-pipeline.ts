@@ -32,6 +32,7 @@ import type { Settings } from './settings';
 import { engineTrace, inputInfo, simulateTrace } from './simulate-trace';
 import { resultAnswer } from './result-answer';
 import { runTimeVarying } from './run-time-varying';
+import { LARGE_STATES, runLarge } from './run-large';
 
 /** The configured parsers of the pipeline, built once per worker (schema compilation, mathjs instances). */
 export interface EngineContext {
@@ -111,6 +112,7 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   lap('structure');
   if (compiled.family === 'laws') return runNonlinear(req, ctx, compiled, derivation, timings, lap);
   if (compiled.family === 'time-varying') return runTimeVarying(req, ctx, compiled, derivation, timings, lap);
+  if (s.partition.states.length > LARGE_STATES) return runLarge(req, compiled, derivation, timings, lap);
   let active: Formulated;
   try {
     active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic' });

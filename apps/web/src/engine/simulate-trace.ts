@@ -51,7 +51,7 @@ export function engineTrace(model: CompiledModel, settings: Settings, inputs: re
 }
 
 /** A simulation's result as the page shows it: n states, then the outputs. */
-function traceView(r: SimulationResult, n: number): TraceView {
+export function traceView(r: SimulationResult, n: number): TraceView {
   return {
     names: r.names,
     units: r.units,

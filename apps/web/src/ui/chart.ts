@@ -1,10 +1,15 @@
 /**
  * createChart: a uPlot line chart of traces against time, with uPlot's own legend (click to hide a series),
  * drag-to-zoom (double-click resets) and live cursor readout. Data go in as the trace's Float64Array columns,
- * untouched; a chart with the same series is updated in place (setData), otherwise rebuilt.
+ * untouched up to four points per pixel column and thinned to min and max per column above that (decimate.ts;
+ * the downloads keep every sample); a chart with the same series is updated in place (setData), otherwise
+ * rebuilt. Its text alternative: an aria-label naming the series and axes, and the data as a table on request.
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartTable } from './chart-table';
+import { decimateMinMax } from './decimate';
+import { el, replaceChildren } from './dom';
 
 export const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22'];
 
@@ -18,21 +23,47 @@ export interface ChartSeries {
 
 export interface Chart {
   update(t: Float64Array, series: readonly ChartSeries[], yLabel: string): void;
+  /** Nothing drawn (a new system is on its way). */
+  clear(): void;
   readonly node: HTMLElement;
 }
 
 const fmt = (v: number | null) => (v === null || !Number.isFinite(v) ? '—' : Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(3) : String(Number(v.toPrecision(5))));
 
-export function createChart(host: HTMLElement, height = 320): Chart {
+export function createChart(host: HTMLElement, height = 320, title = 'Chart'): Chart {
   let plot: uPlot | undefined;
   let signature = '';
-  const width = () => Math.max(280, Math.floor(host.clientWidth || 640));
+  const plotHost = el('div', { class: 'chart-plot', role: 'img' });
+  const tableBox = el('div', { class: 'table-scroll' });
+  const details = el('details', { class: 'chart-data' }, el('summary', {}, 'Show the data as a table'), tableBox);
+  host.replaceChildren(plotHost, details);
+  let shown: { t: Float64Array; series: readonly ChartSeries[] } | undefined;
+  const fillTable = () => {
+    if (details.open && shown) replaceChildren(tableBox, chartTable(title, shown.t, shown.series.map((s) => ({ label: s.label, values: s.values }))));
+    else replaceChildren(tableBox);
+  };
+  details.addEventListener('toggle', fillTable);
+  const width = () => Math.max(280, Math.floor(plotHost.clientWidth || host.clientWidth || 640));
   new ResizeObserver(() => plot?.setSize({ width: width(), height })).observe(host);
 
   return {
     node: host,
+    clear() {
+      plot?.destroy();
+      plot = undefined;
+      signature = '';
+      shown = undefined;
+      plotHost.removeAttribute('aria-label');
+      fillTable();
+    },
     update(t, series, yLabel) {
-      const data = [t, ...series.map((s) => s.values)] as unknown as uPlot.AlignedData;
+      shown = { t, series };
+      plotHost.setAttribute('aria-label', `${title}: ${series.map((s) => s.label).join(', ') || 'no series'} against time (s), ${t.length} samples; y axis ${yLabel}. The data are in the table below.`);
+      fillTable();
+      const thin = decimateMinMax(t, series.map((s) => s.values), width());
+      host.dataset.drawnPoints = String(thin.t.length);
+      host.dataset.yLabel = yLabel;
+      const data = [thin.t, ...thin.series] as unknown as uPlot.AlignedData;
       const sig = JSON.stringify([series.map((s) => [s.label, s.colour, s.dash ?? null]), yLabel]);
       if (plot && sig === signature) {
         plot.setData(data);
@@ -57,7 +88,7 @@ export function createChart(host: HTMLElement, height = 320): Chart {
           ],
         },
         data,
-        host,
+        plotHost,
       );
     },
   };

@@ -12,7 +12,8 @@ import { stateLatex } from '../engine/derivation-view';
 import { createChart, PALETTE } from './chart';
 import type { ChartSeries } from './chart';
 import { el, replaceChildren } from './dom';
-import { seriesOf } from './series';
+import { axisLabel, seriesOf } from './series';
+import type { SeriesInfo } from './series';
 import { TexCache } from './tex';
 
 export interface ComparePanel {
@@ -20,6 +21,8 @@ export interface ComparePanel {
   renderOverlay(left: TraceView, right: TraceView, leftKey: string, rightKey: string, kind?: OverlayKind): void;
   /** A new model is on its way: the comparison shown is the previous one's. */
   markPending(): void;
+  /** Another system: nothing of the previous one's comparison stays on screen. */
+  reset(): void;
 }
 
 const TITLES: Readonly<Record<string, string>> = {
@@ -61,7 +64,7 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
     const node = cache.get(latex, false, 'side-equation');
     return el('figure', { class: 'side-model', 'data-model': m.key }, el('figcaption', {}, TITLES[m.key] ?? m.key), node);
   }
-  const chart = createChart(chartHost, 260);
+  const chart = createChart(chartHost, 260, 'Overlaid responses');
 
   return {
     render(c, models) {
@@ -92,6 +95,7 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
       const ls = seriesOf(left);
       const rs = seriesOf(right);
       const lines: ChartSeries[] = [];
+      const used: SeriesInfo[] = [];
       if (kind === 'tv-forms') {
         // the same physical variable in both forms, by name (a state of one may be an output of the other)
         const pairs = ls
@@ -100,6 +104,7 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
           .slice(0, 5);
         pairs.forEach(({ s, r }, k) => {
           const colour = PALETTE[k % PALETTE.length];
+          used.push(s);
           lines.push({ label: `${s.name} ${TITLES[leftKey] ?? leftKey}`, values: left.columns[s.column], colour, width: 3 });
           lines.push({ label: `${r!.name} ${TITLES[rightKey] ?? rightKey}`, values: right.columns[r!.column], colour: '#111827', dash: [3, 5], width: 1.5 });
         });
@@ -115,6 +120,7 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
           .slice(0, 5);
         pairs.forEach(({ s, r }, k) => {
           const colour = PALETTE[k % PALETTE.length];
+          used.push(s);
           lines.push({ label: `${s.label} nonlinear`, values: left.columns[s.column], colour });
           lines.push({ label: `${r!.label} linear`, values: right.columns[r!.column], colour, dash: [6, 4] });
         });
@@ -125,6 +131,7 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
         const stateR = rs.filter((s) => s.role === 'state').slice(0, 5);
         const outL = ls.filter((s) => s.role === 'output').slice(0, 3);
         const outR = rs.filter((s) => s.role === 'output').slice(0, 3);
+        used.push(...stateL, ...stateR.slice(0, stateL.length), ...outL);
         stateL.forEach((s, k) => {
           const colour = PALETTE[k % PALETTE.length];
           lines.push({ label: s.name, values: left.columns[s.column], colour });
@@ -141,7 +148,19 @@ export function createComparePanel(host: HTMLElement): ComparePanel {
       host.dataset.overlay = 'ready';
       chartHost.dataset.kind = kind;
       chartHost.dataset.series = String(lines.length);
-      chart.update(left.columns[0], lines, 'value');
+      chart.update(left.columns[0], lines, axisLabel(used));
+    },
+    reset() {
+      replaceChildren(table);
+      replaceChildren(sideBySide);
+      note.textContent = '';
+      overlayNote.textContent = '';
+      overlayTitle.textContent = 'Responses';
+      chart.clear();
+      delete chartHost.dataset.kind;
+      delete chartHost.dataset.series;
+      host.dataset.overlay = 'pending';
+      host.dataset.comparison = 'pending';
     },
     markPending() {
       host.dataset.overlay = 'pending';

@@ -1,11 +1,16 @@
 /**
  * The derivation panel, in the order a student works by hand (StateMint tutorial, "Example"): the normal tree
  * and its links, primary, secondary and state variables, then the elemental, continuity and compatibility
- * equations, each group counted (B − S, N − c − S_A, B − N + c − S_T).
+ * equations, each group counted (B − S, N − c − S_A, B − N + c − S_T). Above LARGE_EQUATIONS equations the
+ * derivation is collapsed: counts first, the equations in a virtualised list typeset row by row as they scroll
+ * into view (a 32 × 32 grid has ~3000 of them).
  */
 import type { DerivationView } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
 import { tex, texText } from './tex';
+import { createVirtualList } from './virtual-list';
+
+export const LARGE_EQUATIONS = 120;
 
 function equationBlock(title: string, count: string, lines: readonly string[], kind: string): HTMLElement {
   const body = lines.length === 0 ? '\\text{(none)}' : `\\begin{aligned} ${lines.join(' \\\\ ')} \\end{aligned}`;
@@ -26,7 +31,41 @@ function variableList(title: string, vars: readonly string[], kind: string): HTM
   );
 }
 
+function renderLargeDerivation(host: HTMLElement, d: DerivationView): void {
+  const c = d.counts;
+  const groups: [string, readonly string[]][] = [
+    ['Elemental', d.elemental],
+    ['Continuity', d.continuity],
+    ['Compatibility', d.compatibility],
+  ];
+  const rows: { group: string; latex: string }[] = groups.flatMap(([group, lines]) => lines.map((latex) => ({ group, latex })));
+  const list = createVirtualList(
+    (k) => el('div', { class: 'derivation-row' }, el('span', { class: 'derivation-group' }, `${rows[k].group} ${k + 1}`), tex(rows[k].latex.replace(/&=/, '='), false)),
+    30,
+    420,
+    'the equations of the derivation',
+  );
+  const details = el('details', { class: 'large-derivation', id: 'large-derivation' }, el('summary', {}, `Show the ${rows.length} equations`), list.node);
+  details.addEventListener('toggle', () => {
+    if (details.open && list.node.dataset.count === undefined) list.reset(rows.length);
+  });
+  replaceChildren(
+    host,
+    el(
+      'div',
+      { class: 'tree-summary', 'data-large': '1' },
+      el('div', { class: 'counts' }, `B = ${c.B} branches, N = ${c.N} nodes, ${c.components} component${c.components === 1 ? '' : 's'}, ${c.acrossSources} across and ${c.throughSources} through source${c.throughSources === 1 ? '' : 's'}; ${d.treeBranches.length} tree branches, ${d.links.length} links, ${d.states.length} state variables.`),
+    ),
+    ...groups.map(([group, lines]) => el('span', { class: 'equation-count', 'data-equations': group.toLowerCase(), 'data-count': lines.length }, `${group}: ${lines.length} equations. `)),
+    details,
+  );
+}
+
 export function renderDerivation(host: HTMLElement, d: DerivationView): void {
+  if (d.elemental.length + d.continuity.length + d.compatibility.length > LARGE_EQUATIONS) {
+    renderLargeDerivation(host, d);
+    return;
+  }
   const c = d.counts;
   const S = d.states.length;
   const names = (xs: readonly string[]) => xs.map((x) => texText(x)).join(',\\ ');

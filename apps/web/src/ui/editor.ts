@@ -1,10 +1,12 @@
 /**
  * createEditor: the description editor — a plain textarea with line numbers, the lines of errors marked in the
  * gutter and behind the text, and the errors listed below it, each naming its element and field and what is
- * expected. Clicking an error selects its line.
+ * expected, with "did you mean" for a misspelt kind or element id (one click applies it). Clicking an error
+ * selects its line. Tab indents; Esc releases the keyboard, so that the next Tab leaves the editor.
  */
 import type { ErrorInfo } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
+import { suggestFor } from './did-you-mean';
 import { jsonPositions, locateError } from './error-location';
 
 export interface Editor {
@@ -14,6 +16,9 @@ export interface Editor {
   setText(text: string): void;
   showErrors(errors: readonly ErrorInfo[]): void;
 }
+
+/** Above this many lines the gutter is one text node rather than a node per line. */
+const PLAIN_GUTTER_ABOVE = 2000;
 
 const STAGE_NAMES: Readonly<Record<ErrorInfo['stage'], string>> = {
   parse: 'description',
@@ -26,7 +31,7 @@ const STAGE_NAMES: Readonly<Record<ErrorInfo['stage'], string>> = {
 export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange: (text: string) => void): Editor {
   const gutter = el('div', { class: 'gutter', 'aria-hidden': 'true' });
   const marks = el('div', { class: 'line-marks', 'aria-hidden': 'true' });
-  const textarea = el('textarea', { id: 'description', spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off', wrap: 'off', 'aria-label': 'system description (JSON)' });
+  const textarea = el('textarea', { id: 'description', spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off', wrap: 'off', 'aria-label': 'system description (JSON)', 'aria-describedby': 'editor-help' });
   host.replaceChildren(gutter, el('div', { class: 'text-wrap' }, marks, textarea));
   let errorLines = new Set<number>();
   let lineCount = 0;
@@ -39,9 +44,16 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     if (count !== lineCount || gutter.dataset.errors !== [...errorLines].join(',')) {
       lineCount = count;
       gutter.dataset.errors = [...errorLines].join(',');
-      const frag = document.createDocumentFragment();
-      for (let k = 1; k <= count; k++) frag.appendChild(el('div', { class: errorLines.has(k) ? 'error' : undefined }, k));
-      gutter.replaceChildren(frag);
+      if (count > PLAIN_GUTTER_ABOVE) {
+        // a long text (a large network): the numbers as one text node, errors marked behind the text only
+        let numbers = '';
+        for (let k = 1; k <= count; k++) numbers += `${k}\n`;
+        gutter.replaceChildren(el('div', { class: 'plain' }, numbers));
+      } else {
+        const frag = document.createDocumentFragment();
+        for (let k = 1; k <= count; k++) frag.appendChild(el('div', { class: errorLines.has(k) ? 'error' : undefined }, k));
+        gutter.replaceChildren(frag);
+      }
     }
     const h = lineHeight();
     const top = paddingTop();
@@ -68,7 +80,20 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     onChange(textarea.value);
   });
   textarea.addEventListener('scroll', syncScroll);
+  // after Esc the next Tab moves the focus on (the keyboard is never trapped in the editor)
+  let released = false;
+  textarea.addEventListener('blur', () => {
+    released = false;
+  });
   textarea.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') {
+      released = true;
+      return;
+    }
+    if (released) {
+      if (e.key !== 'Tab' && e.key !== 'Shift') released = false;
+      return;
+    }
     // Tab indents by two spaces rather than leaving the editor
     if (e.key === 'Tab' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
       e.preventDefault();
@@ -77,6 +102,25 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       textarea.dispatchEvent(new Event('input'));
     }
   });
+
+  /** "Did you mean …?" with a button that puts the suggestion in place of the misspelt name. */
+  function suggestionNode(e: ErrorInfo, line: number | undefined): HTMLElement | null {
+    const s = suggestFor(e, textarea.value);
+    if (!s) return null;
+    const apply = el('button', { type: 'button', class: 'apply-suggestion', 'data-suggestion': s.right }, 'Use it');
+    apply.addEventListener('click', (ev) => {
+      ev.stopPropagation();
+      const lines = textarea.value.split('\n');
+      const wrong = JSON.stringify(s.wrong);
+      const k = line !== undefined && lines[line - 1]?.includes(wrong) ? line - 1 : lines.findIndex((l) => l.includes(wrong));
+      if (k < 0) return;
+      lines[k] = lines[k].replace(wrong, JSON.stringify(s.right));
+      textarea.value = lines.join('\n');
+      renderGutter();
+      onChange(textarea.value);
+    });
+    return el('div', { class: 'error-suggestion', 'data-suggestion': s.right }, 'Did you mean ', el('code', {}, s.right), '?', apply);
+  }
 
   return {
     textarea,
@@ -87,8 +131,9 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       renderGutter();
     },
     showErrors(errors) {
+      if (errors.length === 0 && errorLines.size === 0 && errorList.hidden) return;
       const text = textarea.value;
-      const positions = jsonPositions(text);
+      const positions = errors.length > 0 ? jsonPositions(text) : undefined;
       const located = errors.map((e) => ({ e, line: locateError(text, e, positions) }));
       errorLines = new Set(located.map((x) => x.line).filter((l): l is number => l !== undefined));
       renderGutter();
@@ -104,6 +149,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
             el('div', { class: 'error-message' }, e.message),
             e.expected ? el('div', { class: 'error-expected' }, 'Expected: ', e.expected) : null,
             e.elements && e.elements.length > 0 ? el('div', { class: 'error-elements' }, 'Involves: ', e.elements.join(', ')) : null,
+            suggestionNode(e, line),
           );
           if (line !== undefined) {
             item.addEventListener('click', () => selectLine(line));

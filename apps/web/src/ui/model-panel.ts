@@ -13,13 +13,17 @@ import type { FormulationName, MatrixStyle, Settings, StateChoiceName, StorageLa
 import { stateLatex } from '../engine/derivation-view';
 import { el, replaceChildren } from './dom';
 import { downloadText, safeFileName } from './download';
+import { renderLargeModel } from './large-model-view';
 import { segmented } from './segmented';
+import type { StateChoiceLabels } from './state-labels';
 import { TexCache } from './tex';
 
 export interface ModelPanel {
   render(model: ModelView, settings: Settings, systemName: string, nonlinear?: NonlinearView, timeVarying?: TimeVaryingView): void;
   /** MASD's closed form offered or not (known once the follow-up has checked its preconditions). */
   offerMasd(available: boolean): void;
+  /** The state-choice buttons named in the system's domain. */
+  nameStates(labels: StateChoiceLabels): void;
 }
 
 const DIAGNOSTIC_TITLES: Readonly<Record<string, string>> = {
@@ -175,6 +179,11 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
   }
 
   return {
+    nameStates(labels) {
+      states.relabel('b1', labels.b1.label, labels.b1.hint);
+      states.relabel('b2', labels.b2.label, labels.b2.hint);
+      states.node.dataset.domain = labels.domain;
+    },
     offerMasd(available) {
       formulation.enable('masd', available, "MASD's closed form does not apply to this system (see Compare formulations)");
     },
@@ -198,6 +207,24 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
           : m.symbolicNote ?? 'not available';
       note.textContent = settings.style === 'symbolic' && !symbolicShown ? `Symbolic entries: ${why}.` : '';
 
+      exports.hidden = m.large !== undefined;
+      if (m.large) {
+        // a large model is the general formulation, states b1, numbers (run-large.ts): the other choices are off
+        const why = `a model of ${m.large.states.length} states is shown by its entries: general formulation, states b1, numbers`;
+        states.enable('b2', false, why);
+        formulation.enable('masd', false, why);
+        style.set('numeric');
+        states.set('b1');
+        formulation.set('general');
+        note.hidden = true;
+        renderLargeModel(equations, m.large, systemName);
+        equations.dataset.model = m.key;
+        equations.dataset.large = '1';
+        replaceChildren(diagnostics, ...m.diagnostics.map(diagnosticItem));
+        diagnostics.hidden = m.diagnostics.length === 0;
+        return;
+      }
+      delete equations.dataset.large;
       const M = m.matrices;
       const tilde = !isZero(M.Bd);
       const plus = () => tex('+', false, 'op');

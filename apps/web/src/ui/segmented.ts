@@ -5,6 +5,8 @@ export interface Segmented<T extends string> {
   readonly node: HTMLElement;
   set(value: T): void;
   enable(value: T, enabled: boolean, reason?: string): void;
+  /** New label and hint of one option (the state choice names its variables in the system's domain). */
+  relabel(value: T, label: string, hint?: string): void;
 }
 
 export function segmented<T extends string>(
@@ -12,6 +14,7 @@ export function segmented<T extends string>(
   options: readonly { readonly value: T; readonly label: string; readonly hint?: string }[],
   onChoose: (value: T) => void,
 ): Segmented<T> {
+  const hints = new Map<string, string | undefined>(options.map((o) => [o.value, o.hint]));
   const buttons = options.map((o) => {
     const b = el('button', { type: 'button', class: 'seg', 'data-value': o.value, title: o.hint, 'aria-pressed': 'false' }, o.label);
     b.addEventListener('click', () => {
@@ -29,8 +32,14 @@ export function segmented<T extends string>(
       const b = buttons.find((x) => x.dataset.value === value);
       if (!b) return;
       b.disabled = !enabled;
-      const hint = options.find((o) => o.value === value)?.hint;
-      b.title = enabled ? hint ?? '' : reason ?? '';
+      b.title = enabled ? hints.get(value) ?? '' : reason ?? '';
+    },
+    relabel(value, label, hint) {
+      const b = buttons.find((x) => x.dataset.value === value);
+      if (!b) return;
+      b.textContent = label;
+      hints.set(value, hint);
+      if (!b.disabled) b.title = hint ?? '';
     },
   };
 }

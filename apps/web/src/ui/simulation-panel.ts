@@ -32,7 +32,12 @@ const SOLVER_LABELS: Readonly<Record<string, string>> = {
   trbdf2: 'TR-BDF2 (stiff)',
   rk4: 'Runge–Kutta 4',
   euler: 'explicit Euler',
+  krylov: 'Krylov exponential (large LTI)',
+  chebyshev: 'Chebyshev exponential (large LTI)',
 };
+
+/** A solver as the page names it (the engine's name when it has no label). */
+export const solverName = (s: string) => SOLVER_LABELS[s] ?? s;
 
 export function createSimulationPanel(host: HTMLElement, onSettings: (patch: Partial<Settings>) => void): SimulationPanel {
   const inputsBox = el('div', { class: 'signals', id: 'signals' });
@@ -65,7 +70,7 @@ export function createSimulationPanel(host: HTMLElement, onSettings: (patch: Par
     chartHost,
     el('div', { class: 'sim-footer' }, info, el('div', { class: 'downloads' }, el('span', { class: 'exports-label' }, 'Download trace'), csvButton, jsonButton)),
   );
-  const chart = createChart(chartHost);
+  const chart = createChart(chartHost, 320, 'Simulation');
   let current: { trace: TraceView; name: string } | undefined;
   let signalFields = new Map<string, HTMLInputElement>();
   let lastSettings: Settings | undefined;
@@ -143,7 +148,9 @@ export function createSimulationPanel(host: HTMLElement, onSettings: (patch: Par
     render(inputs, tEnd, trace, errors, settings, systemName) {
       lastSettings = settings;
       // keep the focused signal field while typing: rebuild only when the inputs changed
-      const names = inputs.map((u) => u.name).join('\u0000');
+      // the defaults are part of the rows (placeholder, the shape menu's amplitude): another system with an
+      // input of the same name gets its own
+      const names = inputs.map((u) => `${u.name}\u0001${u.defaultSignal}\u0001${u.unit ?? ''}`).join('\u0000');
       const errorsByInput = new Map(errors.filter((e) => e.element && inputs.some((u) => u.name === e.element)).map((e) => [e.element!, e]));
       if (inputsBox.dataset.names !== names || inputsBox.dataset.errors !== [...errorsByInput.keys()].join(',') || errors.length > 0 || inputsBox.querySelector('.has-error')) {
         const focused = document.activeElement instanceof HTMLInputElement ? document.activeElement.dataset.input : undefined;
@@ -182,7 +189,7 @@ export function createSimulationPanel(host: HTMLElement, onSettings: (patch: Par
       );
       host.dataset.state = 'ready';
       host.dataset.points = String(trace.columns[0].length);
-      info.textContent = `Solver: ${trace.solver} — ${trace.solverReason}. ${trace.columns[0].length} samples over [0, ${trace.columns[0][trace.columns[0].length - 1]}] s.`;
+      info.textContent = `Solver: ${solverName(trace.solver)} — ${trace.solverReason}. ${trace.columns[0].length} samples over [0, ${trace.columns[0][trace.columns[0].length - 1]}] s.`;
     },
   };
 }

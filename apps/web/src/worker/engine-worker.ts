@@ -9,6 +9,7 @@ import { createRestrictedParser } from '@sysgraph/simulate';
 import type { RunRequest, TraceView, WorkerMessage } from '../engine/protocol';
 import { runPipeline } from '../engine/run-pipeline';
 import { createModelMemo } from '../engine/model-memo';
+import { sparseBuffers } from '../engine/sparse-view';
 import type { EngineContext } from '../engine/run-pipeline';
 
 interface WorkerScope {
@@ -40,7 +41,9 @@ function runLatest(): void {
   if (!req) return;
   const run = runPipeline(req, context);
   const a = run.answer;
-  scope.postMessage(a, a.ok && a.simulation.ok ? buffersOf(a.simulation.trace) : []);
+  const transfer: Transferable[] = a.ok && a.simulation.ok ? buffersOf(a.simulation.trace) : [];
+  if (a.ok && a.model.large) for (const m of Object.values(a.model.large.matrices)) transfer.push(...sparseBuffers(m));
+  scope.postMessage(a, transfer);
   const followUp = run.followUp;
   if (followUp) {
     setTimeout(() => {

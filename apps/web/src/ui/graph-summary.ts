@@ -1,0 +1,39 @@
+/**
+ * renderGraphSummary: a linear graph too large to draw readably as SVG (above LARGE_GRAPH branches) — its
+ * counts, and a search by element id that lists the matching branches with their nodes, tree or link, and
+ * whether they carry a state (at most MAX_HITS shown). O(B) per search.
+ */
+import type { GraphDrawing } from '../engine/protocol';
+import { el, replaceChildren } from './dom';
+
+export const LARGE_GRAPH = 200;
+const MAX_HITS = 50;
+
+export function renderGraphSummary(host: HTMLElement, g: GraphDrawing): void {
+  const tree = g.branches.filter((b) => b.inTree).length;
+  const states = g.branches.filter((b) => b.state).length;
+  const search = el('input', { type: 'search', id: 'graph-search', placeholder: 'element id, e.g. R1', 'aria-label': 'find a branch by element id' });
+  const hits = el('ul', { class: 'graph-hits', id: 'graph-hits', 'aria-live': 'polite' });
+  search.addEventListener('input', () => {
+    const q = search.value.trim().toLowerCase();
+    if (q === '') {
+      replaceChildren(hits);
+      return;
+    }
+    const found = g.branches.filter((b) => b.id.toLowerCase().includes(q) || b.element.toLowerCase().includes(q));
+    replaceChildren(
+      hits,
+      ...found.slice(0, MAX_HITS).map((b) =>
+        el('li', { 'data-branch': b.id, 'data-tree': b.inTree ? '1' : '0', 'data-state': b.state ? '1' : '0' }, el('code', {}, b.id), ` ${b.kind}: ${b.from} → ${b.to}, ${b.inTree ? 'tree branch' : 'link'}${b.state ? ', carries a state' : ''}`),
+      ),
+      found.length > MAX_HITS ? el('li', {}, `… and ${found.length - MAX_HITS} more`) : null,
+      found.length === 0 ? el('li', {}, 'no branch of that id') : null,
+    );
+  });
+  replaceChildren(
+    host,
+    el('p', { class: 'graph-summary', id: 'graph-summary', 'data-branches': g.branches.length }, `${g.nodes.length} nodes and ${g.branches.length} branches: ${tree} in the normal tree, ${g.branches.length - tree} links, ${states} carrying a state. Too many to draw readably here; find a branch by its id:`),
+    search,
+    hits,
+  );
+}

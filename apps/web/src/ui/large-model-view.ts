@@ -1,0 +1,59 @@
+/**
+ * renderLargeModel: a model above LARGE_STATES states — a sparsity picture per matrix and one virtualised
+ * table of all nonzero entries (matrix, row, column, value), searchable by state, input or output name; the
+ * triplets downloadable as CSV. Nothing is typeset per entry, so the cost is O(nnz) once and the rows in view.
+ */
+import type { LargeModelView } from '../engine/protocol';
+import { el, replaceChildren } from './dom';
+import { downloadText, safeFileName } from './download';
+import { createSparsityPicture } from './sparsity-picture';
+import { createVirtualList } from './virtual-list';
+
+const ROW_HEIGHT = 24;
+
+export function renderLargeModel(host: HTMLElement, m: LargeModelView, systemName: string): void {
+  const names = (key: string, axis: 'row' | 'col'): readonly string[] => {
+    if (key === 'C' || key === 'D') return axis === 'row' ? m.outputs : key === 'C' ? m.states : m.inputs;
+    return axis === 'row' ? m.states : key === 'B' ? m.inputs : m.states;
+  };
+  const keys = Object.keys(m.matrices);
+  const pictures = keys.filter((k) => m.matrices[k].rows > 0 && m.matrices[k].cols > 0).map((k) => createSparsityPicture(k, m.matrices[k], names(k, 'row'), names(k, 'col')).node);
+  // every entry as (matrix, index), filtered by a search
+  const all: { key: string; p: number }[] = [];
+  for (const k of keys) for (let p = 0; p < m.matrices[k].values.length; p++) all.push({ key: k, p });
+  let shown = all;
+  const text = (e: { key: string; p: number }) => {
+    const mat = m.matrices[e.key];
+    return [e.key, names(e.key, 'row')[mat.rowIdx[e.p]], names(e.key, 'col')[mat.colIdx[e.p]], String(Number(mat.values[e.p].toPrecision(8)))];
+  };
+  const list = createVirtualList(
+    (k) => {
+      const [key, row, col, value] = text(shown[k]);
+      return el('div', { class: 'entry-row', 'data-entry': `${key}:${row}:${col}` }, el('span', { class: 'entry-matrix' }, key), el('span', {}, row), el('span', {}, col), el('span', { class: 'entry-value' }, value));
+    },
+    ROW_HEIGHT,
+    320,
+    'nonzero entries of the model',
+  );
+  const search = el('input', { type: 'search', id: 'entry-search', placeholder: 'search a state, input or output name', 'aria-label': 'search the entries by name' });
+  const count = el('span', { class: 'entry-count', id: 'entry-count' });
+  search.addEventListener('input', () => {
+    const q = search.value.trim().toLowerCase();
+    shown = q === '' ? all : all.filter((e) => text(e).slice(0, 3).some((s) => s.toLowerCase().includes(q)));
+    count.textContent = `${shown.length} of ${all.length} entries`;
+    list.reset(shown.length);
+  });
+  const csv = el('button', { type: 'button', 'data-export': 'entries-csv' }, 'Entries (CSV)');
+  csv.addEventListener('click', () => downloadText(`${safeFileName(systemName)}-entries.csv`, ['matrix,row,column,value', ...all.map((e) => text(e).join(','))].join('\n'), 'text/csv'));
+  const form = m.form === 'descriptor' ? 'M x′ = A x + B u, y = C x + D u (the descriptor form the sparse solvers integrate; A = M⁻¹A is never formed)' : "x′ = A x + B u, y = C x + D u";
+  replaceChildren(
+    host,
+    el('div', { class: 'model-caption', id: 'large-model', 'data-form': m.form, 'data-states': m.states.length }, `${m.states.length} states, ${m.inputs.length} input${m.inputs.length === 1 ? '' : 's'}, ${m.outputs.length} output${m.outputs.length === 1 ? '' : 's'}: too many to typeset. ${form}. Hover a picture for an entry; the wheel or + / − zooms.`),
+    el('div', { class: 'sparsity-row' }, ...pictures),
+    el('div', { class: 'entries-head' }, search, count, csv),
+    el('div', { class: 'entry-row entry-header', 'aria-hidden': 'true' }, el('span', {}, 'matrix'), el('span', {}, 'row'), el('span', {}, 'column'), el('span', {}, 'value')),
+    list.node,
+  );
+  count.textContent = `${all.length} entries`;
+  list.reset(all.length);
+}
