@@ -9,6 +9,7 @@ export const projects = [
   'packages/analysis',
   'packages/simulate',
   'packages/engine',
+  'packages/sensitivity',
   'packages/cli',
   'apps/web',
   'benchmarks',

@@ -25,3 +25,5 @@ export type { ModelUnits, StateQuantityOf, FrozenMatrices, TableLabels, Simulati
 export { coefficientSimplifier } from './coefficient-simplifier';
 export { timeVaryingModel, backendAtTime, valueSites, dependsOnTime, checkTimeVaryingSupport, createTimeMath, timeVaryingSymbolic, formatTimeVarying, formatTimeVaryingSymbolic } from './time-varying/index';
 export type { TimeVaryingModel, TimeVaryingOptions, TimeVaryingMatrices, TimeVaryingSite, TimeVaryingForm, StorageLaw, ValueSite, ValueRole, TimeMath, TimeVaryingSymbolic, TimeVaryingSymbolicOptions, TimeVaryingSymbol } from './time-varying/index';
+export { denseAlgebra } from './algebra/dense-algebra';
+export type { MatrixAlgebra } from './algebra/matrix-algebra';

@@ -1,0 +1,7 @@
+/** @sysgraph/sensitivity: sensitivities of linear models to their parameters, and the energy audit of a trajectory. */
+export { dualField, isZeroDual } from './dual-number';
+export type { Dual } from './dual-number';
+export { dualBackend } from './dual-backend';
+export { matrixSensitivities, dualSensitivities, symbolicSensitivities, SENSITIVITY_MATRICES, SYMBOLIC_MAX_STATES, SYMBOLIC_MAX_BRANCHES } from './matrix-sensitivities';
+export type { MatrixSensitivities, MatrixSensitivityOptions, SensitivityMatrix, Matrices } from './matrix-sensitivities';
+export { requireLinear, checkParameters } from './check-model';
