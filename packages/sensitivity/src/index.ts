@@ -5,3 +5,6 @@ export { dualBackend } from './dual-backend';
 export { matrixSensitivities, dualSensitivities, symbolicSensitivities, SENSITIVITY_MATRICES, SYMBOLIC_MAX_STATES, SYMBOLIC_MAX_BRANCHES } from './matrix-sensitivities';
 export type { MatrixSensitivities, MatrixSensitivityOptions, SensitivityMatrix, Matrices } from './matrix-sensitivities';
 export { requireLinear, checkParameters } from './check-model';
+export { poleSensitivities, polesFromMatrices } from './pole-sensitivities';
+export type { PoleSensitivities, PoleSensitivity, ComplexNumber } from './pole-sensitivities';
+export { eigenvector } from './eigenvector';
