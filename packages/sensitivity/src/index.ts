@@ -8,3 +8,6 @@ export { requireLinear, checkParameters } from './check-model';
 export { poleSensitivities, polesFromMatrices } from './pole-sensitivities';
 export type { PoleSensitivities, PoleSensitivity, ComplexNumber } from './pole-sensitivities';
 export { eigenvector } from './eigenvector';
+export { sensitivityModel, sensitivityName } from './sensitivity-model';
+export { trajectorySensitivities, trajectoryFromMatrices, followed } from './trajectory-sensitivities';
+export type { TrajectoryOptions, TrajectorySensitivities } from './trajectory-sensitivities';
