@@ -19,13 +19,13 @@ export function requireLinear(model: CompiledModel, what: string): void {
 export function checkParameters(model: CompiledModel, parameters: readonly string[], field = 'params'): readonly string[] {
   const declared = model.description.parameters;
   const names = [...declared.keys()];
-  if (parameters.length === 0) throw new SysgraphError('bad-option', `${field}: no parameter given`, { field, expected: names.length > 0 ? `one or more of ${names.join(', ')}` : 'a description with parameters' });
+  if (parameters.length === 0) throw new SysgraphError('bad-option', `no parameter given`, { field, expected: names.length > 0 ? `one or more of ${names.join(', ')}` : 'a description with parameters' });
   const seen = new Set<string>();
   for (const p of parameters) {
-    if (!declared.has(p)) throw new SysgraphError('unknown-parameter', `${field}: no parameter ${p}`, { element: p, field, expected: names.length > 0 ? `one of ${names.join(', ')}` : 'a description with parameters' });
+    if (!declared.has(p)) throw new SysgraphError('unknown-parameter', `no parameter ${p}`, { element: p, field, expected: names.length > 0 ? `one of ${names.join(', ')}` : 'a description with parameters' });
     const v = declared.get(p);
-    if (v === null || v === undefined || !Number.isFinite(v)) throw new SysgraphError('missing-parameter-value', `${field}: parameter ${p} has no value`, { element: p, field, expected: 'a finite value for the parameter (parameters: { … } or --param)' });
-    if (seen.has(p)) throw new SysgraphError('bad-option', `${field}: ${p} is given twice`, { element: p, field, expected: 'each parameter once' });
+    if (v === null || v === undefined || !Number.isFinite(v)) throw new SysgraphError('missing-parameter-value', `parameter ${p} has no value`, { element: p, field, expected: 'a finite value for the parameter (parameters: { … } or --param)' });
+    if (seen.has(p)) throw new SysgraphError('bad-option', `${p} is given twice`, { element: p, field, expected: 'each parameter once' });
     seen.add(p);
   }
   return parameters;

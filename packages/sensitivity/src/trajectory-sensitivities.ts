@@ -49,7 +49,7 @@ export function followed(sens: MatrixSensitivities, outputs: readonly string[] |
   const known = [...sens.states, ...sens.outputs];
   const chosen = outputs && outputs.length > 0 ? outputs : sens.outputs.length > 0 ? sens.outputs : sens.states;
   for (const o of chosen) {
-    if (!known.includes(o)) throw new SysgraphError('bad-option', `${field}: the model has no state or output ${o}`, { element: o, field, expected: `one of ${known.join(', ')}` });
+    if (!known.includes(o)) throw new SysgraphError('bad-option', `the model has no state or output ${o}`, { element: o, field, expected: `one of ${known.join(', ')}` });
   }
   return chosen;
 }
