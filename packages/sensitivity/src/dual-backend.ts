@@ -3,8 +3,8 @@
  * every matrix together with its exact derivatives ∂/∂θ_k — the derivative of the numeric formulation itself,
  * not a difference quotient.
  *
- *   scalars:  an element value e(θ) becomes (e, ∂e/∂θ_1, …, ∂e/∂θ_p), the derivatives by the expression
- *             parser's symbolic derivative (mathjs), evaluated at the parameter values;
+ *   scalars:  an element value e(θ) becomes (e, ∂e/∂θ_1, …, ∂e/∂θ_p), by forward-mode differentiation over
+ *             its expression tree (dual-expression.ts);
  *   solves:   X = M⁻¹ B is solved on the values by the numeric backend's own kernel (same pivots, same singularity
  *             test), and its derivatives by d(M⁻¹B) = M⁻¹ (dB − dM · M⁻¹B)   (from d(M⁻¹) = −M⁻¹ dM M⁻¹),
  *             one more solve with every direction's right-hand side side by side.
@@ -12,37 +12,25 @@
  * Every other operation (products, sums, transposes, block selection) is the dense algebra over the dual field.
  */
 import { SysgraphError } from '@sysgraph/core';
-import type { Expression, SystemDescription } from '@sysgraph/description';
-import { createExpressionParser, evaluateExpression } from '@sysgraph/description';
+import type { SystemDescription } from '@sysgraph/description';
 import type { Backend, Dense, ValueContext } from '@sysgraph/formulation';
 import { denseAlgebra, numericBackend } from '@sysgraph/formulation';
 import type { Dual } from './dual-number';
 import { dualField } from './dual-number';
+import { dualExpression } from './dual-expression';
 
 export function dualBackend(desc: SystemDescription, parameters: readonly string[]): Backend<Dense<Dual>, Dual> {
   const p = parameters.length;
   const field = dualField(p);
   const numeric = numericBackend(desc.parameters);
-  const parser = createExpressionParser();
-  const derivatives = new WeakMap<Expression, (Expression | undefined)[]>();
+  const index = new Map(parameters.map((name, k) => [name, k]));
 
-  const derivativesOf = (expr: Expression, ctx: ValueContext): (Expression | undefined)[] => {
-    let ds = derivatives.get(expr);
-    if (!ds) {
-      ds = parameters.map((theta) => (expr.parameters.includes(theta) ? parser.derivative(expr, theta, desc.parameters, ctx) : undefined));
-      derivatives.set(expr, ds);
-    }
-    return ds;
-  };
-
-  const scalar = (expr: Expression, ctx: ValueContext): Dual => {
+  const scalar = (expr: Parameters<typeof numeric.scalar>[0], ctx: ValueContext): Dual => {
+    // the value through the numeric backend (its checks and error messages), the derivatives by the tree walk
     const v = numeric.scalar(expr, ctx);
-    const d = new Float64Array(p);
-    const ds = derivativesOf(expr, ctx);
+    if (!expr.parameters.some((name) => index.has(name))) return { v, d: new Float64Array(p) };
+    const { d } = dualExpression(expr, desc.parameters, index, p);
     for (let k = 0; k < p; k++) {
-      const de = ds[k];
-      if (!de) continue;
-      d[k] = evaluateExpression(de, desc.parameters);
       if (!Number.isFinite(d[k])) {
         throw new SysgraphError('bad-value', `${ctx.element}.${ctx.field}: the derivative of "${expr.text}" with respect to ${parameters[k]} is not finite at these parameter values`, { element: ctx.element, field: ctx.field, expected: `a value differentiable in ${parameters[k]}` });
       }

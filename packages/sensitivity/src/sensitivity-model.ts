@@ -8,12 +8,20 @@
  *
  * with ∂x/∂θ_k(t0) = 0 (the initial state does not depend on θ), which the simulator turns into
  * s_k(t0) = −(∂Bd/∂θ_k) u(t0) as it does x̃(t0) = x(t0) − Bd u(t0).
+ *
+ * Integrated in the scale of x: the augmented states are θ_k s_k (= ∂x̃/∂ln θ_k), so every ∂-term above enters
+ * multiplied by θ_k, and the model's sensitivity columns are θ_k ∂x/∂θ_k and θ_k ∂y/∂θ_k. Unscaled, a capacitance
+ * of 1 µF makes ∂x/∂C a million times x, and the solvers' error norms and the exact method's rounding test,
+ * which look at max|x|, fail on the mix.
  */
 import type { LinearModel } from '@sysgraph/simulate';
 import type { MatrixSensitivities } from './matrix-sensitivities';
 
 /** The name of ∂q/∂θ in traces and tables. */
 export const sensitivityName = (quantity: string, parameter: string): string => `d(${quantity})/d(${parameter})`;
+
+/** The column of the sensitivity model: θ·∂q/∂θ. */
+export const scaledSensitivityName = (quantity: string, parameter: string): string => `${parameter}·d(${quantity})/d(${parameter})`;
 
 export function sensitivityModel(sens: MatrixSensitivities, parameters: readonly number[] = sens.parameters.map((_, k) => k)): LinearModel {
   const { A, B, C, D, E, Bd } = sens.matrices;
@@ -29,8 +37,8 @@ export function sensitivityModel(sens: MatrixSensitivities, parameters: readonly
   const Ca = zeros(q * (1 + p), N);
   const Da = zeros(q * (1 + p), m);
   const Fa = zeros(q * (1 + p), m);
-  const place = (dst: number[][], src: readonly (readonly number[])[], r0: number, c0: number) => {
-    for (let i = 0; i < src.length; i++) for (let j = 0; j < src[i].length; j++) dst[r0 + i][c0 + j] = src[i][j];
+  const place = (dst: number[][], src: readonly (readonly number[])[], r0: number, c0: number, scale = 1) => {
+    for (let i = 0; i < src.length; i++) for (let j = 0; j < src[i].length; j++) dst[r0 + i][c0 + j] = scale * src[i][j];
   };
   place(Aa, A, 0, 0);
   place(Ba, B, 0, 0);
@@ -40,18 +48,19 @@ export function sensitivityModel(sens: MatrixSensitivities, parameters: readonly
   place(Fa, E, 0, 0);
   parameters.forEach((k, b) => {
     const d = sens.derivatives[k];
+    const theta = sens.values[k];
     const r = n * (b + 1);
     const o = q * (b + 1);
     place(Aa, A, r, r);
-    place(Aa, d.A, r, 0);
-    place(Ba, d.B, r, 0);
-    place(Bda, d.Bd, r, 0);
+    place(Aa, d.A, r, 0, theta);
+    place(Ba, d.B, r, 0, theta);
+    place(Bda, d.Bd, r, 0, theta);
     place(Ca, C, o, r);
-    place(Ca, d.C, o, 0);
-    place(Da, d.D, o, 0);
-    place(Fa, d.E, o, 0);
+    place(Ca, d.C, o, 0, theta);
+    place(Da, d.D, o, 0, theta);
+    place(Fa, d.E, o, 0, theta);
   });
-  const names = (base: readonly string[]) => [...base, ...parameters.flatMap((k) => base.map((x) => sensitivityName(x, sens.parameters[k])))];
+  const names = (base: readonly string[]) => [...base, ...parameters.flatMap((k) => base.map((x) => scaledSensitivityName(x, sens.parameters[k])))];
   return {
     kind: 'linear',
     stateNames: names(sens.states),

@@ -10,7 +10,7 @@ import type { SolverName } from '@sysgraph/simulate';
 import { simulate } from '@sysgraph/simulate';
 import type { MatrixSensitivities, MatrixSensitivityOptions } from './matrix-sensitivities';
 import { matrixSensitivities } from './matrix-sensitivities';
-import { sensitivityModel, sensitivityName } from './sensitivity-model';
+import { scaledSensitivityName, sensitivityModel } from './sensitivity-model';
 
 export interface TrajectoryOptions extends MatrixSensitivityOptions {
   /** States or outputs by name (default: the outputs, or the states when there are none). */
@@ -68,15 +68,17 @@ export function trajectoryFromMatrices(model: CompiledModel, sens: MatrixSensiti
     atol: options.atol,
     dt: options.dt,
     samples: options.samples,
-    record: [...new Set([...chosen, ...sens.parameters.flatMap((p) => chosen.map((o) => sensitivityName(o, p)))])],
+    record: [...new Set([...chosen, ...sens.parameters.flatMap((p) => chosen.map((o) => scaledSensitivityName(o, p)))])],
   });
   const col = (name: string) => {
     const i = run.names.indexOf(name);
     return run.columns[i];
   };
   const y = chosen.map(col);
-  const derivatives = sens.parameters.map((p) => chosen.map((o) => col(sensitivityName(o, p))));
-  const normalised = derivatives.map((ds, k) => ds.map((d, j) => d.map((x, r) => (y[j][r] === 0 ? NaN : (sens.values[k] / y[j][r]) * x))));
+  // the model integrates θ_k ∂y/∂θ_k (sensitivity-model.ts)
+  const scaled = sens.parameters.map((p) => chosen.map((o) => col(scaledSensitivityName(o, p))));
+  const derivatives = scaled.map((ds, k) => ds.map((d) => d.map((x) => x / sens.values[k])));
+  const normalised = scaled.map((ds) => ds.map((d, j) => d.map((x, r) => (y[j][r] === 0 ? NaN : x / y[j][r]))));
   return {
     parameters: sens.parameters,
     values: sens.values,

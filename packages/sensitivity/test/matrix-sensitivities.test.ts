@@ -25,7 +25,7 @@ function centralDifference(text: string, base: Record<string, number>, theta: st
   return out;
 }
 
-const EXAMPLES = ['rlc-series', 'mass-spring-damper', 'two-mass', 'motor-pump', 'cellier-gear', 'masd-4-1', 'cellier-algebraic-loop'];
+const EXAMPLES = ['rlc-series', 'mass-spring-damper', 'two-mass', 'motor-pump', 'cellier-gear', 'masd-4-1', 'cellier-algebraic-loop', 'cases/mutual_cutset', 'cases/cap_loop_source', 'cases/gyrator_tree'];
 
 describe('matrix sensitivities against central differences', () => {
   for (const name of EXAMPLES) {
