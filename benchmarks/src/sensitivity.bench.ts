@@ -85,8 +85,9 @@ export function run(options: BenchOptions): BenchReport {
     targets: [],
     notes: [
       `median of ${REPEATS} runs after a warm-up, one process; the simulation is the engine's simulate (auto solver, 201 samples) of the same model, end time and inputs`,
-      'trajectory: the forward sensitivity equations for every parameter at once, an n(1 + p)-state linear model, integrated by the same solvers; its cost includes the matrix sensitivities it is given',
-      'energy audit: the model with every branch across and through as outputs, compiled and simulated (2001 samples … here 201), and the passivity checks (eigenvalues, H(jω) on 241 frequencies)',
+      'trajectory: the forward sensitivity equations for every parameter at once, an n(1 + p)-state linear model integrated by the same solvers (auto: the exact method up to 120 states), given the matrix sensitivities (their cost is the matrices column)',
+      'energy audit: the model with every branch across and through as outputs, compiled and simulated (201 samples here; the command\'s default is 2001), and the passivity checks (eigenvalues, H(jω) on 241 frequencies)',
+      'the simulation column includes the engine\'s parsing of the input signals (a mathjs instance per parse, about 10 ms: packages/engine/README.md, Limits)',
     ],
   };
   const resultsDir = resolve(root, 'benchmarks/results');

@@ -7,7 +7,7 @@ import { SysgraphError } from '@sysgraph/core';
 import type { CompiledModel } from '@sysgraph/engine';
 import { inputSignals } from '@sysgraph/engine';
 import type { SolverName } from '@sysgraph/simulate';
-import { simulate } from '@sysgraph/simulate';
+import { EXACT_MAX_STATES, simulate } from '@sysgraph/simulate';
 import type { MatrixSensitivities, MatrixSensitivityOptions } from './matrix-sensitivities';
 import { matrixSensitivities } from './matrix-sensitivities';
 import { scaledSensitivityName, sensitivityModel } from './sensitivity-model';
@@ -58,25 +58,37 @@ export function trajectoryFromMatrices(model: CompiledModel, sens: MatrixSensiti
   const chosen = followed(sens, options.outputs);
   const signals = inputSignals(model.description, model.inputNames, Object.entries(options.signals ?? {}).map(([k, v]) => `${k}=${v}`), undefined, 'signals');
   const tEnd = options.tEnd ?? model.endTime(signals, options.initial).tEnd;
-  const aug = sensitivityModel(sens);
-  const run = simulate(aug, {
-    tEnd,
-    inputs: signals,
-    initial: options.initial,
-    solver: options.solver,
-    rtol: options.rtol,
-    atol: options.atol,
-    dt: options.dt,
-    samples: options.samples,
-    record: [...new Set([...chosen, ...sens.parameters.flatMap((p) => chosen.map((o) => scaledSensitivityName(o, p)))])],
-  });
+  // every parameter at once (n(1 + p) states), or one parameter per run (2n states) when that keeps the automatic
+  // choice on the exact method, which the model itself would get: p runs of (2n)³ beat one of (n(1 + p))³ there
+  const n = sens.states.length;
+  const p = sens.parameters.length;
+  const auto = options.solver === undefined || options.solver === 'auto';
+  const split = auto && p > 1 && n * (1 + p) > EXACT_MAX_STATES && 2 * n <= EXACT_MAX_STATES;
+  const groups = split ? sens.parameters.map((_, k) => [k]) : [sens.parameters.map((_, k) => k)];
+  const runs = groups.map((group) =>
+    simulate(sensitivityModel(sens, group), {
+      tEnd,
+      inputs: signals,
+      initial: options.initial,
+      solver: options.solver,
+      rtol: options.rtol,
+      atol: options.atol,
+      dt: options.dt,
+      samples: options.samples,
+      record: [...new Set([...chosen, ...group.flatMap((k) => chosen.map((o) => scaledSensitivityName(o, sens.parameters[k])))])],
+    }),
+  );
+  const run = runs[0];
   const col = (name: string) => {
-    const i = run.names.indexOf(name);
-    return run.columns[i];
+    for (const r of runs) {
+      const i = r.names.indexOf(name);
+      if (i >= 0) return r.columns[i];
+    }
+    throw new RangeError(`no column ${name}`);
   };
   const y = chosen.map(col);
   // the model integrates θ_k ∂y/∂θ_k (sensitivity-model.ts)
-  const scaled = sens.parameters.map((p) => chosen.map((o) => col(scaledSensitivityName(o, p))));
+  const scaled = sens.parameters.map((name) => chosen.map((o) => col(scaledSensitivityName(o, name))));
   const derivatives = scaled.map((ds, k) => ds.map((d) => d.map((x) => x / sens.values[k])));
   const normalised = scaled.map((ds) => ds.map((d, j) => d.map((x, r) => (y[j][r] === 0 ? NaN : x / y[j][r]))));
   return {
@@ -89,7 +101,7 @@ export function trajectoryFromMatrices(model: CompiledModel, sens: MatrixSensiti
     normalised,
     tEnd,
     solver: run.solver,
-    notes: [...sens.notes, ...run.notes],
+    notes: [...sens.notes, ...run.notes, ...(split ? [`the sensitivity equations were integrated one parameter at a time (${2 * n} states each, the exact method) rather than all at once (${n * (1 + p)} states)`] : [])],
   };
 }
 

@@ -42,3 +42,13 @@ export const twinRc = (R: number, C: number): string =>
     ],
     ground: 'g',
   });
+
+/** An RC ladder of N sections (N states): Vs, then R_k from node k−1 to k and C_k from node k to ground. */
+export const rcLadder = (N: number, R = 1, C = 0.5): string => {
+  const elements: Record<string, unknown>[] = [{ id: 'Vs', kind: 'voltage-source', from: 'n0', to: 'g', value: 1 }];
+  for (let k = 1; k <= N; k++) {
+    elements.push({ id: `R${k}`, kind: 'resistor', from: `n${k - 1}`, to: `n${k}`, value: 'R' });
+    elements.push({ id: `C${k}`, kind: 'capacitor', from: `n${k}`, to: 'g', value: 'C' });
+  }
+  return JSON.stringify({ name: `rc-ladder-${N}`, parameters: { R, C }, elements, outputs: [{ element: `C${N}`, variable: 'across' }], ground: 'g' });
+};

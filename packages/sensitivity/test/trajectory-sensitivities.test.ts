@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '@sysgraph/engine';
 import { trajectorySensitivities } from '../src/index';
 import { compiled, example } from './helpers';
-import { rc } from './fixtures';
+import { rc, rcLadder } from './fixtures';
 
 describe('RC step in closed form', () => {
   for (const [R, C] of [[1e3, 1e-6], [2, 0.25]]) {
@@ -55,4 +55,23 @@ describe('against central differences of the engine simulation', () => {
       });
     });
   }
+});
+
+describe('one parameter per run when all at once would leave the exact method', () => {
+  it('an RC ladder of 45 states and 2 parameters (135 > 120 states at once): against central differences', () => {
+    const text = rcLadder(45);
+    const model = compiled(text);
+    const out = 'v_C45';
+    const s = trajectorySensitivities(model, ['R', 'C'], { outputs: [out], tEnd: 200, samples: 21 });
+    expect(s.notes.some((n) => n.includes('one parameter at a time'))).toBe(true);
+    const run = (ps: Record<string, number>) => simulate(compiled(text, ps), { tEnd: 200, samples: 21, solver: 'exact', rtol: 1e-10, atol: 1e-13, record: [out] }).result;
+    const base = { R: 1, C: 0.5 };
+    (['R', 'C'] as const).forEach((theta, k) => {
+      const h = 1e-5 * base[theta];
+      const up = run({ ...base, [theta]: base[theta] + h }).columns[1];
+      const down = run({ ...base, [theta]: base[theta] - h }).columns[1];
+      const scale = 1 / base[theta];
+      for (let r = 0; r < up.length; r++) expect(Math.abs((up[r] - down[r]) / (2 * h) - s.derivatives[k][0][r]), `∂${out}/∂${theta} at ${s.t[r]}`).toBeLessThanOrEqual(1e-6 * scale);
+    });
+  });
 });
