@@ -85,7 +85,7 @@ export function run(options: BenchOptions): BenchReport {
     targets: [],
     notes: [
       `median of ${REPEATS} runs after a warm-up, one process; the simulation is the engine's simulate (auto solver, 201 samples) of the same model, end time and inputs`,
-      'trajectory: the forward sensitivity equations for every parameter at once, an n(1 + p)-state linear model integrated by the same solvers (auto: the exact method up to 120 states), given the matrix sensitivities (their cost is the matrices column)',
+      'trajectory: the forward sensitivity equations for every parameter at once, an n(1 + p)-state linear model integrated by the same solvers (auto: the exact method up to 120 states; above that, one parameter per run of 2n states, as for the 60-state ladder), given the matrix sensitivities (their cost is the matrices column)',
       'energy audit: the model with every branch across and through as outputs, compiled and simulated (201 samples here; the command\'s default is 2001), and the passivity checks (eigenvalues, H(jω) on 241 frequencies)',
       'the simulation column includes the engine\'s parsing of the input signals (a mathjs instance per parse, about 10 ms: packages/engine/README.md, Limits)',
     ],
