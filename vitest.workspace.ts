@@ -11,6 +11,7 @@ export const projects = [
   'packages/equations',
   'packages/simulate',
   'packages/engine',
+  'packages/sensitivity',
   'packages/cli',
   'apps/web',
   'benchmarks',

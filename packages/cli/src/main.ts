@@ -9,6 +9,8 @@
  *                                 for values in t, the charge-flux and across-through forms simulated
  *   sysgraph analyze [FILE]       poles, DC gain, H(s), frequency response, symbolic H(s)
  *   sysgraph simulate [FILE]      a simulation as CSV or JSON, and a plot
+ *   sysgraph sensitivity [FILE]   ∂(A, B, C, D)/∂θ, pole sensitivities ∂λ/∂θ, trajectory sensitivities ∂y(t)/∂θ
+ *   sysgraph energy [FILE]        the energy audit of a simulation: stored energy, powers, Tellegen, the balance
  *   sysgraph examples             the example gallery
  * FILE is a description file or an example name; without it the default example (motor-pump) is used.
  */
@@ -33,6 +35,8 @@ const engine = {
   checkEquations: () => import('./commands/check-equations'),
   analyzePlot: () => import('./commands/analyze-plot'),
   bondGraph: () => import('./commands/bondgraph-commands'),
+  sensitivity: () => import('./commands/sensitivity'),
+  energy: () => import('./commands/energy'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
   sink: () => import('./output/output-sink'),
@@ -316,6 +320,52 @@ export function createProgram(): Command {
       const report = (await engine.checkEquations()).checkEquationsReport(graph, hand, opts.format);
       print(report.text);
       if (!report.agree) process.exitCode = 1;
+    }));
+
+  program
+    .command('sensitivity')
+    .description('sensitivities to parameters: ∂A/∂θ … ∂Bd/∂θ, pole sensitivities ∂λ/∂θ, trajectory sensitivities ∂y(t)/∂θ (linear models)')
+    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .requiredOption('--params <names>', 'the parameters θ, comma-separated (repeatable), e.g. R,C', collect, [])
+    .option('--outputs <names>', 'with --trajectory: the states or outputs followed, comma-separated (default: the outputs)', collect, [])
+    .option('--matrices', 'the matrix sensitivities (default when neither --poles nor --trajectory is given)')
+    .option('--poles', 'the pole sensitivities ∂λ/∂θ (default when neither --matrices nor --trajectory is given)')
+    .option('--trajectory', 'the trajectory sensitivities ∂y(t)/∂θ by the forward sensitivity equations')
+    .option('--normalised', 'normalised sensitivities (θ/y)·∂y/∂θ')
+    .addOption(new Option('--method <method>', 'matrix derivatives: symbolic in the parameters, numeric (the formulation in dual numbers), or auto').choices(['auto', 'symbolic', 'numeric']).default('auto'))
+    .option('--t-end <T>', 'with --trajectory: end time in seconds (default: from the slowest eigenvalue)', number)
+    .option('--input <name=signal>', 'with --trajectory: an input signal (repeatable)', collect, [])
+    .option('--initial <state=value>', 'with --trajectory: an initial state value (repeatable; independent of the parameters)', collect, [])
+    .option('--solver <name>', 'with --trajectory: the solver (default auto)')
+    .option('--rtol <R>', 'relative tolerance', number)
+    .option('--atol <A>', 'absolute tolerance', number)
+    .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
+    .option('--samples <N>', 'with --trajectory: N evenly spaced times', integer)
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .action(action(async (file: string | undefined, opts: { params: string[]; outputs: string[]; matrices?: boolean; poles?: boolean; trajectory?: boolean; normalised?: boolean; method: 'auto' | 'symbolic' | 'numeric'; tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'text' | 'json' | 'csv'; param: string[] }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      print((await engine.sensitivity()).sensitivityReport(desc, opts));
+    }));
+
+  program
+    .command('energy')
+    .description('energy audit of a simulation: stored energy and power of every element, Tellegen, the balance, passivity (linear models)')
+    .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
+    .option('--input <name=signal>', 'an input signal (repeatable)', collect, [])
+    .option('--initial <state=value>', 'an initial state value (repeatable; default 0)', collect, [])
+    .option('--solver <name>', 'the solver (default auto); a solver that does not conserve energy is named by the balance')
+    .option('--rtol <R>', 'relative tolerance', number)
+    .option('--atol <A>', 'absolute tolerance', number)
+    .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
+    .option('--samples <N>', 'N evenly spaced times (default 2001: the balance integrates the power on them)', integer)
+    .option('--tolerance <r>', 'the balance\'s relative tolerance beyond the quadrature error (default 1e-4)', number)
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
+    .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
+    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; tolerance?: number; format: 'text' | 'json' | 'csv'; param: string[] }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+      print((await engine.energy()).energyReport(desc, opts));
     }));
 
   program

@@ -27,3 +27,5 @@ export { timeVaryingModel, backendAtTime, valueSites, dependsOnTime, checkTimeVa
 export type { TimeVaryingModel, TimeVaryingOptions, TimeVaryingMatrices, TimeVaryingSite, TimeVaryingForm, StorageLaw, ValueSite, ValueRole, TimeMath, TimeVaryingSymbolic, TimeVaryingSymbolicOptions, TimeVaryingSymbol } from './time-varying/index';
 export { structuredForm, expandStructured, structuredTable, STRUCTURED_BLOCKS, structuredToText, structuredToLatex, structuredToJson, STRUCTURED_PRODUCTS, structuredToMatlab, structuredToPython } from './structured/index';
 export type { StructuredForm, StructuredTable, StructuredBlock, StructuredEntry, StructuredBlockName, SharedSubexpression } from './structured/index';
+export { denseAlgebra } from './algebra/dense-algebra';
+export type { MatrixAlgebra } from './algebra/matrix-algebra';

@@ -1,0 +1,168 @@
+/**
+ * sysgraph sensitivity: ∂(A, B, C, D, E, Bd)/∂θ, pole sensitivities ∂λ/∂θ and trajectory sensitivities
+ * ∂y(t)/∂θ of a linear model (packages/sensitivity), as text, JSON or CSV.
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { SystemDescription } from '@sysgraph/description';
+import { compile, initialValues, parsePairs } from '@sysgraph/engine';
+import { formatTable } from '@sysgraph/graph';
+import type { SolverName } from '@sysgraph/simulate';
+import { SENSITIVITY_MATRICES, matrixSensitivities, polesFromMatrices, trajectoryFromMatrices } from '@sysgraph/sensitivity';
+import type { ComplexNumber, MatrixSensitivities, PoleSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
+
+export interface SensitivityCommandOptions {
+  readonly params: readonly string[];
+  readonly outputs: readonly string[];
+  readonly poles?: boolean;
+  readonly matrices?: boolean;
+  readonly trajectory?: boolean;
+  readonly normalised?: boolean;
+  readonly tEnd?: number;
+  readonly input: readonly string[];
+  readonly initial: readonly string[];
+  readonly solver?: string;
+  readonly rtol?: number;
+  readonly atol?: number;
+  readonly dt?: number;
+  readonly samples?: number;
+  readonly method?: 'auto' | 'symbolic' | 'numeric';
+  readonly format: 'text' | 'json' | 'csv';
+}
+
+/** Comma-separated and repeatable: ['R,C', 'L'] → ['R', 'C', 'L']. */
+export function nameList(list: readonly string[], option: string): string[] {
+  const names = list.flatMap((s) => s.split(',')).map((s) => s.trim());
+  if (names.some((n) => n === '')) throw new SysgraphError('bad-option', `${option} ${list.join(' ')}: an empty name`, { field: option, expected: 'names separated by commas, e.g. R,C' });
+  return names;
+}
+
+const num = (x: number) => (Number.isNaN(x) ? 'NaN' : String(Number(x.toPrecision(8))));
+const cplx = (z: ComplexNumber) => (Number.isNaN(z.re) ? 'NaN' : z.im === 0 ? num(z.re) : `${num(z.re)} ${z.im < 0 ? '-' : '+'} ${num(Math.abs(z.im))}j`);
+
+function labels(s: MatrixSensitivities, name: string): { rows: readonly string[]; cols: readonly string[] } {
+  const st = s.states;
+  const rows = ['C', 'D', 'E'].includes(name) ? s.outputs : st;
+  const cols = ['A', 'C', 'Em', 'A0'].includes(name) ? st : s.inputs;
+  return { rows, cols };
+}
+
+export function sensitivityReport(desc: SystemDescription, opts: SensitivityCommandOptions): string {
+  const model = compile({ description: desc });
+  const params = nameList(opts.params, '--params');
+  const wantTrajectory = opts.trajectory ?? false;
+  const wantPoles = opts.poles ?? (!opts.matrices && !wantTrajectory);
+  const wantMatrices = opts.matrices ?? (!opts.poles && !wantTrajectory);
+  const sens = matrixSensitivities(model, params, { method: opts.method });
+  const poles: PoleSensitivities | undefined = wantPoles ? polesFromMatrices(sens) : undefined;
+  let trajectory: TrajectorySensitivities | undefined;
+  if (wantTrajectory) {
+    const signals = parsePairs([...opts.input], '--input');
+    trajectory = trajectoryFromMatrices(model, sens, {
+      outputs: opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined,
+      tEnd: opts.tEnd,
+      signals,
+      initial: initialValues([...opts.initial]),
+      solver: opts.solver as SolverName | 'auto' | undefined,
+      rtol: opts.rtol,
+      atol: opts.atol,
+      dt: opts.dt,
+      samples: opts.samples,
+    });
+  } else if (opts.outputs.length > 0) {
+    throw new SysgraphError('bad-option', '--outputs needs --trajectory', { field: '--outputs', expected: '--trajectory --t-end T with --outputs' });
+  }
+  const notes = [...sens.notes, ...(poles?.notes ?? []), ...(trajectory ? trajectory.notes.filter((n) => !sens.notes.includes(n)) : [])];
+  if (opts.format === 'json') return JSON.stringify(toJson(sens, poles, trajectory, notes, wantMatrices, opts.normalised ?? false), null, 2);
+  if (opts.format === 'csv') return toCsv(sens, poles, trajectory, wantMatrices, opts.normalised ?? false);
+  return toText(desc, sens, poles, trajectory, notes, wantMatrices, opts.normalised ?? false);
+}
+
+function normalisedMatrix(m: number[][], d: number[][], theta: number): number[][] {
+  return d.map((row, i) => row.map((x, j) => (m[i][j] === 0 ? (x === 0 ? 0 : NaN) : (theta / m[i][j]) * x)));
+}
+
+function toJson(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, notes: readonly string[], matrices: boolean, normalised: boolean) {
+  const out: Record<string, unknown> = { parameters: s.parameters, values: s.values, method: s.method, states: s.states, inputs: s.inputs, outputs: s.outputs };
+  if (matrices) {
+    out.matrices = s.matrices;
+    out.derivatives = Object.fromEntries(s.parameters.map((p, k) => [p, s.derivatives[k]]));
+    if (normalised) out.normalised = Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(SENSITIVITY_MATRICES.map((m) => [m, normalisedMatrix(s.matrices[m], s.derivatives[k][m], s.values[k])]))]));
+    if (s.symbolic) out.symbolic = Object.fromEntries(s.parameters.map((p, k) => [p, s.symbolic![k]]));
+  }
+  if (poles) out.poles = poles.poles.map((q) => ({ pole: q.pole, condition: q.condition, derivatives: Object.fromEntries(s.parameters.map((p, k) => [p, q.derivatives[k]])), ...(normalised ? { normalised: Object.fromEntries(s.parameters.map((p, k) => [p, q.normalised[k]])) } : {}) }));
+  if (tr) {
+    out.trajectory = {
+      t: Array.from(tr.t),
+      tEnd: tr.tEnd,
+      solver: tr.solver,
+      outputs: tr.outputs,
+      y: Object.fromEntries(tr.outputs.map((o, j) => [o, Array.from(tr.y[j])])),
+      derivatives: Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(tr.outputs.map((o, j) => [o, Array.from(tr.derivatives[k][j])]))])),
+      ...(normalised ? { normalised: Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(tr.outputs.map((o, j) => [o, Array.from(tr.normalised[k][j])]))])) } : {}),
+    };
+  }
+  out.notes = notes;
+  return out;
+}
+
+function toCsv(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, matrices: boolean, normalised: boolean): string {
+  if (tr) {
+    // the trajectory as columns: t, y, then ∂y/∂θ (or the normalised) for every parameter
+    const names = ['t', ...tr.outputs, ...s.parameters.flatMap((p) => tr.outputs.map((o) => (normalised ? `(${p}/${o})·d(${o})/d(${p})` : `d(${o})/d(${p})`)))];
+    const cols = [tr.t, ...tr.y, ...s.parameters.flatMap((_, k) => (normalised ? tr.normalised[k] : tr.derivatives[k]))];
+    const lines = [names.map((n) => (/[",]/.test(n) ? `"${n}"` : n)).join(',')];
+    for (let r = 0; r < tr.t.length; r++) lines.push(cols.map((c) => String(c[r])).join(','));
+    return lines.join('\n') + '\n';
+  }
+  const lines = ['quantity,row,column,parameter,value_re,value_im,derivative_re,derivative_im,normalised_re,normalised_im'];
+  if (matrices) {
+    for (const m of SENSITIVITY_MATRICES) {
+      const { rows, cols } = labels(s, m);
+      s.parameters.forEach((p, k) => {
+        const d = s.derivatives[k][m];
+        d.forEach((row, i) => row.forEach((x, j) => {
+          const v = s.matrices[m][i][j];
+          const n = v === 0 ? (x === 0 ? 0 : NaN) : (s.values[k] / v) * x;
+          lines.push([m, rows[i] ?? i, cols[j] ?? j, p, v, 0, x, 0, n, 0].join(','));
+        }));
+      });
+    }
+  }
+  for (const [i, q] of (poles?.poles ?? []).entries()) {
+    s.parameters.forEach((p, k) => lines.push(['pole', i, '', p, q.pole.re, q.pole.im, q.derivatives[k].re, q.derivatives[k].im, q.normalised[k].re, q.normalised[k].im].join(',')));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function toText(desc: SystemDescription, s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, notes: readonly string[], matrices: boolean, normalised: boolean): string {
+  const lines = [`${desc.title ?? desc.name}: sensitivities to ${s.parameters.map((p, k) => `${p} = ${num(s.values[k])}`).join(', ')} (${s.method === 'symbolic' ? 'symbolic: the model in the parameters, differentiated exactly' : 'numeric: the formulation in dual numbers'})`];
+  if (matrices) {
+    s.parameters.forEach((p, k) => {
+      for (const m of SENSITIVITY_MATRICES) {
+        const d = s.derivatives[k][m];
+        if (d.every((row) => row.every((x) => x === 0))) continue;
+        const { rows, cols } = labels(s, m);
+        const shown = normalised ? normalisedMatrix(s.matrices[m], d, s.values[k]) : d;
+        const title = normalised ? `(${p}/${m})·∂${m}/∂${p} (entrywise)` : `∂${m}/∂${p}`;
+        const body = shown.map((row, i) => [rows[i] ?? String(i), ...row.map((x, j) => (s.symbolic && !normalised && x !== 0 && /[A-Za-z]/.test(s.symbolic[k][m][i][j]) ? `${num(x)} = ${s.symbolic[k][m][i][j]}` : num(x)))]);
+        lines.push('', `${title}:`, formatTable(['', ...cols], body));
+      }
+    });
+    lines.push('', `(matrices whose derivative is zero are not shown; Em, A0, B0, B1: the descriptor form Em x' = A0 x + B0 u + B1 u')`);
+  }
+  if (poles) {
+    const which = normalised ? (p: string) => `(${p}/λ)·∂λ/∂${p}` : (p: string) => `∂λ/∂${p}`;
+    lines.push('', 'Pole sensitivities:', formatTable(['λ', ...s.parameters.map(which), 'condition'], poles.poles.map((q) => [cplx(q.pole), ...s.parameters.map((_, k) => cplx(normalised ? q.normalised[k] : q.derivatives[k])), num(q.condition)])));
+  }
+  if (tr) {
+    const pick: number[] = [];
+    const N = tr.t.length;
+    const rowsShown = Math.min(N, 11);
+    for (let r = 0; r < rowsShown; r++) pick.push(Math.round((r * (N - 1)) / Math.max(1, rowsShown - 1)));
+    const head = ['t', ...tr.outputs, ...s.parameters.flatMap((p) => tr.outputs.map((o) => (normalised ? `(${p}/${o})·∂${o}/∂${p}` : `∂${o}/∂${p}`)))];
+    const cols = [tr.t, ...tr.y, ...s.parameters.flatMap((_, k) => (normalised ? tr.normalised[k] : tr.derivatives[k]))];
+    lines.push('', `Trajectory sensitivities (forward sensitivity equations, solver ${tr.solver}, ${N} samples to t = ${num(tr.tEnd)}; --format csv for all):`, formatTable(head, pick.map((r) => cols.map((c) => num(c[r])))));
+  }
+  if (notes.length > 0) lines.push('', ...notes.map((n) => `note: ${n}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,71 @@
+/**
+ * sysgraph sensitivity and sysgraph energy: the reports carry the figures of the API (checked here against the
+ * series RLC by hand: ∂A/∂R[i_L, i_L] = −1/L, λ = −R/2L ± j√(1/LC − R²/4L²), ∂Re λ/∂R = −1/2L), the formats
+ * parse, and bad options are typed errors naming the field.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SysgraphError } from '@sysgraph/core';
+import { loadSystem } from '../src/load-system';
+import { sensitivityReport } from '../src/commands/sensitivity';
+import { energyReport } from '../src/commands/energy';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const base = { params: [] as string[], outputs: [] as string[], input: [] as string[], initial: [] as string[], format: 'json' as const };
+
+describe('sysgraph sensitivity', () => {
+  it('matrices and poles of rlc-series (R = 1, L = 0.5, C = 0.25) by hand', () => {
+    const { desc } = loadSystem('rlc-series');
+    const json = JSON.parse(sensitivityReport(desc, { ...base, params: ['R,C'], matrices: true, poles: true }));
+    const ii = json.states.indexOf('i_L1');
+    expect(json.derivatives.R.A[ii][ii]).toBeCloseTo(-2, 12);
+    expect(json.poles).toHaveLength(2);
+    for (const p of json.poles) expect(p.derivatives.R.re).toBeCloseTo(-1, 10);
+  });
+
+  it('trajectory as CSV: t, the outputs, then the sensitivities', () => {
+    const { desc } = loadSystem('rlc-series');
+    const csv = sensitivityReport(desc, { ...base, params: ['L'], outputs: ['v_C1'], trajectory: true, tEnd: 2, samples: 11, format: 'csv' });
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toBe('t,v_C1,d(v_C1)/d(L)');
+    expect(lines).toHaveLength(12);
+  });
+
+  it('an unknown parameter or output is a typed error naming it', () => {
+    const { desc } = loadSystem('rlc-series');
+    expect(() => sensitivityReport(desc, { ...base, params: ['Q'] })).toThrow(SysgraphError);
+    try {
+      sensitivityReport(desc, { ...base, params: ['R'], outputs: ['nope'], trajectory: true });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as SysgraphError).element).toBe('nope');
+    }
+  });
+
+  it('the command exits non-zero with the typed error', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), 'sensitivity', 'rlc-series', '--params', 'Q'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('Q');
+  }, 120_000);
+});
+
+describe('sysgraph energy', () => {
+  it('rlc-series: Tellegen to rounding, the balance holds, passive', () => {
+    const { desc } = loadSystem('rlc-series');
+    const json = JSON.parse(energyReport(desc, { ...base, tEnd: 5 }));
+    expect(json.tellegen).toBeLessThan(1e-13);
+    expect(json.balance.holds).toBe(true);
+    expect(json.passivity.passive).toBe(true);
+    // the supplied energy is the dissipated plus the stored at the end
+    expect(Math.abs(json.supplied - json.dissipated - json.stored.end)).toBeLessThan(1e-4 * json.supplied);
+  });
+
+  it('forward Euler with a coarse step: the balance fails and names the solver', () => {
+    const { desc } = loadSystem('rlc-series');
+    const json = JSON.parse(energyReport(desc, { ...base, tEnd: 20, solver: 'euler', dt: 0.05 }));
+    expect(json.balance.holds).toBe(false);
+    expect(json.notes.join(' ')).toContain('euler');
+  });
+});
