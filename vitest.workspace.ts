@@ -9,6 +9,7 @@ export const projects = [
   'packages/analysis',
   'packages/simulate',
   'packages/engine',
+  'packages/studies',
   'packages/cli',
   'apps/web',
   'benchmarks',

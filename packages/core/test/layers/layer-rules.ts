@@ -16,6 +16,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['@sysgraph/description', '@sysgraph/graph', '@sysgraph/simulate'],
   ['@sysgraph/symbolic', '@sysgraph/formulation', '@sysgraph/analysis'],
   ['@sysgraph/engine'],
+  ['@sysgraph/studies', '@sysgraph/sensitivity'],
   ['@sysgraph/cli', '@sysgraph/web', '@sysgraph/benchmarks'],
 ];
 
