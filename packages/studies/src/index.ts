@@ -28,10 +28,13 @@ export type { PointEvaluator, PointFailure, StudyLayout } from './evaluate/point
 export type { StudySettings, StudySource } from './evaluate/study-settings';
 export { DEFAULT_SAMPLES } from './evaluate/study-settings';
 
-export { sweep, compileSource } from './run/sweep';
+export { sweep } from './run/sweep';
+export { compileSource } from './run/compile-source';
 export type { SweepOptions } from './run/sweep-options';
 
 export { emptyTable, doneCount, metricColumn, traceTimes } from './table/study-table';
 export type { StudyTable } from './table/study-table';
 export { csvHeader, csvLines } from './table/csv';
 export { tableJson } from './table/json';
+export { resumePoint, readCsvRows } from './table/csv-resume';
+export type { ResumePoint } from './table/csv-resume';

@@ -12,8 +12,11 @@ export interface SweepOptions {
   readonly chunk?: number;
   /** A Redis URL: the points go to the cluster's queue (BullMQ) and workers anywhere compute them. */
   readonly redis?: string;
-  /** The first `start` points are already done (a resumed study): they are neither computed nor passed on. */
-  readonly start?: number;
+  /**
+   * The first `start` points are already done (a resumed study): they are neither computed nor passed on. A function
+   * is given the empty table (its layout) and returns it, after filling those points' rows (csv-resume.ts).
+   */
+  readonly start?: number | ((table: StudyTable) => number);
   /** The empty table (its layout and columns) before any point is computed: where a writer puts its header. */
   readonly onStart?: (table: StudyTable) => void;
   /** Each point's values and row, in point order, as soon as every point before it is done. */

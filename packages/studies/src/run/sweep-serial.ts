@@ -5,10 +5,10 @@ import type { StudyTable } from '../table/study-table';
 import type { SweepOptions } from './sweep-options';
 import { InOrder } from './in-order';
 
-export async function sweepSerial(ev: PointEvaluator, plan: StudyPlan, table: StudyTable, options: SweepOptions, order: InOrder): Promise<void> {
+export async function sweepSerial(ev: PointEvaluator, plan: StudyPlan, table: StudyTable, options: SweepOptions, order: InOrder, start: number): Promise<void> {
   const values = new Float64Array(plan.names.length);
   let last = Date.now();
-  for (let i = options.start ?? 0; i < plan.size; i++) {
+  for (let i = start; i < plan.size; i++) {
     if (options.signal?.aborted) return;
     for (let k = 0; k < values.length; k++) values[k] = plan.values[k][i];
     const row = table.rows.subarray(i * ev.width, (i + 1) * ev.width);
