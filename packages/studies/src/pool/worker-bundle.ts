@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
+import { build } from 'esbuild';
 
 /** The worker's source, from the sources (src/pool/) or from the command's bundle (packages/cli/.bundle/). */
 function workerSource(): string {
@@ -39,7 +40,6 @@ export async function workerBundle(): Promise<string> {
     if (built > sources) return out;
   }
   mkdirSync(`${studies}.bundle`, { recursive: true });
-  const { build } = await import('esbuild');
   const temporary = `${out}.${process.pid}.tmp`;
   await build({
     entryPoints: [source],
