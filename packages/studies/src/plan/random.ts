@@ -39,10 +39,10 @@ export function seededRandom(seed: number): Random {
   };
   return {
     next() {
-      // 53 bits: (hi·2^21 + lo>>>11 + ½) / 2^53 ∈ (0, 1)
-      const hi = next32() >>> 11;
-      const lo = next32() >>> 11;
-      return (hi * 2097152 + lo + 0.5) / 9007199254740992;
+      // 53 bits: (a·2^26 + b + ½) / 2^53 ∈ (0, 1), a the top 27 bits of one output, b the top 26 of the next
+      const a = next32() >>> 5;
+      const b = next32() >>> 6;
+      return (a * 67108864 + b + 0.5) / 9007199254740992;
     },
   };
 }
