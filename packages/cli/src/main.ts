@@ -284,9 +284,10 @@ export function createProgram(): Command {
     .command('worker')
     .description('a cluster worker: computes the points of the studies queued on Redis by sysgraph sweep --redis, until stopped (Ctrl-C)')
     .requiredOption('--redis <url>', 'the Redis of the cluster, e.g. redis://10.0.0.5:6379')
-    .option('--concurrency <n>', 'points computed at once in this process (default 1)', integer)
-    .action(action(async (opts: { redis: string; concurrency?: number }) => {
-      await (await engine.worker()).runWorker(opts.redis, { concurrency: opts.concurrency, note: (l) => process.stderr.write(`${l}\n`) });
+    .option('--concurrency <n>', 'jobs computed at once in this process (default 1; run one worker per core)', integer)
+    .option('--lock-duration <ms>', 'how long the job of a worker that stopped answering stays locked before another worker takes it (default 30000)', integer)
+    .action(action(async (opts: { redis: string; concurrency?: number; lockDuration?: number }) => {
+      await (await engine.worker()).runWorker(opts.redis, { concurrency: opts.concurrency, lockDuration: opts.lockDuration, note: (l) => process.stderr.write(`${l}\n`) });
     }));
 
   program

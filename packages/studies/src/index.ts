@@ -38,3 +38,7 @@ export { csvHeader, csvLines } from './table/csv';
 export { tableJson } from './table/json';
 export { resumePoint, readCsvRows } from './table/csv-resume';
 export type { ResumePoint } from './table/csv-resume';
+export { startClusterWorker } from './cluster/cluster-worker';
+export type { ClusterWorker, ClusterWorkerOptions } from './cluster/cluster-worker';
+export { redisConnection } from './cluster/redis-connection';
+export { QUEUE as CLUSTER_QUEUE } from './cluster/cluster-protocol';
