@@ -17,6 +17,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parsePlan, sweep } from '@sysgraph/studies';
 import type { StudyPlan, StudySettings, StudySource, StudyTable } from '@sysgraph/studies';
@@ -126,6 +127,7 @@ export async function run(o: BenchOptions): Promise<BenchReport> {
     'seconds and points/s include the start-up of each path (worker threads loading the bundle, BullMQ connections, the enqueuing); each worker compiles the model once',
     `overhead per point: from a study of ${tiny.size} points of a 2-state RC model (≈ ${(serialTinyPer * 1000).toFixed(3)} ms per point serially): wall time per point × workers − the serial time per point`,
     'same table: every path\'s rows equal the serial ones, bit for bit',
+    `load average at the start: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores — on a shared, oversubscribed machine two workers do not get two cores, and the start-up of each worker (≈ 4 s here: loading the bundle, mathjs, compiling the model) weighs on a short run`,
   );
   const report: BenchReport = { title: 'Studies: points per second by path (serial, piscina pool, BullMQ)', columns: ['path', 'workers', 'points', 'seconds', 'points/s', 'speed-up', 'overhead ms/point', 'same table'], rows, targets: [], notes };
   writeFileSync(`${RESULTS}studies.md`, markdown(report));
