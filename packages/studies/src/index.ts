@@ -42,3 +42,4 @@ export { startClusterWorker } from './cluster/cluster-worker';
 export type { ClusterWorker, ClusterWorkerOptions } from './cluster/cluster-worker';
 export { redisConnection } from './cluster/redis-connection';
 export { QUEUE as CLUSTER_QUEUE } from './cluster/cluster-protocol';
+export { tableArrow } from './table/arrow';

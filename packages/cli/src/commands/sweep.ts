@@ -7,7 +7,7 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { SysgraphError } from '@sysgraph/core';
-import { csvHeader, csvLines, parsePlan, readCsvRows, resumePoint, sweep, tableJson, doneCount } from '@sysgraph/studies';
+import { csvHeader, csvLines, parsePlan, readCsvRows, resumePoint, sweep, tableArrow, tableJson, doneCount } from '@sysgraph/studies';
 import type { StudySettings, StudySource, StudyTable } from '@sysgraph/studies';
 import { parsePairs } from '@sysgraph/engine';
 import { readInputFile } from '../read-input-file';
@@ -29,7 +29,8 @@ export interface SweepCommandOptions {
   readonly solver?: string;
   readonly rtol?: number;
   readonly atol?: number;
-  readonly format: 'csv' | 'json';
+  readonly format: 'csv' | 'json' | 'arrow';
+  readonly report?: string;
   readonly output?: string;
   readonly resume?: boolean;
   readonly workers?: string;
@@ -61,6 +62,7 @@ export async function runSweep(file: string | undefined, o: SweepCommandOptions,
     rtol: o.rtol,
     atol: o.atol,
   };
+  if (o.format === 'arrow' && o.output === undefined) throw new SysgraphError('bad-option', '--format arrow writes a binary file: give --output FILE', { field: '--output', expected: 'a file for the Arrow IPC table' });
   if (o.resume && (o.output === undefined || o.format !== 'csv')) throw new SysgraphError('bad-option', '--resume continues the CSV file of --output', { field: '--resume', expected: '--output FILE with --format csv' });
   const workers = workerCount(o.workers, plan.size);
 
@@ -120,6 +122,22 @@ export async function runSweep(file: string | undefined, o: SweepCommandOptions,
       } catch (e) {
         throw unwritable(o.output, '--output', e);
       }
+    }
+  }
+  if (o.format === 'arrow') {
+    const bytes = await tableArrow(table);
+    try {
+      writeFileSync(o.output!, bytes);
+    } catch (e) {
+      throw unwritable(o.output!, '--output', e);
+    }
+  }
+  if (o.report !== undefined) {
+    const { studyReportHtml } = await import('../study-report-html');
+    try {
+      writeFileSync(o.report, studyReportHtml(table, source.path ?? 'study'));
+    } catch (e) {
+      throw unwritable(o.report, '--report', e);
     }
   }
   return { stopped, table };
