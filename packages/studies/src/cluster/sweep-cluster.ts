@@ -64,8 +64,9 @@ export async function sweepCluster(source: StudySource, settings: StudySettings,
       redis.disconnect();
     }
     const jobs: { name: string; data: ClusterJob; opts: { jobId: string; attempts: number; backoff: { type: 'fixed'; delay: number }; removeOnComplete: { age: number }; removeOnFail: { age: number } } }[] = [];
-    for (let from = start; from < plan.size; from += chunk) {
-      const to = Math.min(plan.size, from + chunk);
+    // runs aligned to multiples of chunk, so that a resumed study has the same job ids as the run it continues
+    for (let from = start; from < plan.size; from = Math.min(plan.size, (Math.floor(from / chunk) + 1) * chunk)) {
+      const to = Math.min(plan.size, (Math.floor(from / chunk) + 1) * chunk);
       const values: number[] = [];
       for (let i = from; i < to; i++) for (let k = 0; k < m; k++) values.push(plan.values[k][i]);
       const key = jobId(id, from);
