@@ -124,7 +124,7 @@ export async function run(o: BenchOptions): Promise<BenchReport> {
 
   notes.push(
     `the model: the RC ladder of 100 sections (100 states), R and C normal with 5 % spread, the DC gain per point (one formulation and one solve); ${plan.size} points per path${plan.size < POINTS ? ` (fewer than 10^4: the serial rate predicted more than ${Math.round(o.maxSeconds / 3)} s per path on this machine)` : ''}`,
-    'seconds and points/s include the start-up of each path (worker threads loading the bundle, BullMQ connections, the enqueuing); each worker compiles the model once',
+    'seconds and points/s include the start-up of each path — the pool\'s worker threads loading their bundle and compiling the model; BullMQ\'s connections, enqueuing and each worker compiling the model (the sysgraph worker processes themselves are started, and wait, before the clock starts, as a cluster\'s workers do)',
     `overhead per point: from a study of ${tiny.size} points of a 2-state RC model (≈ ${(serialTinyPer * 1000).toFixed(3)} ms per point serially): wall time per point × workers − the serial time per point`,
     'same table: every path\'s rows equal the serial ones, bit for bit',
     `load average at the start: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores — on a shared, oversubscribed machine two workers do not get two cores, and the start-up of each worker (≈ 4 s here: loading the bundle, mathjs, compiling the model) weighs on a short run`,
