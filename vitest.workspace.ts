@@ -12,6 +12,7 @@ export const projects = [
   'packages/simulate',
   'packages/engine',
   'packages/sensitivity',
+  'packages/studies',
   'packages/cli',
   'apps/web',
   'benchmarks',

@@ -95,6 +95,9 @@ export async function buildBundle() {
     minify: MINIFY,
     keepNames: MINIFY,
     plugins: [leanMathjs()],
+    // packages that find their own files beside them (esbuild's binary, piscina's worker script, BullMQ's Lua
+    // scripts) are loaded from node_modules, not bundled; the study commands load them lazily
+    external: ['esbuild', 'piscina', 'bullmq', 'ioredis'],
     define: { 'import.meta.url': '__sysgraphModuleUrl' },
     banner: { js: "const __sysgraphModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });

@@ -11,6 +11,9 @@
  *   sysgraph simulate [FILE]      a simulation as CSV or JSON, and a plot
  *   sysgraph sensitivity [FILE]   ∂(A, B, C, D)/∂θ, pole sensitivities ∂λ/∂θ, trajectory sensitivities ∂y(t)/∂θ
  *   sysgraph energy [FILE]        the energy audit of a simulation: stored energy, powers, Tellegen, the balance
+ *   sysgraph sweep [FILE]         a parameter study: grids or Monte Carlo samples, metrics per point, on all cores
+ *                                 or on BullMQ workers (--redis)
+ *   sysgraph worker --redis URL   a cluster worker computing the points of studies queued on Redis
  *   sysgraph examples             the example gallery
  * FILE is a description file or an example name; without it the default example (motor-pump) is used.
  */
@@ -21,6 +24,7 @@ import { reportError } from './report-error';
 import { unwritable } from './output/output-sink';
 import { DERIVATION_LIMIT } from './commands/structure-limit';
 import { progressBar } from './progress';
+import { studyProgress } from './study-progress';
 
 // The engine is loaded only by the command that runs (so that --help answers at once).
 const engine = {
@@ -37,6 +41,8 @@ const engine = {
   bondGraph: () => import('./commands/bondgraph-commands'),
   sensitivity: () => import('./commands/sensitivity'),
   energy: () => import('./commands/energy'),
+  sweep: () => import('./commands/sweep'),
+  worker: () => import('./commands/worker'),
   mainJob: () => import('./commands/main-job'),
   plot: () => import('./plot-html'),
   sink: () => import('./output/output-sink'),
@@ -366,6 +372,61 @@ export function createProgram(): Command {
     .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; tolerance?: number; format: 'text' | 'json' | 'csv'; param: string[] }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param);
       print((await engine.energy()).energyReport(desc, opts));
+    }));
+
+  program
+    .command('sweep')
+    .description('a parameter study: a grid (--param R=1:10:20, R=1e-3..1e3:log:31, R=1,2,5; several --param make the product) or a seeded Monte Carlo sample (--sample N --dist R=normal(1,0.05) …), and at each point the metrics asked for, written as a table (one line per point)')
+    .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--param <spec>', 'an axis of the grid: NAME=a:b:n (linear), NAME=a..b:log:n, NAME=v1,v2,… (repeatable: the product)', collect, [])
+    .option('--sample <N>', 'a Monte Carlo study of N points', integer)
+    .option('--dist <spec>', 'the distribution of a parameter: NAME=normal(mean,sd), NAME=uniform(low,high), NAME=lognormal(mu,sigma) (repeatable)', collect, [])
+    .option('--seed <n>', 'the seed of the Monte Carlo sample (default 1)', integer)
+    .option('--lhs', 'Latin hypercube sampling')
+    .option('--metric <list>', 'poles, dc, H (with --freq), final(y), peak(y), peak-time(y), rise(y), settling(y[, band]), overshoot(y), step(y) (all six) (repeatable or comma-separated; default poles,dc)', collect, [])
+    .option('--freq <w1,w2,…>', 'the angular frequencies (rad/s) of the H metric', (v: string) => v.split(',').map((x) => number(x)))
+    .option('--traces <names>', 'keep the whole traces of these states or outputs (comma-separated)', (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean))
+    .option('--t-end <T>', 'the simulated span of the trace metrics (default: from the slowest eigenvalue of the nominal model)', number)
+    .option('--samples <N>', 'samples of each simulation (default 2001)', integer)
+    .option('--input <name=signal>', 'an input signal (repeatable; default: the source\'s value, else step(1))', collect, [])
+    .option('--solver <name>', 'the solver of the simulations (default auto)')
+    .option('--rtol <R>', 'relative tolerance', number)
+    .option('--atol <A>', 'absolute tolerance', number)
+    .addOption(new Option('--format <format>', 'output format (arrow: Apache Arrow IPC, with --output)').choices(['csv', 'json', 'arrow']).default('csv'))
+    .option('--output <file>', 'write the table to a file (CSV: one line per point as points complete)')
+    .option('--report <file>', 'also write a self-contained HTML report (uPlot): metrics against the parameter, histograms and a scatter matrix for Monte Carlo, the family of traces')
+    .option('--resume', 'continue the interrupted study whose CSV is --output')
+    .option('--workers <n>', 'worker threads: a number, or auto (every core from 1000 points on; the default)')
+    .option('--redis <url>', 'run the points on BullMQ workers (sysgraph worker --redis URL) through this Redis')
+    .addOption(new Option('--state-choice <choice>', 'b1 or b2').choices(['b1', 'b2']))
+    .addOption(new Option('--formulation <name>', 'general or masd').choices(['general', 'masd']))
+    .action(action(async (file: string | undefined, opts: import('./commands/sweep').SweepCommandOptions) => {
+      const { runSweep } = await engine.sweep();
+      const bar = studyProgress(process.stderr);
+      const controller = new AbortController();
+      // Ctrl-C: stop dispatching, keep (and write) what is done; a second Ctrl-C ends the process at once
+      const stop = () => {
+        if (controller.signal.aborted) process.exit(130);
+        controller.abort();
+      };
+      process.on('SIGINT', stop);
+      try {
+        const r = await runSweep(file, opts, { out: (t) => process.stdout.write(t), note: (l) => { bar.done(); process.stderr.write(`${l}\n`); }, progress: bar.update, signal: controller.signal });
+        bar.done();
+        if (r.stopped) process.exitCode = 130;
+      } finally {
+        process.off('SIGINT', stop);
+      }
+    }));
+
+  program
+    .command('worker')
+    .description('a cluster worker: computes the points of the studies queued on Redis by sysgraph sweep --redis, until stopped (Ctrl-C)')
+    .requiredOption('--redis <url>', 'the Redis of the cluster, e.g. redis://10.0.0.5:6379')
+    .option('--concurrency <n>', 'jobs computed at once in this process (default 1; run one worker per core)', integer)
+    .option('--lock-duration <ms>', 'how long the job of a worker that stopped answering stays locked before another worker takes it (default 30000)', integer)
+    .action(action(async (opts: { redis: string; concurrency?: number; lockDuration?: number }) => {
+      await (await engine.worker()).runWorker(opts.redis, { concurrency: opts.concurrency, lockDuration: opts.lockDuration, note: (l) => process.stderr.write(`${l}\n`) });
     }));
 
   program

@@ -1,8 +1,8 @@
 /**
  * The layers of the workspace and the rules every import obeys (docs/design-choices.md, "Layers"):
  *
- *   core < linalg < description, graph, simulate < symbolic, formulation, analysis < engine < studies, sensitivity
- *   < cli, web, benchmarks
+ *   core < linalg < description, graph, simulate, bondgraph < symbolic, formulation, analysis, equations < engine
+ *   < studies, sensitivity < cli, web, benchmarks
  *
  * A package imports only packages of lower layers, or of its own layer along an edge listed in SAME_LAYER; every
  * package it imports is declared in its package.json (dependencies for sources; dependencies or devDependencies,
