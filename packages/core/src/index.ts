@@ -7,3 +7,4 @@ export { diagnostic } from './diagnostics';
 export type { Diagnostic, DiagnosticCode, Severity } from './diagnostics';
 export { parseArithmetic, arithmeticNodesOf, MAX_ARITHMETIC_DEPTH } from './arithmetic-parser';
 export type { ArithmeticNodes, ArithmeticNodeClasses } from './arithmetic-parser';
+export { FUNCTION_VALUES } from './function-values';

@@ -3,23 +3,13 @@
  * expression that depends on it), by a direct walk of its (already validated) tree. Never calls mathjs's
  * evaluate: only + − * / ^, unary ± and the whitelisted functions.
  */
-import { SysgraphError } from '@sysgraph/core';
+import { FUNCTION_VALUES, SysgraphError } from '@sysgraph/core';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
 import { TIME_VARIABLE } from './time-variable';
 import type { Expression } from './types';
 
-/** The numeric form of every whitelisted function (shared with compiled evaluators). */
-export const EXPRESSION_FUNCTION_VALUES: ReadonlyMap<string, (x: number) => number> = new Map([
-  ['sqrt', Math.sqrt],
-  ['exp', Math.exp],
-  ['log', Math.log],
-  ['sin', Math.sin],
-  ['cos', Math.cos],
-  ['tan', Math.tan],
-  ['abs', Math.abs],
-  // sign(0) = 0 (and sign(−0) = −0, which equals 0).
-  ['sign', Math.sign],
-]);
+/** The numeric form of every whitelisted function (shared with compiled evaluators and symbolic atoms: core's FUNCTION_VALUES). */
+export const EXPRESSION_FUNCTION_VALUES: ReadonlyMap<string, (x: number) => number> = FUNCTION_VALUES;
 
 /**
  * Throws 'missing-parameter-value' listing (in `elements`) every parameter of `expr` that has no value (absent

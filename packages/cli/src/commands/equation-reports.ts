@@ -9,9 +9,9 @@ import { formatComplex } from '@sysgraph/analysis';
 import { analyze, lineariseEquations, parseNumbers } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
 import { formatEquationModel } from '@sysgraph/equations';
-import { modelToJson, modelToLatex, modelToMatlab, modelToPython } from '@sysgraph/formulation';
 import { formatTable } from '@sysgraph/graph';
 import { parseComplex } from './analyze';
+import { formatModel } from './statespace';
 
 const refuse = (option: string, expected: string) => {
   throw new SysgraphError('unsupported', `${option} does not apply to an equation set (its states are the file's)`, { field: option, expected });
@@ -55,17 +55,7 @@ export function equationStatespaceReport(model: CompiledModel, format: 'json' | 
     if (format === 'json') return JSON.stringify({ name: m.name, kind: 'nonlinear', states: m.states, inputs: m.inputs, outputs: m.outputs, equations: m.order.map((q) => ({ defines: q.defines, text: q.text, where: q.where })), notes: m.notes }, null, 2);
     throw new SysgraphError('unsupported', `--format ${format}: ${m.name} is a nonlinear equation set`, { field: '--format', expected: 'text or json' });
   }
-  const table = (opts.symbolic ? model.symbolic() : model.linear()).table!;
-  switch (format) {
-    case 'json':
-      return JSON.stringify(modelToJson(table), null, 2);
-    case 'latex':
-      return modelToLatex(table);
-    case 'matlab':
-      return modelToMatlab(table);
-    default:
-      return modelToPython(table);
-  }
+  return formatModel((opts.symbolic ? model.symbolic() : model.linear()).table!, format);
 }
 
 export interface EquationAnalyzeOptions {

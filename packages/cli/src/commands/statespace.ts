@@ -28,7 +28,8 @@ export type StatespaceOptions = ModelOptions & NonlinearStatespaceOptions & Pick
   readonly intermediates?: boolean;
 };
 
-function formatModel(table: ModelTable, format: StateSpaceFormat): string {
+/** A linear model's table in the chosen format (shared by descriptions and equation files). */
+export function formatModel(table: ModelTable, format: StateSpaceFormat): string {
   switch (format) {
     case 'json':
       return JSON.stringify(modelToJson(table), null, 2);

@@ -3,6 +3,7 @@
  * one symbol of the rational functions, named by its own text and evaluated from the parameters it reads.
  * It is a constant of the model, like a parameter, so the exact rational arithmetic over it stays exact.
  */
+import { FUNCTION_VALUES } from '@sysgraph/core';
 
 /** The structural view of a mathjs node an atom keeps (the subtree it was read from). */
 export interface AtomNode {
@@ -26,17 +27,8 @@ export interface AtomDefinition {
   readonly parameters: readonly string[];
 }
 
-/** Functions an atom may apply, with their numeric forms (the description's whitelist). */
-export const ATOM_FUNCTIONS: ReadonlyMap<string, (x: number) => number> = new Map([
-  ['sqrt', Math.sqrt],
-  ['exp', Math.exp],
-  ['log', Math.log],
-  ['sin', Math.sin],
-  ['cos', Math.cos],
-  ['tan', Math.tan],
-  ['abs', Math.abs],
-  ['sign', Math.sign],
-]);
+/** Functions an atom may apply, with their numeric forms (the description's whitelist, core's FUNCTION_VALUES). */
+export const ATOM_FUNCTIONS: ReadonlyMap<string, (x: number) => number> = FUNCTION_VALUES;
 
 export function functionName(node: AtomNode): string {
   const fn = node.fn as { name?: string } | string | undefined;
