@@ -254,10 +254,11 @@ export function createProgram(): Command {
     .command('export-bondgraph')
     .description('the bond graph of a linear-graph description, where one exists (packages/bondgraph/README.md): node junctions, element junctions, TF and GY; written as .bg.json')
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
     .option('--output <file>', 'write to a file instead of standard output')
-    .action(action(async (file: string | undefined, opts: { param: string[]; output?: string }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+    .action(action(async (file: string | undefined, opts: { param: string[]; output?: string; from?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param, opts.from);
       const text = (await engine.bondGraph()).exportBondGraph(desc);
       if (opts.output) writeOutputFile(opts.output, '--output', text);
       else process.stdout.write(text);
@@ -332,6 +333,7 @@ export function createProgram(): Command {
     .command('sensitivity')
     .description('sensitivities to parameters: ∂A/∂θ … ∂Bd/∂θ, pole sensitivities ∂λ/∂θ, trajectory sensitivities ∂y(t)/∂θ (linear models)')
     .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .requiredOption('--params <names>', 'the parameters θ, comma-separated (repeatable), e.g. R,C', collect, [])
     .option('--outputs <names>', 'with --trajectory: the states or outputs followed, comma-separated (default: the outputs)', collect, [])
     .option('--matrices', 'the matrix sensitivities (default when neither --poles nor --trajectory is given)')
@@ -349,8 +351,8 @@ export function createProgram(): Command {
     .option('--samples <N>', 'with --trajectory: N evenly spaced times', integer)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { params: string[]; outputs: string[]; matrices?: boolean; poles?: boolean; trajectory?: boolean; normalised?: boolean; method: 'auto' | 'symbolic' | 'numeric'; tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'text' | 'json' | 'csv'; param: string[] }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+    .action(action(async (file: string | undefined, opts: { params: string[]; outputs: string[]; matrices?: boolean; poles?: boolean; trajectory?: boolean; normalised?: boolean; method: 'auto' | 'symbolic' | 'numeric'; tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'text' | 'json' | 'csv'; param: string[]; from?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param, opts.from);
       print((await engine.sensitivity()).sensitivityReport(desc, opts));
     }));
 
@@ -358,6 +360,7 @@ export function createProgram(): Command {
     .command('energy')
     .description('energy audit of a simulation: stored energy and power of every element, Tellegen, the balance, passivity (linear models)')
     .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--t-end <T>', 'end time in seconds (default: from the slowest eigenvalue)', number)
     .option('--input <name=signal>', 'an input signal (repeatable)', collect, [])
     .option('--initial <state=value>', 'an initial state value (repeatable; default 0)', collect, [])
@@ -369,8 +372,8 @@ export function createProgram(): Command {
     .option('--tolerance <r>', 'the balance\'s relative tolerance beyond the quadrature error (default 1e-4)', number)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; tolerance?: number; format: 'text' | 'json' | 'csv'; param: string[] }) => {
-      const { desc } = (await engine.load()).loadSystem(file, opts.param);
+    .action(action(async (file: string | undefined, opts: { tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; tolerance?: number; format: 'text' | 'json' | 'csv'; param: string[]; from?: string }) => {
+      const { desc } = (await engine.load()).loadSystem(file, opts.param, opts.from);
       print((await engine.energy()).energyReport(desc, opts));
     }));
 
