@@ -36,7 +36,7 @@ function parseArgs(argv: readonly string[]) {
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--') continue;
-    if (a === '--sizes') sizes = argv[++k].split(',').map(Number);
+    if (a === '--sizes') sizes = (argv[++k] ?? '').split(',').map(Number);
     else if (a === '--max-seconds') maxSeconds = Number(argv[++k]);
     else if (a.startsWith('--node-option=')) nodeOptions.push(a.slice('--node-option='.length));
     else if (a === '--readme-only') readmeOnly = true;
@@ -48,7 +48,18 @@ function parseArgs(argv: readonly string[]) {
   return { names, sizes, maxSeconds, nodeOptions, readmeOnly };
 }
 
-const args = parseArgs(process.argv.slice(2));
+const USAGE = 'usage: pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--node-option=<flag> …] [--readme-only]';
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`${USAGE}\nbenchmarks: ${discover().map((b) => b.name).join(', ')}`);
+  process.exit(0);
+}
+let args: ReturnType<typeof parseArgs>;
+try {
+  args = parseArgs(process.argv.slice(2));
+} catch (e) {
+  console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+  process.exit(2);
+}
 const found = discover();
 const unknown = args.names.filter((n) => !found.some((b) => b.name === n));
 if (unknown.length > 0) {
