@@ -24,7 +24,7 @@ function exampleDocs(dir = examplesDir): unknown[] {
   for (const f of readdirSync(dir)) {
     const path = join(dir, f);
     if (statSync(path).isDirectory()) out.push(...exampleDocs(path));
-    else if (f.endsWith('.json') && !f.endsWith('.bg.json') && f !== 'index.json' && f !== 'formulation-cases.json') out.push(JSON.parse(readFileSync(path, 'utf8')));
+    else if (f.endsWith('.json') && !f.endsWith('.bg.json') && !f.endsWith('.eqn.json') && f !== 'index.json' && f !== 'formulation-cases.json') out.push(JSON.parse(readFileSync(path, 'utf8')));
   }
   return out;
 }
