@@ -18,6 +18,7 @@ import type { CompiledModel } from '@sysgraph/engine';
 import { deriveEquations } from '@sysgraph/graph';
 import type { Derivation, Structure } from '@sysgraph/graph';
 import type { RestrictedParser } from '@sysgraph/simulate';
+import { closedFormView } from './closed-form-view';
 import { derivationView } from './derivation-view';
 import { toErrorInfo } from './error-info';
 import { formulateActive, formulateModel, formulateOthers } from './formulations';
@@ -27,7 +28,7 @@ import { modelView } from './model-view';
 import type { ModelMemo } from './model-memo';
 import { buildNonlinearView } from './nonlinear-view';
 import type { NonlinearBuilt } from './nonlinear-view';
-import type { ComparisonRow, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
+import type { ClosedFormView, ComparisonRow, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
 import { engineTrace, inputInfo, simulateTrace } from './simulate-trace';
 import { resultAnswer } from './result-answer';
@@ -115,7 +116,7 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   if (s.partition.states.length > LARGE_STATES) return runLarge(req, compiled, derivation, timings, lap);
   let active: Formulated;
   try {
-    active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic' });
+    active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic', keep: settings.symbolicParams });
   } catch (e) {
     return fail(toErrorInfo(e, 'formulate'));
   }
@@ -130,11 +131,19 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   }
   lap('simulate');
   const model = modelView(active.key, active.table, active.symbolic, active.symbolicNote);
+  let closedForm: ClosedFormView | undefined;
+  if (active.formulation === 'masd') {
+    try {
+      closedForm = closedFormView(compiled, settings.style === 'symbolic', settings.symbolicParams);
+    } catch {
+      closedForm = undefined;
+    }
+  }
   const graph = graphDrawing(s, desc);
   const derived = derivationView(derivation);
   lap('views');
 
-  const answer: RunAnswer = resultAnswer(req.id, desc, { graph, derivation: derived }, { model, inputs, tEnd, simulation, timings });
+  const answer: RunAnswer = resultAnswer(req.id, desc, { graph, derivation: derived }, { model, inputs, tEnd, simulation, timings, ...(closedForm ? { closedForm } : {}) });
 
   const followUp = (): FollowUp => {
     let others: ReturnType<typeof formulateOthers>;

@@ -27,6 +27,8 @@ export interface Settings {
   readonly tvForm: TimeVaryingFormName;
   readonly storageLaw: StorageLawName;
   readonly tvTime: number;
+  /** The parameters kept symbolic in symbolic entries (the others are numbers); empty: every parameter. */
+  readonly symbolicParams: readonly string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,6 +43,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tvForm: 'charge-flux',
   storageLaw: 'conservative',
   tvTime: 0,
+  symbolicParams: [],
 };
 
 export const SOLVER_CHOICES = ['auto', 'exact', 'krylov', 'chebyshev', 'dopri5', 'stiff', 'trbdf2', 'rk4', 'euler'] as const;
@@ -74,6 +77,7 @@ export function readSettings(raw: unknown): Settings {
     plotted,
     tvForm: s.tvForm === 'across-through' ? 'across-through' : 'charge-flux',
     storageLaw: s.storageLaw === 'non-conservative' ? 'non-conservative' : 'conservative',
+    symbolicParams: Array.isArray(s.symbolicParams) ? s.symbolicParams.filter((x): x is string => typeof x === 'string' && NAME.test(x)).slice(0, MAX_NAMES) : [],
     tvTime: typeof s.tvTime === 'number' && Number.isFinite(s.tvTime) && Math.abs(s.tvTime) < 1e12 ? s.tvTime : 0,
   };
 }
