@@ -132,7 +132,7 @@ function onAnswer(a: RunAnswer): void {
   modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
   // the matrices and the plot first: they are what an edit is waiting for
   const m0 = performance.now();
-  modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying);
+  modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying, a.closedForm);
   performance.measure('sysgraph:model', { start: m0 });
   const s0 = performance.now();
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);

@@ -10,12 +10,21 @@ import type { MasdTable } from '@sysgraph/formulation';
 import { masdTableToLatex, masdTableToText, structuredToLatex } from '@sysgraph/formulation';
 import type { ClosedFormView, MasdQuantityView } from './protocol';
 
-/** One `\begin{equation} … \end{equation}` per quantity, in the table's order, without the environment. */
+/**
+ * One equation per quantity, in the table's order: `name = [labelled entries] \tag{n}` from masdTableToLatex's
+ * `name = definition = … \tag{n}` (the definition is shown as text beside it: its words and labels are prose).
+ */
 function quantityLatex(t: MasdTable): string[] {
   return masdTableToLatex(t)
     .split('\n')
     .filter((l) => l.startsWith('\\begin{equation}'))
-    .map((l) => l.replace(/^\\begin\{equation\}\s*/, '').replace(/\s*\\end\{equation\}$/, ''));
+    .map((l) => {
+      const line = l.replace(/^\\begin\{equation\}\s*/, '').replace(/\s*\\end\{equation\}$/, '');
+      const lhs = line.slice(0, line.indexOf(' = '));
+      let at = line.lastIndexOf(' = \\begin{array}');
+      if (at < 0) at = line.lastIndexOf(' = [\\,]');
+      return at < 0 ? line : `${lhs}${line.slice(at)}`;
+    });
 }
 
 function message(e: unknown): string {

@@ -1,0 +1,96 @@
+/**
+ * The views of the closed form in chromium: MASD example 4.1 with MASD's named quantities beside A and B
+ * (T1…T12 present, equation numbers, C and L against the masses and spring compliances of the file), symbolic,
+ * and with only the named parameters kept symbolic. The screenshot goes to test/screenshots.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildPage, WEB_ROOT } from './support/build-page';
+import { serveStatic } from './support/static-server';
+import type { StaticServer } from './support/static-server';
+import { launchChromium } from './support/browser';
+import { revision, selectExample, waitForComparison, waitForRevision } from './support/page';
+
+const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
+
+async function quantity(page: Page, name: string): Promise<{ values: number[][]; equation: string; latex: string }> {
+  const node = page.locator(`[data-masd="${name}"]`);
+  return {
+    values: JSON.parse((await node.getAttribute('data-values'))!) as number[][],
+    equation: (await node.getAttribute('data-equation'))!,
+    latex: (await node.getAttribute('data-latex'))!,
+  };
+}
+
+async function clickAndWait(page: Page, selector: string): Promise<void> {
+  const before = await revision(page);
+  await page.click(selector);
+  await waitForRevision(page, before);
+}
+
+describe('closed form, Bode and pole-zero panels in chromium', () => {
+  let outDir: string;
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    outDir = await buildPage();
+    server = await serveStatic(outDir);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(server.url);
+    await waitForRevision(page, undefined);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it("MASD 4.1: C, L, R, G and T1…T12 beside A and B, numbers equal to the file's values, then symbols", async () => {
+    await selectExample(page, 'masd-4-1.json');
+    await waitForComparison(page);
+    expect(await page.isHidden('#closed-form')).toBe(true);
+    await clickAndWait(page, '[data-control="Formulation"] [data-value="masd"]');
+    expect(await page.getAttribute('#model-equations', 'data-model')).toBe('masd-b1');
+    for (let k = 1; k <= 12; k++) expect(await page.locator(`[data-masd="T${k}"]`).count()).toBe(1);
+    const C = await quantity(page, 'C');
+    expect(C.equation).toBe('(6)');
+    // masses M1 = M2 = 3 kg on the diagonal of C; spring K3 = 1.5 N/m: compliance 1/K3 in L; dampers B2 = B3 = 1.2 in G
+    expect(C.values).toEqual([[3, 0], [0, 3]]);
+    const L = await quantity(page, 'L');
+    expect(L.equation).toBe('(7)');
+    expect(Math.abs(L.values[2][2] - 1 / 1.5)).toBeLessThan(1e-15);
+    expect(Math.abs(L.values[0][0] - 1 / 1.8)).toBeLessThan(1e-15);
+    expect((await quantity(page, 'G')).values).toEqual([[1.2, 0], [0, 1.2]]);
+    expect((await quantity(page, 'T12')).equation).toBe('(21)');
+    // the tag is typeset by KaTeX
+    expect(await page.locator('[data-masd="C"] .tag').count()).toBeGreaterThan(0);
+
+    await clickAndWait(page, '[data-control="Entries"] [data-value="symbolic"]');
+    expect((await quantity(page, 'C')).latex).toContain('\\mathit{M1}');
+    expect((await quantity(page, 'L')).latex).toContain('\\frac{1}{\\mathit{K3}}');
+    // every quantity typesets (no KaTeX error node)
+    expect(await page.locator('#closed-form .katex-error').count()).toBe(0);
+    expect(await page.locator('#closed-form .katex').count()).toBeGreaterThanOrEqual(30);
+    await page.locator('#model-card').screenshot({ path: join(SCREENSHOTS, '15-masd-closed-form.png') });
+
+    // only M1 kept symbolic: M2 becomes its value
+    const before = await revision(page);
+    await page.fill('#symbolic-params', 'M1');
+    await page.press('#symbolic-params', 'Enter');
+    await page.locator('#symbolic-params').blur();
+    await waitForRevision(page, before);
+    const c = (await quantity(page, 'C')).latex;
+    expect(c).toContain('\\mathit{M1}');
+    expect(c).not.toContain('M2');
+    expect(pageErrors).toEqual([]);
+  });
+});
