@@ -151,6 +151,24 @@ export interface ClosedFormView {
   readonly structured?: { readonly latex: string; readonly notes: readonly string[] };
 }
 
+/** A complex number (a pole or a zero). */
+export interface ComplexValue {
+  readonly re: number;
+  readonly im: number;
+}
+
+/** Poles, zeros and the frequency response of every output–input pair (linear time-invariant models). */
+export interface FrequencyView {
+  readonly poles: readonly ComplexValue[];
+  /** The zeros of each pair H_ij (empty where H_ij ≡ 0 or has none). */
+  readonly zeros: readonly { readonly output: string; readonly input: string; readonly zeros: readonly ComplexValue[] }[];
+  /** rad/s, log spaced. */
+  readonly omega: Float64Array;
+  readonly pairs: readonly { readonly output: string; readonly input: string; readonly magnitudeDb: Float64Array; readonly phaseDeg: Float64Array }[];
+  /** H(0), when A is not singular. */
+  readonly dcGain?: readonly (readonly number[])[];
+}
+
 /**
  * A description with laws (docs/nonlinear.md): its nonlinear model x' = f(x, u, t), y = g(x, u, t) with
  * LaTeX of f, g and the Jacobians, and the operating point at rest (u = 0, t = 0) where RunResult.model, the
@@ -273,6 +291,8 @@ export interface RunResult {
   readonly timeVarying?: TimeVaryingView;
   /** Present when the model on show is MASD's: its named quantities C, L, R, G, T1…T12, … (and the structured form). */
   readonly closedForm?: ClosedFormView;
+  /** Present for a linear time-invariant model up to the large-model threshold: poles, zeros, Bode data. */
+  readonly frequency?: FrequencyView;
   readonly inputs: readonly InputInfo[];
   readonly tEnd: number;
   readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };

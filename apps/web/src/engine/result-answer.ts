@@ -2,7 +2,7 @@
 import type { SystemDescription } from '@sysgraph/description';
 import type { DerivationView, GraphDrawing, RunResult } from './protocol';
 
-type Body = Pick<RunResult, 'model' | 'inputs' | 'tEnd' | 'simulation' | 'timings'> & Partial<Pick<RunResult, 'nonlinear' | 'timeVarying' | 'closedForm'>>;
+type Body = Pick<RunResult, 'model' | 'inputs' | 'tEnd' | 'simulation' | 'timings'> & Partial<Pick<RunResult, 'nonlinear' | 'timeVarying' | 'closedForm' | 'frequency'>>;
 
 export function resultAnswer(id: number, desc: SystemDescription, views: { readonly graph: GraphDrawing; readonly derivation: DerivationView }, body: Body): RunResult {
   return {

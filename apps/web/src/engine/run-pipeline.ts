@@ -20,6 +20,7 @@ import type { Derivation, Structure } from '@sysgraph/graph';
 import type { RestrictedParser } from '@sysgraph/simulate';
 import { closedFormView } from './closed-form-view';
 import { derivationView } from './derivation-view';
+import { frequencyView } from './frequency-view';
 import { toErrorInfo } from './error-info';
 import { formulateActive, formulateModel, formulateOthers } from './formulations';
 import type { Formulated } from './formulations';
@@ -28,7 +29,7 @@ import { modelView } from './model-view';
 import type { ModelMemo } from './model-memo';
 import { buildNonlinearView } from './nonlinear-view';
 import type { NonlinearBuilt } from './nonlinear-view';
-import type { ClosedFormView, ComparisonRow, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
+import type { ClosedFormView, ComparisonRow, FrequencyView, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
 import { engineTrace, inputInfo, simulateTrace } from './simulate-trace';
 import { resultAnswer } from './result-answer';
@@ -139,11 +140,17 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
       closedForm = undefined;
     }
   }
+  let frequency: FrequencyView | undefined;
+  try {
+    frequency = frequencyView(compiled);
+  } catch {
+    frequency = undefined;
+  }
   const graph = graphDrawing(s, desc);
   const derived = derivationView(derivation);
   lap('views');
 
-  const answer: RunAnswer = resultAnswer(req.id, desc, { graph, derivation: derived }, { model, inputs, tEnd, simulation, timings, ...(closedForm ? { closedForm } : {}) });
+  const answer: RunAnswer = resultAnswer(req.id, desc, { graph, derivation: derived }, { model, inputs, tEnd, simulation, timings, ...(closedForm ? { closedForm } : {}), ...(frequency ? { frequency } : {}) });
 
   const followUp = (): FollowUp => {
     let others: ReturnType<typeof formulateOthers>;
