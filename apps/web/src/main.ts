@@ -12,6 +12,7 @@ import { createEngineClient } from './engine-client';
 import { EXAMPLES } from './examples';
 import { createComparePanel } from './ui/compare-panel';
 import { renderDerivation } from './ui/derivation-panel';
+import { createFrequencyPanel } from './ui/frequency-panel';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
@@ -42,6 +43,7 @@ const editor = createEditor(byId('editor'), byId('errors'), () => request(true))
 const modelPanel = createModelPanel(byId('model'), (patch) => changeSettings(patch));
 const simulationPanel = createSimulationPanel(byId('simulation'), (patch) => changeSettings(patch));
 const comparePanel = createComparePanel(byId('compare'));
+const frequencyPanel = createFrequencyPanel(byId('frequency'));
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
@@ -137,6 +139,10 @@ function onAnswer(a: RunAnswer): void {
   const s0 = performance.now();
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
   performance.measure('sysgraph:simulation', { start: s0 });
+  frequencyPanel.render(
+    a.frequency,
+    a.nonlinear ? 'Elements given by laws: poles and H(jω) belong to linear time-invariant models (the command line analyses the linearisation).' : a.timeVarying ? 'Values in t: poles and H(jω) belong to time-invariant models.' : a.model.large ? 'A large model: no dense poles or frequency response on the page.' : 'No frequency response for this model.',
+  );
   const updated = performance.now() - since;
   body.dataset.revision = String(a.id);
   body.dataset.updateMs = updated.toFixed(1);

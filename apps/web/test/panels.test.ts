@@ -93,4 +93,46 @@ describe('closed form, Bode and pole-zero panels in chromium', () => {
     expect(c).not.toContain('M2');
     expect(pageErrors).toEqual([]);
   });
+
+  it('series RLC: Bode of v_C and i_L against 1/(LC s² + RC s + 1) and C s/(…), poles by the quadratic formula', async () => {
+    await selectExample(page, 'rlc-series.json');
+    const [R, L, C] = [1, 0.5, 0.25];
+    const w0 = 1 / Math.sqrt(L * C);
+    await page.locator('#frequency-card').scrollIntoViewIfNeeded();
+    const poles = await page.$$eval('#pole-zero .pole', (ps) => ps.map((p) => ({ re: Number(p.getAttribute('data-re')), im: Number(p.getAttribute('data-im')) })));
+    poles.sort((a, b) => a.im - b.im);
+    const re = -R / (2 * L);
+    const im = Math.sqrt(1 / (L * C) - re * re);
+    expect(poles).toHaveLength(2);
+    expect(Math.abs(poles[0].re - re)).toBeLessThan(1e-12);
+    expect(Math.abs(poles[0].im + im)).toBeLessThan(1e-12);
+    expect(Math.abs(poles[1].im - im)).toBeLessThan(1e-12);
+    // H_iL = C s / (…): one zero, at the origin
+    const zeros = await page.$$eval('#pole-zero .zero', (zs) => zs.map((z) => Math.hypot(Number(z.getAttribute('data-re')), Number(z.getAttribute('data-im')))));
+    expect(zeros).toHaveLength(1);
+    expect(zeros[0]).toBeLessThan(1e-9);
+    const pairs = JSON.parse((await page.getAttribute('#bode', 'data-pairs'))!) as string[];
+    const omega = JSON.parse((await page.getAttribute('#bode', 'data-omega'))!) as number[];
+    const low = JSON.parse((await page.getAttribute('#bode', 'data-low-db'))!) as number[];
+    const peak = JSON.parse((await page.getAttribute('#bode', 'data-peak'))!) as [number, number][];
+    const vc = pairs.findIndex((p) => p.includes('C1'));
+    const il = pairs.findIndex((p) => p.includes('L1'));
+    expect(vc).toBeGreaterThanOrEqual(0);
+    expect(il).toBeGreaterThanOrEqual(0);
+    // ω → 0: |H_vC| → 1; at the grid's lowest ω (a decade below w0) the closed form 1/|1 − LCω² + jRCω|
+    const w = omega[0];
+    expect(Math.abs(w - w0 / 10)).toBeLessThan(1e-9);
+    expect(Math.abs(low[vc] + 20 * Math.log10(Math.hypot(1 - L * C * w * w, R * C * w)))).toBeLessThan(1e-9);
+    expect(Math.abs(low[vc])).toBeLessThan(0.1);
+    // resonance: |H_iL| peaks at w0 with 1/R (0 dB); |H_vC| peaks near w0·sqrt(1 − R²C/2L) with Q/sqrt(1 − 1/4Q²)
+    expect(Math.abs(peak[il][0] - w0) / w0).toBeLessThan(0.02);
+    expect(Math.abs(peak[il][1] - 20 * Math.log10(1 / R))).toBeLessThan(0.01);
+    const Q = Math.sqrt(L / C) / R;
+    expect(Math.abs(peak[vc][0] - w0 * Math.sqrt(1 - 1 / (2 * Q * Q))) / w0).toBeLessThan(0.02);
+    expect(Math.abs(peak[vc][1] - 20 * Math.log10(Q / Math.sqrt(1 - 1 / (4 * Q * Q))))).toBeLessThan(0.01);
+    // both charts drawn
+    expect(await page.locator('#bode canvas').count()).toBeGreaterThanOrEqual(2);
+    await page.locator('#frequency-card').screenshot({ path: join(SCREENSHOTS, '16-rlc-bode-poles.png') });
+    expect(pageErrors).toEqual([]);
+  });
 });
