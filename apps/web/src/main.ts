@@ -68,7 +68,7 @@ byId('notice-dismiss').addEventListener('click', () => {
 });
 
 const titles = new Map(EXAMPLES.map((e, k) => [e.file, distinctTitles(EXAMPLES)[k]]));
-const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)', 'time-varying': 'Time-varying systems (values in t)' } as const;
+const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)', 'time-varying': 'Time-varying systems (values in t)', formats: 'Other formats (bond graph, equations)' } as const;
 for (const [group, label] of Object.entries(GROUPS) as [keyof typeof GROUPS, string][]) {
   const items = EXAMPLES.filter((e) => e.group === group);
   if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, titles.get(e.file) ?? e.title))));
@@ -130,7 +130,7 @@ function onAnswer(a: RunAnswer): void {
   state.last = a;
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
-  byId('empty-hint').hidden = a.graph.branches.length > 0;
+  byId('empty-hint').hidden = a.graph.branches.length > 0 || a.equations !== undefined;
   modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
   // the matrices and the plot first: they are what an edit is waiting for
   const m0 = performance.now();
@@ -152,14 +152,23 @@ function onAnswer(a: RunAnswer): void {
   byId('system-title').textContent = a.title ?? a.name;
   byId('system-summary').textContent = a.summary ?? '';
   const g0 = performance.now();
-  const graphSig = JSON.stringify(a.graph);
-  if (state.drawn.graph !== graphSig) {
+  const graphSig = JSON.stringify([a.graph, a.equations?.note]);
+  if (a.equations) {
+    // an equation file has no linear graph: a note instead of the graph and the derivation
+    if (state.drawn.graph !== graphSig) {
+      const note = () => el('p', { class: 'note no-graph', 'data-format': a.equations!.format }, a.equations!.note);
+      byId('graph').replaceChildren(note());
+      byId('derivation').replaceChildren(note());
+      state.drawn.graph = graphSig;
+      state.drawn.derivation = graphSig;
+    }
+  } else if (state.drawn.graph !== graphSig) {
     if (a.graph.branches.length > LARGE_GRAPH) renderGraphSummary(byId('graph'), a.graph);
     else renderGraph(byId('graph'), a.graph);
     state.drawn.graph = graphSig;
   }
   const derivationSig = JSON.stringify(a.derivation);
-  if (state.drawn.derivation !== derivationSig) {
+  if (!a.equations && state.drawn.derivation !== derivationSig) {
     renderDerivation(byId('derivation'), a.derivation);
     state.drawn.derivation = derivationSig;
   }

@@ -293,6 +293,8 @@ export interface RunResult {
   readonly closedForm?: ClosedFormView;
   /** Present for a linear time-invariant model up to the large-model threshold: poles, zeros, Bode data. */
   readonly frequency?: FrequencyView;
+  /** Present for an equation file (no linear graph): its format and a note shown instead of the graph and derivation. */
+  readonly equations?: { readonly format: string; readonly note: string };
   readonly inputs: readonly InputInfo[];
   readonly tEnd: number;
   readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };

@@ -34,6 +34,7 @@ import type { Settings } from './settings';
 import { engineTrace, inputInfo, simulateTrace } from './simulate-trace';
 import { resultAnswer } from './result-answer';
 import { runTimeVarying } from './run-time-varying';
+import { runEquations } from './run-equations';
 import { LARGE_STATES, runLarge } from './run-large';
 
 /** The configured parsers of the pipeline, built once per worker (schema compilation, mathjs instances). */
@@ -101,8 +102,9 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   } catch (e) {
     return fail(toErrorInfo(e, 'parse'));
   }
-  const desc = compiled.description;
   lap('parse');
+  if (compiled.family === 'equations') return runEquations(req, compiled, timings, lap);
+  const desc = compiled.description;
   let s: Structure;
   let derivation: Derivation;
   try {
@@ -243,6 +245,7 @@ function runNonlinear(req: RunRequest, ctx: EngineContext, compiled: CompiledMod
 /** The request's description compiled by the engine (JSON only), kept per text and model settings when a memo is given. */
 function compileRequest(req: RunRequest, ctx: EngineContext): CompiledModel {
   const settings = req.settings;
-  const make = () => compile(req.text, { format: 'json', parser: ctx.system, form: settings.tvForm, storageLaw: settings.storageLaw, ...(ctx.timeMath ? { math: ctx.timeMath } : {}) });
+  // the engine's reader registry sniffs the text: JSON, a bond graph (JSON with "bonds"), a SPICE netlist, equations
+  const make = () => compile(req.text, { parser: ctx.system, form: settings.tvForm, storageLaw: settings.storageLaw, ...(ctx.timeMath ? { math: ctx.timeMath } : {}) });
   return ctx.models ? ctx.models.get(`${settings.tvForm}\u0000${settings.storageLaw}\u0000${req.text}`, make) : make();
 }
