@@ -1,9 +1,10 @@
 /**
  * The views of the closed form in chromium: MASD example 4.1 with MASD's named quantities beside A and B
  * (T1…T12 present, equation numbers, C and L against the masses and spring compliances of the file), symbolic,
- * and with only the named parameters kept symbolic. The screenshot goes to test/screenshots.
+ * and with only the named parameters kept symbolic; the Bode charts and poles of the series RLC circuit against
+ * closed forms; a bond graph and a StateMint equation file pasted into the editor. Screenshots go to test/screenshots.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { serveStatic } from './support/static-server';
 import type { StaticServer } from './support/static-server';
 import { launchChromium } from './support/browser';
 import { revision, selectExample, waitForComparison, waitForRevision } from './support/page';
+import { EXAMPLES_ROOT } from './support/examples-root';
 
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
 
@@ -133,6 +135,41 @@ describe('closed form, Bode and pole-zero panels in chromium', () => {
     // both charts drawn
     expect(await page.locator('#bode canvas').count()).toBeGreaterThanOrEqual(2);
     await page.locator('#frequency-card').screenshot({ path: join(SCREENSHOTS, '16-rlc-bode-poles.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a pasted bond graph compiles and draws its linear graph; the poles of the poster's RLC by the quadratic formula", async () => {
+    const before = await revision(page);
+    await page.fill('#description', readFileSync(join(EXAMPLES_ROOT, 'bondgraph/poster-rlc.bg.json'), 'utf8'));
+    await waitForRevision(page, before);
+    expect(await page.inputValue('#gallery')).toBe('bondgraph/poster-rlc.bg.json');
+    expect(await page.locator('#graph svg').count()).toBeGreaterThan(0);
+    const [R, L, C] = [2, 121, 5];
+    const poles = await page.$$eval('#pole-zero .pole', (ps) => ps.map((p) => ({ re: Number(p.getAttribute('data-re')), im: Number(p.getAttribute('data-im')) })));
+    poles.sort((a, b) => a.im - b.im);
+    expect(Math.abs(poles[1].re + R / (2 * L))).toBeLessThan(1e-12);
+    expect(Math.abs(poles[1].im - Math.sqrt(1 / (L * C) - (R / (2 * L)) ** 2))).toBeLessThan(1e-12);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a pasted StateMint equation file: a note instead of the graph and derivation, A and B of the motor and pump', async () => {
+    const before = await revision(page);
+    await page.fill('#description', readFileSync(join(EXAMPLES_ROOT, 'equations/motor-pump.sm'), 'utf8'));
+    await waitForRevision(page, before);
+    expect(await page.inputValue('#gallery')).toBe('equations/motor-pump.sm');
+    expect(await page.locator('#graph .no-graph').count()).toBe(1);
+    expect(await page.locator('#derivation .no-graph').count()).toBe(1);
+    const [Rv, Lv, Kv, kt, D, Rf] = [2, 0.5, 0.8, 3, 0.7, 1.5];
+    const den = 1 + kt * Kv * Kv * Lv;
+    const A = JSON.parse((await page.getAttribute('[data-matrix="A"][data-model="equations"]', 'data-values'))!) as number[][];
+    const B = JSON.parse((await page.getAttribute('[data-matrix="B"][data-model="equations"]', 'data-values'))!) as number[][];
+    expect(Math.abs(A[0][0] - (-kt * (Kv * Kv * Rv + 1 / (Rf * D * D))) / den)).toBeLessThan(1e-12);
+    expect(Math.abs(B[0][0] - (kt * Kv) / den)).toBeLessThan(1e-12);
+    await waitForComparison(page);
+    // back to a linear graph: the graph is drawn again
+    await selectExample(page, 'rlc-series.json');
+    expect(await page.locator('#graph .no-graph').count()).toBe(0);
+    expect(await page.locator('#graph svg').count()).toBeGreaterThan(0);
     expect(pageErrors).toEqual([]);
   });
 });
