@@ -13,6 +13,7 @@ import { EXAMPLES } from './examples';
 import { createComparePanel } from './ui/compare-panel';
 import { renderDerivation } from './ui/derivation-panel';
 import { createFrequencyPanel } from './ui/frequency-panel';
+import { parameterSlider } from './ui/parameter-slider';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
@@ -44,6 +45,8 @@ const modelPanel = createModelPanel(byId('model'), (patch) => changeSettings(pat
 const simulationPanel = createSimulationPanel(byId('simulation'), (patch) => changeSettings(patch));
 const comparePanel = createComparePanel(byId('compare'));
 const frequencyPanel = createFrequencyPanel(byId('frequency'));
+const slider = parameterSlider((patch) => changeSettings(patch));
+byId('model').before(slider.node);
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
@@ -136,6 +139,7 @@ function onAnswer(a: RunAnswer): void {
   const m0 = performance.now();
   modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying, a.closedForm);
   performance.measure('sysgraph:model', { start: m0 });
+  slider.render(a.parameters, state.settings, a.name);
   const s0 = performance.now();
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
   performance.measure('sysgraph:simulation', { start: s0 });

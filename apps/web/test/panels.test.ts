@@ -172,4 +172,32 @@ describe('closed form, Bode and pole-zero panels in chromium', () => {
     expect(await page.locator('#graph svg').count()).toBeGreaterThan(0);
     expect(pageErrors).toEqual([]);
   });
+
+  it('the parameter slider: C of the series RLC moved to 10× redraws the poles at −R/2L ± sqrt((R/2L)² − 1/LC)', async () => {
+    await selectExample(page, 'rlc-series.json');
+    expect(await page.isVisible('#slider-range')).toBe(true);
+    await page.selectOption('#slider-parameter', 'C');
+    const before = await revision(page);
+    await page.evaluate(() => {
+      const r = document.querySelector<HTMLInputElement>('#slider-range')!;
+      r.value = r.max;
+      r.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await waitForRevision(page, before);
+    expect(await page.textContent('#slider-value')).toBe('C = 2.5');
+    const [R, L, C] = [1, 0.5, 2.5];
+    const d = Math.sqrt((R / (2 * L)) ** 2 - 1 / (L * C));
+    const poles = await page.$$eval('#pole-zero .pole', (ps) => ps.map((p) => ({ re: Number(p.getAttribute('data-re')), im: Number(p.getAttribute('data-im')) })));
+    const re = poles.map((p) => p.re).sort((a, b) => a - b);
+    expect(Math.abs(re[0] - (-R / (2 * L) - d))).toBeLessThan(1e-12);
+    expect(Math.abs(re[1] - (-R / (2 * L) + d))).toBeLessThan(1e-12);
+    poles.forEach((p) => expect(Math.abs(p.im)).toBeLessThan(1e-12));
+    // Reset: the description's C = 0.25 again, complex poles −1 ± j·sqrt(7)
+    const b2 = await revision(page);
+    await page.click('#slider-reset');
+    await waitForRevision(page, b2);
+    const im = await page.$$eval('#pole-zero .pole', (ps) => ps.map((p) => Math.abs(Number(p.getAttribute('data-im')))));
+    im.forEach((v) => expect(Math.abs(v - Math.sqrt(7))).toBeLessThan(1e-12));
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -295,6 +295,8 @@ export interface RunResult {
   readonly frequency?: FrequencyView;
   /** Present for an equation file (no linear graph): its format and a note shown instead of the graph and derivation. */
   readonly equations?: { readonly format: string; readonly note: string };
+  /** The description's parameters with a numeric value, as used (after the settings' paramValues). */
+  readonly parameters?: readonly { readonly name: string; readonly value: number }[];
   readonly inputs: readonly InputInfo[];
   readonly tEnd: number;
   readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };

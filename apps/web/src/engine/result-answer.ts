@@ -12,6 +12,7 @@ export function resultAnswer(id: number, desc: SystemDescription, views: { reado
     name: desc.name,
     ...(desc.title !== undefined ? { title: desc.title } : {}),
     ...(desc.description !== undefined ? { summary: desc.description } : {}),
+    parameters: [...desc.parameters].flatMap(([name, value]) => (typeof value === 'number' ? [{ name, value }] : [])),
     graph: views.graph,
     derivation: views.derivation,
     ...body,

@@ -246,6 +246,7 @@ function runNonlinear(req: RunRequest, ctx: EngineContext, compiled: CompiledMod
 function compileRequest(req: RunRequest, ctx: EngineContext): CompiledModel {
   const settings = req.settings;
   // the engine's reader registry sniffs the text: JSON, a bond graph (JSON with "bonds"), a SPICE netlist, equations
-  const make = () => compile(req.text, { parser: ctx.system, form: settings.tvForm, storageLaw: settings.storageLaw, ...(ctx.timeMath ? { math: ctx.timeMath } : {}) });
-  return ctx.models ? ctx.models.get(`${settings.tvForm}\u0000${settings.storageLaw}\u0000${req.text}`, make) : make();
+  const values = settings.paramValues;
+  const make = () => compile(req.text, { parser: ctx.system, ...(Object.keys(values).length > 0 ? { parameters: values } : {}), form: settings.tvForm, storageLaw: settings.storageLaw, ...(ctx.timeMath ? { math: ctx.timeMath } : {}) });
+  return ctx.models ? ctx.models.get(`${settings.tvForm}\u0000${settings.storageLaw}\u0000${JSON.stringify(values)}\u0000${req.text}`, make) : make();
 }

@@ -29,6 +29,8 @@ export interface Settings {
   readonly tvTime: number;
   /** The parameters kept symbolic in symbolic entries (the others are numbers); empty: every parameter. */
   readonly symbolicParams: readonly string[];
+  /** Parameter values replacing the description's (the parameter slider); empty: the description's own. */
+  readonly paramValues: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -44,6 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
   storageLaw: 'conservative',
   tvTime: 0,
   symbolicParams: [],
+  paramValues: {},
 };
 
 export const SOLVER_CHOICES = ['auto', 'exact', 'krylov', 'chebyshev', 'dopri5', 'stiff', 'trbdf2', 'rk4', 'euler'] as const;
@@ -66,7 +69,14 @@ export function readSettings(raw: unknown): Settings {
   const plotted = Array.isArray(s.plotted)
     ? s.plotted.filter((x): x is string => typeof x === 'string' && x.length <= 120).slice(0, MAX_NAMES)
     : null;
+  const paramValues: Record<string, number> = {};
+  if (typeof s.paramValues === 'object' && s.paramValues !== null) {
+    for (const [k, v] of Object.entries(s.paramValues as Record<string, unknown>).slice(0, MAX_NAMES)) {
+      if (NAME.test(k) && typeof v === 'number' && Number.isFinite(v)) paramValues[k] = v;
+    }
+  }
   return {
+    paramValues,
     formulation: s.formulation === 'masd' ? 'masd' : 'general',
     stateChoice: s.stateChoice === 'b2' ? 'b2' : 'b1',
     signals,
