@@ -1,7 +1,8 @@
 /**
  * The gallery: examples/index.json (the default first) with each file's text, then the nonlinear examples of
  * examples/nonlinear and the time-varying ones of examples/time-varying (titled from their own "title" and
- * "description"), all bundled at build time.
+ * "description"), then other formats the engine's readers take: the poster's bond graph and the StateMint
+ * tutorial's equations (motor-pump.sm). All bundled at build time.
  */
 import index from '../../../examples/index.json';
 
@@ -12,8 +13,8 @@ export interface Example {
   readonly summary: string;
   readonly domains: readonly string[];
   readonly tags: readonly string[];
-  /** 'linear' (examples/index.json), 'nonlinear' (elements given by laws) or 'time-varying' (values in t). */
-  readonly group: 'linear' | 'nonlinear' | 'time-varying';
+  /** 'linear' (examples/index.json), 'nonlinear' (elements given by laws), 'time-varying' (values in t), 'formats' (a bond graph, equations). */
+  readonly group: 'linear' | 'nonlinear' | 'time-varying' | 'formats';
   readonly text: string;
 }
 
@@ -51,4 +52,20 @@ const folder = (group: 'nonlinear' | 'time-varying', files: Record<string, strin
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([path, text]) => ownExample(group, path, text));
 
-export const EXAMPLES: readonly Example[] = [...linear, ...folder('nonlinear', nonlinearFiles), ...folder('time-varying', timeVaryingFiles)];
+const bondGraph = import.meta.glob('../../../examples/bondgraph/poster-rlc.bg.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const equationFile = import.meta.glob('../../../examples/equations/motor-pump.sm', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+const formats: Example[] = [
+  ...Object.entries(bondGraph).map(([path, text]) => ({ ...ownExample('nonlinear', path, text), tags: ['bond graph'], group: 'formats' as const })),
+  ...Object.entries(equationFile).map(([path, text]) => ({
+    file: path.replace('../../../examples/', ''),
+    title: 'DC motor and pump as StateMint equations (no linear graph)',
+    summary: text.split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#\s*/, '')).join(' '),
+    domains: [],
+    tags: ['equations'],
+    group: 'formats' as const,
+    text,
+  })),
+];
+
+export const EXAMPLES: readonly Example[] = [...linear, ...folder('nonlinear', nonlinearFiles), ...folder('time-varying', timeVaryingFiles), ...formats];

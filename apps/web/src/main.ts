@@ -12,6 +12,8 @@ import { createEngineClient } from './engine-client';
 import { EXAMPLES } from './examples';
 import { createComparePanel } from './ui/compare-panel';
 import { renderDerivation } from './ui/derivation-panel';
+import { createFrequencyPanel } from './ui/frequency-panel';
+import { parameterSlider } from './ui/parameter-slider';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
@@ -42,6 +44,9 @@ const editor = createEditor(byId('editor'), byId('errors'), () => request(true))
 const modelPanel = createModelPanel(byId('model'), (patch) => changeSettings(patch));
 const simulationPanel = createSimulationPanel(byId('simulation'), (patch) => changeSettings(patch));
 const comparePanel = createComparePanel(byId('compare'));
+const frequencyPanel = createFrequencyPanel(byId('frequency'));
+const slider = parameterSlider((patch) => changeSettings(patch));
+byId('model').before(slider.node);
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 
@@ -66,7 +71,7 @@ byId('notice-dismiss').addEventListener('click', () => {
 });
 
 const titles = new Map(EXAMPLES.map((e, k) => [e.file, distinctTitles(EXAMPLES)[k]]));
-const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)', 'time-varying': 'Time-varying systems (values in t)' } as const;
+const GROUPS = { linear: 'Linear systems', nonlinear: 'Nonlinear systems (laws)', 'time-varying': 'Time-varying systems (values in t)', formats: 'Other formats (bond graph, equations)' } as const;
 for (const [group, label] of Object.entries(GROUPS) as [keyof typeof GROUPS, string][]) {
   const items = EXAMPLES.filter((e) => e.group === group);
   if (items.length > 0) gallery.appendChild(el('optgroup', { label }, ...items.map((e) => el('option', { value: e.file, title: e.summary }, titles.get(e.file) ?? e.title))));
@@ -128,15 +133,20 @@ function onAnswer(a: RunAnswer): void {
   state.last = a;
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
-  byId('empty-hint').hidden = a.graph.branches.length > 0;
+  byId('empty-hint').hidden = a.graph.branches.length > 0 || a.equations !== undefined;
   modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
   // the matrices and the plot first: they are what an edit is waiting for
   const m0 = performance.now();
-  modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying);
+  modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying, a.closedForm);
   performance.measure('sysgraph:model', { start: m0 });
+  slider.render(a.parameters, state.settings, a.name);
   const s0 = performance.now();
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
   performance.measure('sysgraph:simulation', { start: s0 });
+  frequencyPanel.render(
+    a.frequency,
+    a.nonlinear ? 'Elements given by laws: poles and H(jω) belong to linear time-invariant models (the command line analyses the linearisation).' : a.timeVarying ? 'Values in t: poles and H(jω) belong to time-invariant models.' : a.model.large ? 'A large model: no dense poles or frequency response on the page.' : 'No frequency response for this model.',
+  );
   const updated = performance.now() - since;
   body.dataset.revision = String(a.id);
   body.dataset.updateMs = updated.toFixed(1);
@@ -146,14 +156,23 @@ function onAnswer(a: RunAnswer): void {
   byId('system-title').textContent = a.title ?? a.name;
   byId('system-summary').textContent = a.summary ?? '';
   const g0 = performance.now();
-  const graphSig = JSON.stringify(a.graph);
-  if (state.drawn.graph !== graphSig) {
+  const graphSig = JSON.stringify([a.graph, a.equations?.note]);
+  if (a.equations) {
+    // an equation file has no linear graph: a note instead of the graph and the derivation
+    if (state.drawn.graph !== graphSig) {
+      const note = () => el('p', { class: 'note no-graph', 'data-format': a.equations!.format }, a.equations!.note);
+      byId('graph').replaceChildren(note());
+      byId('derivation').replaceChildren(note());
+      state.drawn.graph = graphSig;
+      state.drawn.derivation = graphSig;
+    }
+  } else if (state.drawn.graph !== graphSig) {
     if (a.graph.branches.length > LARGE_GRAPH) renderGraphSummary(byId('graph'), a.graph);
     else renderGraph(byId('graph'), a.graph);
     state.drawn.graph = graphSig;
   }
   const derivationSig = JSON.stringify(a.derivation);
-  if (state.drawn.derivation !== derivationSig) {
+  if (!a.equations && state.drawn.derivation !== derivationSig) {
     renderDerivation(byId('derivation'), a.derivation);
     state.drawn.derivation = derivationSig;
   }

@@ -295,8 +295,8 @@ describe('locateError', () => {
 
 describe('readSettings', () => {
   it('keeps only known fields of the right type from untrusted data', () => {
-    const s = readSettings({ formulation: 'masd', stateChoice: 'b3', signals: { Vs: 'step(2)', 'bad name': 'x', F: 3 }, tEnd: -1, solver: 'eval', samples: 1e9, style: 'symbolic', plotted: ['x:a', 4], extra: 1 });
-    expect(s).toEqual({ formulation: 'masd', stateChoice: 'b1', signals: { Vs: 'step(2)' }, tEnd: null, solver: 'auto', samples: DEFAULT_SETTINGS.samples, style: 'symbolic', plotted: ['x:a'], tvForm: 'charge-flux', storageLaw: 'conservative', tvTime: 0 });
+    const s = readSettings({ formulation: 'masd', stateChoice: 'b3', signals: { Vs: 'step(2)', 'bad name': 'x', F: 3 }, tEnd: -1, solver: 'eval', samples: 1e9, style: 'symbolic', plotted: ['x:a', 4], symbolicParams: ['M1', 'bad name', 7], extra: 1 });
+    expect(s).toEqual({ formulation: 'masd', stateChoice: 'b1', signals: { Vs: 'step(2)' }, tEnd: null, solver: 'auto', samples: DEFAULT_SETTINGS.samples, style: 'symbolic', plotted: ['x:a'], tvForm: 'charge-flux', storageLaw: 'conservative', tvTime: 0, symbolicParams: ['M1'], paramValues: {} });
     expect(readSettings('nonsense')).toEqual(DEFAULT_SETTINGS);
   });
 });

@@ -38,13 +38,13 @@ export function formulateModel(s: Structure, formulation: FormulationName, state
 }
 
 /** The model the settings ask for; MASD falls back to the general formulation where it does not apply. */
-export function formulateActive(s: Structure, want: { formulation: FormulationName; stateChoice: StateChoiceName; symbolic: boolean }): Formulated {
+export function formulateActive(s: Structure, want: { formulation: FormulationName; stateChoice: StateChoiceName; symbolic: boolean; keep?: readonly string[] }): Formulated {
   // The general formulation is the reference: its errors are the model's errors, so it runs first.
   const general = formulateModel(s, 'general', want.stateChoice);
   let active = general;
   if (want.formulation === 'masd' && masdVerdict(s).applicable) active = formulateModel(s, 'masd', want.stateChoice);
   if (!want.symbolic) return active;
-  const sym = symbolicTable(s, active.formulation, active.stateChoice);
+  const sym = symbolicTable(s, active.formulation, active.stateChoice, want.keep);
   return 'table' in sym ? { ...active, symbolic: sym.table } : { ...active, symbolicNote: sym.note };
 }
 

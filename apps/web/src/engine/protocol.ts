@@ -126,6 +126,49 @@ export interface ModelView {
   readonly exports: { readonly matlab: string; readonly python: string; readonly latex: string; readonly json: string };
 }
 
+/** One of MASD's named quantities: its equation number, definition, labels, numbers and LaTeX. */
+export interface MasdQuantityView {
+  readonly name: string;
+  /** The paper's equation number, "(6)", or "ext." / "" for the extension columns and the transformer maps. */
+  readonly equation: string;
+  readonly definition: string;
+  readonly rowLabels: readonly string[];
+  readonly colLabels: readonly string[];
+  readonly values: readonly (readonly number[])[];
+  /** `name = definition = [labelled numbers] \tag{n}`. */
+  readonly latex: string;
+  /** The same with symbolic entries, when the entries are symbolic. */
+  readonly symbolic?: string;
+}
+
+/** MASD's closed form (where it applies) and the structured form (when the engine prints it instead of A). */
+export interface ClosedFormView {
+  readonly quantities: readonly MasdQuantityView[];
+  /** The table as text (masdTableToText), for download. */
+  readonly text: string;
+  /** Why the symbolic entries are missing, when they are. */
+  readonly symbolicNote?: string;
+  readonly structured?: { readonly latex: string; readonly notes: readonly string[] };
+}
+
+/** A complex number (a pole or a zero). */
+export interface ComplexValue {
+  readonly re: number;
+  readonly im: number;
+}
+
+/** Poles, zeros and the frequency response of every output–input pair (linear time-invariant models). */
+export interface FrequencyView {
+  readonly poles: readonly ComplexValue[];
+  /** The zeros of each pair H_ij (empty where H_ij ≡ 0 or has none). */
+  readonly zeros: readonly { readonly output: string; readonly input: string; readonly zeros: readonly ComplexValue[] }[];
+  /** rad/s, log spaced. */
+  readonly omega: Float64Array;
+  readonly pairs: readonly { readonly output: string; readonly input: string; readonly magnitudeDb: Float64Array; readonly phaseDeg: Float64Array }[];
+  /** H(0), when A is not singular. */
+  readonly dcGain?: readonly (readonly number[])[];
+}
+
 /**
  * A description with laws (docs/nonlinear.md): its nonlinear model x' = f(x, u, t), y = g(x, u, t) with
  * LaTeX of f, g and the Jacobians, and the operating point at rest (u = 0, t = 0) where RunResult.model, the
@@ -246,6 +289,14 @@ export interface RunResult {
   readonly nonlinear?: NonlinearView;
   /** Present for a description with values in t: the time-varying model, which is what is simulated. */
   readonly timeVarying?: TimeVaryingView;
+  /** Present when the model on show is MASD's: its named quantities C, L, R, G, T1…T12, … (and the structured form). */
+  readonly closedForm?: ClosedFormView;
+  /** Present for a linear time-invariant model up to the large-model threshold: poles, zeros, Bode data. */
+  readonly frequency?: FrequencyView;
+  /** Present for an equation file (no linear graph): its format and a note shown instead of the graph and derivation. */
+  readonly equations?: { readonly format: string; readonly note: string };
+  /** The description's parameters with a numeric value, as used (after the settings' paramValues). */
+  readonly parameters?: readonly { readonly name: string; readonly value: number }[];
   readonly inputs: readonly InputInfo[];
   readonly tEnd: number;
   readonly simulation: { readonly ok: true; readonly trace: TraceView } | { readonly ok: false; readonly errors: readonly ErrorInfo[] };

@@ -2,7 +2,7 @@
 import type { SystemDescription } from '@sysgraph/description';
 import type { DerivationView, GraphDrawing, RunResult } from './protocol';
 
-type Body = Pick<RunResult, 'model' | 'inputs' | 'tEnd' | 'simulation' | 'timings'> & Partial<Pick<RunResult, 'nonlinear' | 'timeVarying'>>;
+type Body = Pick<RunResult, 'model' | 'inputs' | 'tEnd' | 'simulation' | 'timings'> & Partial<Pick<RunResult, 'nonlinear' | 'timeVarying' | 'closedForm' | 'frequency'>>;
 
 export function resultAnswer(id: number, desc: SystemDescription, views: { readonly graph: GraphDrawing; readonly derivation: DerivationView }, body: Body): RunResult {
   return {
@@ -12,6 +12,7 @@ export function resultAnswer(id: number, desc: SystemDescription, views: { reado
     name: desc.name,
     ...(desc.title !== undefined ? { title: desc.title } : {}),
     ...(desc.description !== undefined ? { summary: desc.description } : {}),
+    parameters: [...desc.parameters].flatMap(([name, value]) => (typeof value === 'number' ? [{ name, value }] : [])),
     graph: views.graph,
     derivation: views.derivation,
     ...body,

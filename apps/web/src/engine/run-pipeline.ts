@@ -18,7 +18,9 @@ import type { CompiledModel } from '@sysgraph/engine';
 import { deriveEquations } from '@sysgraph/graph';
 import type { Derivation, Structure } from '@sysgraph/graph';
 import type { RestrictedParser } from '@sysgraph/simulate';
+import { closedFormView } from './closed-form-view';
 import { derivationView } from './derivation-view';
+import { frequencyView } from './frequency-view';
 import { toErrorInfo } from './error-info';
 import { formulateActive, formulateModel, formulateOthers } from './formulations';
 import type { Formulated } from './formulations';
@@ -27,11 +29,12 @@ import { modelView } from './model-view';
 import type { ModelMemo } from './model-memo';
 import { buildNonlinearView } from './nonlinear-view';
 import type { NonlinearBuilt } from './nonlinear-view';
-import type { ComparisonRow, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
+import type { ClosedFormView, ComparisonRow, FrequencyView, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
 import { engineTrace, inputInfo, simulateTrace } from './simulate-trace';
 import { resultAnswer } from './result-answer';
 import { runTimeVarying } from './run-time-varying';
+import { runEquations } from './run-equations';
 import { LARGE_STATES, runLarge } from './run-large';
 
 /** The configured parsers of the pipeline, built once per worker (schema compilation, mathjs instances). */
@@ -99,8 +102,9 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   } catch (e) {
     return fail(toErrorInfo(e, 'parse'));
   }
-  const desc = compiled.description;
   lap('parse');
+  if (compiled.family === 'equations') return runEquations(req, compiled, timings, lap);
+  const desc = compiled.description;
   let s: Structure;
   let derivation: Derivation;
   try {
@@ -115,7 +119,7 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   if (s.partition.states.length > LARGE_STATES) return runLarge(req, compiled, derivation, timings, lap);
   let active: Formulated;
   try {
-    active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic' });
+    active = formulateActive(s, { formulation: settings.formulation, stateChoice: settings.stateChoice, symbolic: settings.style === 'symbolic', keep: settings.symbolicParams });
   } catch (e) {
     return fail(toErrorInfo(e, 'formulate'));
   }
@@ -130,11 +134,25 @@ export function runPipeline(req: RunRequest, ctx: EngineContext): PipelineRun {
   }
   lap('simulate');
   const model = modelView(active.key, active.table, active.symbolic, active.symbolicNote);
+  let closedForm: ClosedFormView | undefined;
+  if (active.formulation === 'masd') {
+    try {
+      closedForm = closedFormView(compiled, settings.style === 'symbolic', settings.symbolicParams);
+    } catch {
+      closedForm = undefined;
+    }
+  }
+  let frequency: FrequencyView | undefined;
+  try {
+    frequency = frequencyView(compiled);
+  } catch {
+    frequency = undefined;
+  }
   const graph = graphDrawing(s, desc);
   const derived = derivationView(derivation);
   lap('views');
 
-  const answer: RunAnswer = resultAnswer(req.id, desc, { graph, derivation: derived }, { model, inputs, tEnd, simulation, timings });
+  const answer: RunAnswer = resultAnswer(req.id, desc, { graph, derivation: derived }, { model, inputs, tEnd, simulation, timings, ...(closedForm ? { closedForm } : {}), ...(frequency ? { frequency } : {}) });
 
   const followUp = (): FollowUp => {
     let others: ReturnType<typeof formulateOthers>;
@@ -227,6 +245,8 @@ function runNonlinear(req: RunRequest, ctx: EngineContext, compiled: CompiledMod
 /** The request's description compiled by the engine (JSON only), kept per text and model settings when a memo is given. */
 function compileRequest(req: RunRequest, ctx: EngineContext): CompiledModel {
   const settings = req.settings;
-  const make = () => compile(req.text, { format: 'json', parser: ctx.system, form: settings.tvForm, storageLaw: settings.storageLaw, ...(ctx.timeMath ? { math: ctx.timeMath } : {}) });
-  return ctx.models ? ctx.models.get(`${settings.tvForm}\u0000${settings.storageLaw}\u0000${req.text}`, make) : make();
+  // the engine's reader registry sniffs the text: JSON, a bond graph (JSON with "bonds"), a SPICE netlist, equations
+  const values = settings.paramValues;
+  const make = () => compile(req.text, { parser: ctx.system, ...(Object.keys(values).length > 0 ? { parameters: values } : {}), form: settings.tvForm, storageLaw: settings.storageLaw, ...(ctx.timeMath ? { math: ctx.timeMath } : {}) });
+  return ctx.models ? ctx.models.get(`${settings.tvForm}\u0000${settings.storageLaw}\u0000${JSON.stringify(values)}\u0000${req.text}`, make) : make();
 }

@@ -27,6 +27,10 @@ export interface Settings {
   readonly tvForm: TimeVaryingFormName;
   readonly storageLaw: StorageLawName;
   readonly tvTime: number;
+  /** The parameters kept symbolic in symbolic entries (the others are numbers); empty: every parameter. */
+  readonly symbolicParams: readonly string[];
+  /** Parameter values replacing the description's (the parameter slider); empty: the description's own. */
+  readonly paramValues: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,6 +45,8 @@ export const DEFAULT_SETTINGS: Settings = {
   tvForm: 'charge-flux',
   storageLaw: 'conservative',
   tvTime: 0,
+  symbolicParams: [],
+  paramValues: {},
 };
 
 export const SOLVER_CHOICES = ['auto', 'exact', 'krylov', 'chebyshev', 'dopri5', 'stiff', 'trbdf2', 'rk4', 'euler'] as const;
@@ -63,7 +69,14 @@ export function readSettings(raw: unknown): Settings {
   const plotted = Array.isArray(s.plotted)
     ? s.plotted.filter((x): x is string => typeof x === 'string' && x.length <= 120).slice(0, MAX_NAMES)
     : null;
+  const paramValues: Record<string, number> = {};
+  if (typeof s.paramValues === 'object' && s.paramValues !== null) {
+    for (const [k, v] of Object.entries(s.paramValues as Record<string, unknown>).slice(0, MAX_NAMES)) {
+      if (NAME.test(k) && typeof v === 'number' && Number.isFinite(v)) paramValues[k] = v;
+    }
+  }
   return {
+    paramValues,
     formulation: s.formulation === 'masd' ? 'masd' : 'general',
     stateChoice: s.stateChoice === 'b2' ? 'b2' : 'b1',
     signals,
@@ -74,6 +87,7 @@ export function readSettings(raw: unknown): Settings {
     plotted,
     tvForm: s.tvForm === 'across-through' ? 'across-through' : 'charge-flux',
     storageLaw: s.storageLaw === 'non-conservative' ? 'non-conservative' : 'conservative',
+    symbolicParams: Array.isArray(s.symbolicParams) ? s.symbolicParams.filter((x): x is string => typeof x === 'string' && NAME.test(x)).slice(0, MAX_NAMES) : [],
     tvTime: typeof s.tvTime === 'number' && Number.isFinite(s.tvTime) && Math.abs(s.tvTime) < 1e12 ? s.tvTime : 0,
   };
 }

@@ -11,12 +11,12 @@ import type { FormulationName, StateChoiceName } from './settings';
 /** Beyond this many states the symbolic entries are too long to read on a page. */
 export const MAX_SYMBOLIC_STATES = 12;
 
-export function symbolicTable(s: Structure, formulation: FormulationName, stateChoice: StateChoiceName): { table: ModelTable } | { note: string } {
+export function symbolicTable(s: Structure, formulation: FormulationName, stateChoice: StateChoiceName, keep: readonly string[] = []): { table: ModelTable } | { note: string } {
   if (s.partition.states.length > MAX_SYMBOLIC_STATES) {
     return { note: `the model has ${s.partition.states.length} states; symbolic entries are shown up to ${MAX_SYMBOLIC_STATES}` };
   }
   try {
-    const sym = symbolicBackend(s.description);
+    const sym = symbolicBackend(s.description, keep.length > 0 ? { keep } : {});
     const ss = formulation === 'masd' ? masdFormulate(s, sym.backend, { stateChoice }) : formulate(s, sym.backend, { stateChoice });
     return { table: modelTable(s.description.name, ss, sym.backend, sym.cells, s.description.parameters) };
   } catch (e) {

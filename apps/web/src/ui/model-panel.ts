@@ -8,18 +8,20 @@
  * time-varying model comes first — A(t), B(t) (and Bd(t)) with a symbol per varying value, defined beside them —
  * with its controls (state form, storage laws, the time t of the numbers), and the matrices are those at t.
  */
-import type { DiagnosticInfo, MatrixKey, MatrixView, ModelView, NonlinearView, TimeVaryingView } from '../engine/protocol';
+import type { ClosedFormView, DiagnosticInfo, MatrixKey, MatrixView, ModelView, NonlinearView, TimeVaryingView } from '../engine/protocol';
 import type { FormulationName, MatrixStyle, Settings, StateChoiceName, StorageLawName, TimeVaryingFormName } from '../engine/settings';
 import { stateLatex } from '../engine/derivation-view';
 import { el, replaceChildren } from './dom';
 import { downloadText, safeFileName } from './download';
+import { renderClosedForm } from './closed-form-panel';
 import { renderLargeModel } from './large-model-view';
+import { symbolicParamsField } from './symbolic-params-field';
 import { segmented } from './segmented';
 import type { StateChoiceLabels } from './state-labels';
 import { TexCache } from './tex';
 
 export interface ModelPanel {
-  render(model: ModelView, settings: Settings, systemName: string, nonlinear?: NonlinearView, timeVarying?: TimeVaryingView): void;
+  render(model: ModelView, settings: Settings, systemName: string, nonlinear?: NonlinearView, timeVarying?: TimeVaryingView, closedForm?: ClosedFormView): void;
   /** MASD's closed form offered or not (known once the follow-up has checked its preconditions). */
   offerMasd(available: boolean): void;
   /** The state-choice buttons named in the system's domain. */
@@ -80,10 +82,12 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
   const tvBox = el('div', { class: 'equations time-varying', id: 'time-varying-model', hidden: true });
   const nonlinearBox = el('div', { class: 'equations nonlinear', id: 'nonlinear-model', hidden: true });
   const equations = el('div', { class: 'equations', id: 'model-equations' });
+  const closedBox = el('div', { class: 'equations closed-form', id: 'closed-form', hidden: true });
+  const params = symbolicParamsField((names) => onSettings({ symbolicParams: names }));
   const note = el('p', { class: 'note', hidden: true });
   const diagnostics = el('ul', { class: 'diagnostics', id: 'diagnostics' });
   const exports = el('div', { class: 'exports' });
-  host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node), tvControls, tvBox, nonlinearBox, equations, note, diagnostics, exports);
+  host.replaceChildren(el('div', { class: 'toolbar' }, formulation.node, states.node, style.node, params.node), tvControls, tvBox, nonlinearBox, equations, closedBox, note, diagnostics, exports);
   const cache = new TexCache();
   const tex = (latex: string, display: boolean, className: string) => cache.get(latex, display, className);
 
@@ -187,7 +191,7 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
     offerMasd(available) {
       formulation.enable('masd', available, "MASD's closed form does not apply to this system (see Compare formulations)");
     },
-    render(m, settings, systemName, nonlinear, timeVarying) {
+    render(m, settings, systemName, nonlinear, timeVarying, closedForm) {
       renderNonlinear(nonlinear);
       renderTimeVarying(timeVarying, settings);
       const special = nonlinear !== undefined || timeVarying !== undefined;
@@ -199,6 +203,8 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
       states.set(special ? 'b1' : (m.stateChoice as StateChoiceName));
       const symbolicShown = settings.style === 'symbolic' && m.matrices.A.symbolic !== undefined;
       style.set(symbolicShown ? 'symbolic' : 'numeric');
+      params.set(settings.symbolicParams);
+      params.show(settings.style === 'symbolic' && !special && m.large === undefined);
       note.hidden = !(settings.style === 'symbolic' && !symbolicShown);
       const why = nonlinear
         ? 'the nonlinear model above is in the parameters; its linearisation at an operating point is numeric'
@@ -218,6 +224,7 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
         formulation.set('general');
         note.hidden = true;
         renderLargeModel(equations, m.large, systemName);
+        renderClosedForm(closedBox, cache, undefined, false, systemName);
         equations.dataset.model = m.key;
         equations.dataset.large = '1';
         replaceChildren(diagnostics, ...m.diagnostics.map(diagnosticItem));
@@ -263,6 +270,7 @@ export function createModelPanel(host: HTMLElement, onSettings: (patch: Partial<
         hidden,
       );
       equations.dataset.model = m.key;
+      renderClosedForm(closedBox, cache, closedForm, settings.style === 'symbolic', systemName);
       cache.commit();
       replaceChildren(diagnostics, ...m.diagnostics.map(diagnosticItem));
       diagnostics.hidden = m.diagnostics.length === 0;

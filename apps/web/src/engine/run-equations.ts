@@ -1,0 +1,62 @@
+/**
+ * runEquations: a StateMint equation file ([states], [elemental], [constraints] … sniffed by the engine's reader
+ * registry) through the engine — its linear model as the matrices on show (the derivation of packages/equations,
+ * in the project's form x̃ = x − E u), simulated by the engine (a nonlinear set through its own f and g). There is
+ * no linear graph: the graph and the derivation are empty and the answer says why (RunResult.equations).
+ */
+import type { CompiledModel } from '@sysgraph/engine';
+import { toErrorInfo } from './error-info';
+import { frequencyView } from './frequency-view';
+import { modelView } from './model-view';
+import type { FollowUp, FrequencyView, InputInfo, ModelView, RunAnswer, RunRequest } from './protocol';
+import { engineTrace } from './simulate-trace';
+
+const EMPTY_DERIVATION = { treeBranches: [], links: [], primary: [], secondary: [], states: [], elemental: [], continuity: [], compatibility: [], counts: { B: 0, N: 0, components: 0, acrossSources: 0, throughSources: 0 } };
+
+export function runEquations(req: RunRequest, compiled: CompiledModel, timings: Record<string, number>, lap: (name: string) => void): { answer: RunAnswer; followUp?: () => FollowUp } {
+  const settings = req.settings;
+  let model: ModelView;
+  try {
+    // a nonlinear set has no linear model: the engine's 'unsupported' error names the equation
+    model = modelView('equations', compiled.linear().table!, settings.style === 'symbolic' ? compiled.symbolic().table : undefined);
+  } catch (e) {
+    return { answer: { id: req.id, kind: 'result', ok: false, errors: toErrorInfo(e, 'formulate') } };
+  }
+  lap('formulate');
+  const inputs: InputInfo[] = compiled.inputNames.map((name) => ({ name, defaultSignal: compiled.defaultSignals[name] ?? 'step(1)', unit: '' }));
+  let tEnd = settings.tEnd ?? 1;
+  let simulation: Extract<RunAnswer, { ok: true }>['simulation'];
+  try {
+    const signals = Object.fromEntries(inputs.map((u) => [u.name, settings.signals[u.name] ?? u.defaultSignal]));
+    if (settings.tEnd === null) tEnd = compiled.endTime(signals).tEnd;
+    simulation = { ok: true, trace: engineTrace(compiled, settings, inputs, tEnd) };
+  } catch (e) {
+    simulation = { ok: false, errors: toErrorInfo(e, 'simulate') };
+  }
+  lap('simulate');
+  let frequency: FrequencyView | undefined;
+  try {
+    frequency = frequencyView(compiled);
+  } catch {
+    frequency = undefined;
+  }
+  const note = `${compiled.name} is an equation set (${compiled.format}): it has no linear graph, so there is no normal tree and no derivation by the linear-graph method; its model is derived from its equations.`;
+  return {
+    answer: {
+      id: req.id,
+      kind: 'result',
+      ok: true,
+      name: compiled.name,
+      graph: { nodes: [], branches: [], twoPorts: [] },
+      derivation: EMPTY_DERIVATION,
+      model,
+      equations: { format: compiled.format, note },
+      inputs,
+      tEnd,
+      simulation,
+      timings,
+      ...(frequency ? { frequency } : {}),
+    },
+    followUp: () => ({ id: req.id, kind: 'follow-up', comparison: { rows: [], masdNote: `${note} The formulations (general, MASD, the states b2) are those of a linear graph.` }, models: [model], masdAvailable: false }),
+  };
+}
