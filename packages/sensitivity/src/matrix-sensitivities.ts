@@ -14,7 +14,7 @@ import { SysgraphError } from '@sysgraph/core';
 import type { CompiledModel } from '@sysgraph/engine';
 import type { Dense, StateSpace } from '@sysgraph/formulation';
 import { formulate, symbolicBackend } from '@sysgraph/formulation';
-import type { RationalFunction } from '@sysgraph/symbolic';
+import type { RationalFunction, VariableSet } from '@sysgraph/symbolic';
 import { toText } from '@sysgraph/symbolic';
 import { checkParameters, requireLinear } from './check-model';
 import { dualBackend } from './dual-backend';
@@ -79,12 +79,33 @@ export function dualSensitivities(model: CompiledModel, parameters: readonly str
   };
 }
 
+/**
+ * A non-rational function of a parameter (cos(alpha) in a transformer's ratio) is one opaque symbol of the rational
+ * functions: ∂/∂alpha of the entries would leave out its dependence on alpha. The symbolic route refuses such θ
+ * (auto then takes the numeric route, whose dual numbers go through cos, sqrt, exp, …).
+ */
+function refuseAtomsOf(variables: VariableSet, parameters: readonly string[]): void {
+  for (let i = 0; i < variables.size; i++) {
+    const atom = variables.atomAt(i);
+    if (!atom) continue;
+    const read = parameters.filter((p) => atom.parameters.includes(p));
+    if (read.length > 0) {
+      throw new SysgraphError('unsupported', `the symbolic route does not differentiate through ${variables.nameOf(i)}, a non-rational function of ${read.join(', ')}`, {
+        element: read[0],
+        field: 'method',
+        expected: 'the numeric route (--method numeric, or auto, which takes it)',
+      });
+    }
+  }
+}
+
 /** The symbolic route: entries in θ, differentiated exactly. */
 export function symbolicSensitivities(model: CompiledModel, parameters: readonly string[]): MatrixSensitivities {
   requireLinear(model, 'sensitivity');
   checkParameters(model, parameters);
   const sym = symbolicBackend(model.description, { keep: parameters });
   const ss = formulate(model.structure, sym.backend, { stateChoice: model.options.stateChoice });
+  refuseAtomsOf(sym.variables, parameters);
   const ms = pick(ss as StateSpace<Dense<RationalFunction>>);
   const derived = parameters.map((p) => mapAll(ms, (x) => x.derivative(p)));
   return {

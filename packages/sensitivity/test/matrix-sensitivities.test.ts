@@ -83,6 +83,31 @@ describe('the symbolic route', () => {
   });
 });
 
+describe('a parameter inside a non-rational function (masd-4-1: ratio 2·cos(alpha))', () => {
+  it('auto takes the numeric route and says why; ∂A/∂alpha equals central differences', () => {
+    const text = example('masd-4-1');
+    const model = compiled(text);
+    const s = matrixSensitivities(model, ['alpha']);
+    expect(s.method).toBe('numeric');
+    expect(s.notes.join(' ')).toMatch(/cos\(alpha\)/);
+    const alpha = model.description.parameters.get('alpha') as number;
+    const cd = centralDifference(text, { alpha }, 'alpha');
+    const { diff, scale } = difference(s.derivatives[0].A, cd.A);
+    expect(scale).toBeGreaterThan(0.1); // A depends on alpha: a zero derivative would fail here
+    expect(diff).toBeLessThanOrEqual(1e-6 * scale);
+  });
+  it('the symbolic route refuses it with a typed error naming the parameter', () => {
+    try {
+      symbolicSensitivities(compiled(example('masd-4-1')), ['alpha']);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(SysgraphError);
+      expect((e as SysgraphError).code).toBe('unsupported');
+      expect((e as SysgraphError).element).toBe('alpha');
+    }
+  });
+});
+
 describe('bad input', () => {
   it('an unknown parameter is a typed error naming it and the field', () => {
     const model = compiled(example('rlc-series'));
