@@ -381,6 +381,7 @@ export function createProgram(): Command {
     .command('sweep')
     .description('a parameter study: a grid (--param R=1:10:20, R=1e-3..1e3:log:31, R=1,2,5; several --param make the product) or a seeded Monte Carlo sample (--sample N --dist R=normal(1,0.05) …), and at each point the metrics asked for, written as a table (one line per point)')
     .argument('[file]', 'a description file or an example name (default: motor-pump)')
+    .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--param <spec>', 'an axis of the grid: NAME=a:b:n (linear), NAME=a..b:log:n, NAME=v1,v2,… (repeatable: the product)', collect, [])
     .option('--sample <N>', 'a Monte Carlo study of N points', integer)
     .option('--dist <spec>', 'the distribution of a parameter: NAME=normal(mean,sd), NAME=uniform(low,high), NAME=lognormal(mu,sigma) (repeatable)', collect, [])

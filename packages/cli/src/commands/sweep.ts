@@ -15,6 +15,8 @@ import { resolveSystemFile } from '../load-system';
 import { unwritable } from '../output/output-sink';
 
 export interface SweepCommandOptions {
+  /** --from: the reader of FILE (default: by the extension, else by the text). */
+  readonly from?: string;
   readonly param: readonly string[];
   readonly sample?: number;
   readonly dist: readonly string[];
@@ -49,7 +51,7 @@ export function workerCount(text: string | undefined, points: number): number {
 
 export async function runSweep(file: string | undefined, o: SweepCommandOptions, io: { out: (text: string) => void; note: (line: string) => void; progress: (done: number, total: number) => void; signal: AbortSignal }): Promise<{ stopped: boolean; table: StudyTable }> {
   const path = resolveSystemFile(file);
-  const source: StudySource = { text: readInputFile(path), path, stateChoice: o.stateChoice, formulation: o.formulation };
+  const source: StudySource = { text: readInputFile(path), path, ...(o.from !== undefined ? { format: o.from } : {}), stateChoice: o.stateChoice, formulation: o.formulation };
   const plan = parsePlan({ param: o.param, sample: o.sample, dist: o.dist, seed: o.seed, lhs: o.lhs });
   const settings: StudySettings = {
     metrics: o.metric.length > 0 ? o.metric : ['poles', 'dc'],

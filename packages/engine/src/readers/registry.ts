@@ -1,6 +1,7 @@
 /**
  * The reader registry: compile finds the reader of its input by the format named, else by the path's extension
- * (the longest that matches, so '.eqn.json' is not read as '.json'),
+ * (the longest that matches, so '.eqn.json' is not read as '.json'; a plain '.json' whose text a JSON-based reader
+ * recognises goes to that reader),
  * else by sniffing the text (readers asked in registration order), else JSON. An unknown format is 'bad-option'
  * naming `format` and listing the registered ones.
  */
@@ -44,6 +45,12 @@ export function readerFor(q: ReaderQuery): Reader {
           longest = ext.length;
         }
       }
+    }
+    // a '.json' file whose text another reader recognises (a bond graph's "bonds", an equation set's keys) is read
+    // by that reader: the generic extension says only that the text is JSON
+    if (byExtension && byExtension.name === 'json' && q.text !== undefined) {
+      const specific = registered.find((r) => r.name !== 'json' && r.extensions.some((e) => e.endsWith('.json')) && r.sniff(q.text!));
+      if (specific) return specific;
     }
     if (byExtension) return byExtension;
   }

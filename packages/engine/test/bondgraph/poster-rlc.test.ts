@@ -19,6 +19,9 @@ describe('the poster RLC as a bond graph', () => {
     expect(model.format).toBe('bondgraph');
     expect(compile(text).format).toBe('bondgraph');
     expect(compile({ text, format: 'bondgraph' }).format).toBe('bondgraph');
+    // saved as plain .json: the text says it is a bond graph, the generic extension only that it is JSON
+    expect(compile({ text, path: '/tmp/poster.json' }).format).toBe('bondgraph');
+    expect(compile({ text: '{"name": "x", "elements": []}', path: '/tmp/x.json' }).format).toBe('json');
   });
 
   it("gives the poster's p' = V − (R/L) p − q/C, q' = p/L with p = λ of I and q = q of C (A and B exactly)", () => {
