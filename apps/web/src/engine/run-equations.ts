@@ -9,7 +9,7 @@ import { toErrorInfo } from './error-info';
 import { frequencyView } from './frequency-view';
 import { modelView } from './model-view';
 import type { FollowUp, FrequencyView, InputInfo, ModelView, RunAnswer, RunRequest } from './protocol';
-import { engineTrace } from './simulate-trace';
+import { engineSimulation } from './simulate-trace';
 
 const EMPTY_DERIVATION = { treeBranches: [], links: [], primary: [], secondary: [], states: [], elemental: [], continuity: [], compatibility: [], counts: { B: 0, N: 0, components: 0, acrossSources: 0, throughSources: 0 } };
 
@@ -24,15 +24,7 @@ export function runEquations(req: RunRequest, compiled: CompiledModel, timings: 
   }
   lap('formulate');
   const inputs: InputInfo[] = compiled.inputNames.map((name) => ({ name, defaultSignal: compiled.defaultSignals[name] ?? 'step(1)', unit: '' }));
-  let tEnd = settings.tEnd ?? 1;
-  let simulation: Extract<RunAnswer, { ok: true }>['simulation'];
-  try {
-    const signals = Object.fromEntries(inputs.map((u) => [u.name, settings.signals[u.name] ?? u.defaultSignal]));
-    if (settings.tEnd === null) tEnd = compiled.endTime(signals).tEnd;
-    simulation = { ok: true, trace: engineTrace(compiled, settings, inputs, tEnd) };
-  } catch (e) {
-    simulation = { ok: false, errors: toErrorInfo(e, 'simulate') };
-  }
+  const { tEnd, simulation } = engineSimulation(compiled, settings, inputs);
   lap('simulate');
   let frequency: FrequencyView | undefined;
   try {

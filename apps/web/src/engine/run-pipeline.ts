@@ -31,7 +31,7 @@ import { buildNonlinearView } from './nonlinear-view';
 import type { NonlinearBuilt } from './nonlinear-view';
 import type { ClosedFormView, ComparisonRow, FrequencyView, ErrorInfo, FollowUp, InputInfo, RunAnswer, RunRequest, TraceView } from './protocol';
 import type { Settings } from './settings';
-import { engineTrace, inputInfo, simulateTrace } from './simulate-trace';
+import { engineSimulation, engineTrace, inputInfo, simulateTrace } from './simulate-trace';
 import { resultAnswer } from './result-answer';
 import { runTimeVarying } from './run-time-varying';
 import { runEquations } from './run-equations';
@@ -191,17 +191,9 @@ function runNonlinear(req: RunRequest, ctx: EngineContext, compiled: CompiledMod
   }
   lap('formulate');
   const inputs = inputInfo(s, built.model.inputNames);
-  let tEnd = settings.tEnd ?? 1;
-  let simulation: Extract<RunAnswer, { ok: true }>['simulation'];
-  try {
-    // the engine's end time (∂f/∂x at the start) and simulation (with its retry by secants of a law not
-    // differentiable where a Jacobian is needed)
-    const signals = Object.fromEntries(inputs.map((u) => [u.name, settings.signals[u.name] ?? u.defaultSignal]));
-    if (settings.tEnd === null) tEnd = compiled.endTime(signals).tEnd;
-    simulation = { ok: true, trace: engineTrace(compiled, settings, inputs, tEnd) };
-  } catch (e) {
-    simulation = { ok: false, errors: toErrorInfo(e, 'simulate') };
-  }
+  // the engine's end time (∂f/∂x at the start) and simulation (with its retry by secants of a law not
+  // differentiable where a Jacobian is needed)
+  const { tEnd, simulation } = engineSimulation(compiled, settings, inputs);
   lap('simulate');
   const model = modelView('linearised', built.table);
   const answer: RunAnswer = resultAnswer(req.id, desc, { graph: graphDrawing(s, desc), derivation: derivationView(derivation) }, { model, nonlinear: built.view, inputs, tEnd, simulation, timings });

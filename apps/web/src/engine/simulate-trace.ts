@@ -10,7 +10,8 @@ import { simulate as simulateCompiled } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
 import { parseSignal, simulate } from '@sysgraph/simulate';
 import type { RestrictedParser, Signal, SimulateOptions, SimulationModel, SimulationResult } from '@sysgraph/simulate';
-import type { InputInfo, TraceView } from './protocol';
+import { toErrorInfo } from './error-info';
+import type { InputInfo, RunAnswer, TraceView } from './protocol';
 import type { Settings } from './settings';
 
 /** Each input with its default signal (step(value) for a source with a constant) and unit. */
@@ -60,4 +61,19 @@ export function traceView(r: SimulationResult, n: number): TraceView {
     solver: r.solver,
     solverReason: r.solverReason,
   };
+}
+
+/**
+ * The engine's simulation of a compiled model with the settings' signals, over the settings' end time or, when it
+ * is null, the engine's own (from the model's slowest mode); a failure is the answer's simulation error, not a throw.
+ */
+export function engineSimulation(model: CompiledModel, settings: Settings, inputs: readonly InputInfo[]): { tEnd: number; simulation: Extract<RunAnswer, { ok: true }>['simulation'] } {
+  let tEnd = settings.tEnd ?? 1;
+  try {
+    const signals = Object.fromEntries(inputs.map((u) => [u.name, settings.signals[u.name] ?? u.defaultSignal]));
+    if (settings.tEnd === null) tEnd = model.endTime(signals).tEnd;
+    return { tEnd, simulation: { ok: true, trace: engineTrace(model, settings, inputs, tEnd) } };
+  } catch (e) {
+    return { tEnd, simulation: { ok: false, errors: toErrorInfo(e, 'simulate') } };
+  }
 }
