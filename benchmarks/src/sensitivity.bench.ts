@@ -4,6 +4,8 @@
  * matrix sensitivities (numeric: the formulation in dual numbers; symbolic where the model is small), pole
  * sensitivities, trajectory sensitivities (the forward sensitivity equations: n(1 + p) states) and the energy
  * audit. Each figure is the median of repeated runs in one process (after a warm-up run).
+ * Many parameters: RLC ladders whose every element is its own parameter (3N of them), ∂y(T)/∂θ at the end time by
+ * the forward equations and by the adjoint method (packages/sensitivity/src/adjoint), and their difference.
  * Writes results/sensitivity.json (by the harness) and results/sensitivity.md (here).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { compile, simulate } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
-import { dualSensitivities, energyAudit, polesFromMatrices, symbolicSensitivities, trajectoryFromMatrices } from '@sysgraph/sensitivity';
+import { adjointFromMatrices, dualSensitivities, energyAudit, polesFromMatrices, symbolicSensitivities, trajectoryFromMatrices } from '@sysgraph/sensitivity';
+import type { RawSystem } from '@sysgraph/description';
 import { rlcLadder } from './generators/index';
 import type { BenchOptions, BenchReport } from './harness/bench-report';
 import { median, round } from './harness/timing';
@@ -47,6 +50,39 @@ const CASES: readonly Case[] = [
   ...[5, 15, 30].map((N) => ({ name: `rlc-ladder ${N}`, model: () => compile(rlcLadder(N)), params: ['R', 'L', 'C'], tEnd: 2e-3, symbolic: N <= 5 })),
 ];
 
+/** The ladder with every R, L and C its own parameter, named by the element (3N parameters). */
+function elementParameters(raw: RawSystem): RawSystem {
+  const shared = raw.parameters as Record<string, { value: number; unit: string }>;
+  const parameters: Record<string, { value: number; unit: string }> = {};
+  const elements = (raw.elements ?? []).map((e) => {
+    if (typeof e.value !== 'string' || !(e.value in shared)) return e;
+    parameters[e.id] = shared[e.value];
+    return { ...e, value: e.id };
+  });
+  return { ...raw, parameters, elements };
+}
+
+const MANY_PARAMETER_SECTIONS = [5, 15, 30];
+
+function manyParameterRows(options: BenchOptions): Record<string, number | string | boolean | null>[] {
+  return MANY_PARAMETER_SECTIONS.map((N) => {
+    const model = compile(elementParameters(rlcLadder(N)));
+    const params = [...model.description.parameters.keys()];
+    const sens = dualSensitivities(model, params);
+    const T = 2e-3;
+    const forwardRun = { tEnd: T, samples: 2, rtol: 1e-8 };
+    const forward = time(() => trajectoryFromMatrices(model, sens, forwardRun));
+    const adjoint = time(() => adjointFromMatrices(model, sens, { at: [T], rtol: 1e-8 }));
+    const f = trajectoryFromMatrices(model, sens, forwardRun);
+    const a = adjointFromMatrices(model, sens, { at: [T], rtol: 1e-8 });
+    // the difference in the scale of θ ∂y/∂θ relative to max |y|
+    let worst = 0;
+    params.forEach((_, k) => (worst = Math.max(worst, Math.abs(sens.values[k] * (a.derivatives[k][0][0] - f.derivatives[k][0][1])) / Math.abs(a.y[0][0]))));
+    options.log(`many parameters, ${N} sections: forward ${forward.toFixed(1)} ms, adjoint ${adjoint.toFixed(1)} ms, difference ${worst.toExponential(2)}`);
+    return { table: 'adjoint', model: `rlc-ladder ${N}, every element a parameter`, states: model.stateNames.length, parameters: params.length, 'forward ms': round(forward), 'adjoint ms': round(adjoint), 'forward / adjoint': round(forward / adjoint), 'max |θ Δ(∂y/∂θ)| / |y|': Number(worst.toPrecision(3)), 'adjoint nodes': a.nodes[0] };
+  });
+}
+
 export function run(options: BenchOptions): BenchReport {
   const rows: Record<string, number | string | boolean | null>[] = [];
   for (const c of CASES) {
@@ -78,24 +114,28 @@ export function run(options: BenchOptions): BenchReport {
     });
   }
   const columns = Object.keys(rows[0]);
+  const many = manyParameterRows(options);
   const report: BenchReport = {
     title: 'Sensitivities and the energy audit relative to one simulation',
     columns,
-    rows,
+    rows: [...rows, ...many],
     targets: [],
     notes: [
       `median of ${REPEATS} runs after a warm-up, one process; the simulation is the engine's simulate (auto solver, 201 samples) of the same model, end time and inputs`,
       'trajectory: the forward sensitivity equations for every parameter at once, an n(1 + p)-state linear model integrated by the same solvers (auto: the exact method up to 120 states; above that, one parameter per run of 2n states, as for the 60-state ladder), given the matrix sensitivities (their cost is the matrices column)',
       'energy audit: the model with every branch across and through as outputs, compiled and simulated (201 samples here; the command\'s default is 2001), and the passivity checks (eigenvalues, H(jω) on 241 frequencies)',
       'the simulation column includes the engine\'s parsing of the input signals (a mathjs instance per parse, about 10 ms: packages/engine/README.md, Limits)',
+      'many parameters (second table): ∂y(T)/∂θ of the last capacitor voltage at T = 2 ms for every element\'s value, given the matrix sensitivities; forward: the sensitivity equations (n(1 + p) states, or one parameter per run of 2n states), 2 samples; adjoint: one forward and one adjoint run with Simpson quadrature refined to rtol 1e-8; the difference column compares the two methods',
     ],
   };
   const resultsDir = resolve(root, 'benchmarks/results');
   const header = `| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|\n`;
   const body = rows.map((r) => `| ${columns.map((c) => String(r[c] ?? '—')).join(' | ')} |`).join('\n');
+  const manyColumns = Object.keys(many[0]).filter((c) => c !== 'table');
+  const manyTable = `## Many parameters: forward equations against the adjoint method\n\n| ${manyColumns.join(' | ')} |\n|${manyColumns.map(() => '---').join('|')}|\n${many.map((r) => `| ${manyColumns.map((c) => String(r[c] ?? '—')).join(' | ')} |`).join('\n')}\n`;
   writeFileSync(
     join(resultsDir, 'sensitivity.md'),
-    `# ${report.title}\n\n${new Date().toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}), Node ${process.version}\n\n${header}${body}\n\n${report.notes.map((n) => `- ${n}`).join('\n')}\n`,
+    `# ${report.title}\n\n${new Date().toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}), Node ${process.version}\n\n${header}${body}\n\n${manyTable}\n${report.notes.map((n) => `- ${n}`).join('\n')}\n`,
   );
   return report;
 }

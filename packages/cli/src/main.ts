@@ -335,23 +335,25 @@ export function createProgram(): Command {
     .argument('[file]', 'a description file (JSON, or a SPICE netlist: .cir .sp .spi .spice .net .ckt) or an example name (default: motor-pump)')
     .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .requiredOption('--params <names>', 'the parameters θ, comma-separated (repeatable), e.g. R,C', collect, [])
-    .option('--outputs <names>', 'with --trajectory: the states or outputs followed, comma-separated (default: the outputs)', collect, [])
+    .option('--outputs <names>', 'with --trajectory or --adjoint: the states or outputs followed, comma-separated (default: the outputs)', collect, [])
     .option('--matrices', 'the matrix sensitivities (default when neither --poles nor --trajectory is given)')
     .option('--poles', 'the pole sensitivities ∂λ/∂θ (default when neither --matrices nor --trajectory is given)')
     .option('--trajectory', 'the trajectory sensitivities ∂y(t)/∂θ by the forward sensitivity equations')
+    .option('--adjoint', 'the sensitivities ∂y(T)/∂θ at the times --at by the adjoint method (its cost does not grow with the number of parameters)')
+    .option('--at <times>', 'with --adjoint: the times T, comma-separated (repeatable; default the end time)', collect, [])
     .option('--normalised', 'normalised sensitivities (θ/y)·∂y/∂θ')
     .addOption(new Option('--method <method>', 'matrix derivatives: symbolic in the parameters, numeric (the formulation in dual numbers), or auto').choices(['auto', 'symbolic', 'numeric']).default('auto'))
-    .option('--t-end <T>', 'with --trajectory: end time in seconds (default: from the slowest eigenvalue)', number)
-    .option('--input <name=signal>', 'with --trajectory: an input signal (repeatable)', collect, [])
-    .option('--initial <state=value>', 'with --trajectory: an initial state value (repeatable; independent of the parameters)', collect, [])
-    .option('--solver <name>', 'with --trajectory: the solver (default auto)')
+    .option('--t-end <T>', 'with --trajectory or --adjoint: end time in seconds (default: from the slowest eigenvalue)', number)
+    .option('--input <name=signal>', 'with --trajectory or --adjoint: an input signal (repeatable)', collect, [])
+    .option('--initial <state=value>', 'with --trajectory or --adjoint: an initial state value (repeatable; independent of the parameters)', collect, [])
+    .option('--solver <name>', 'with --trajectory or --adjoint: the solver (default auto)')
     .option('--rtol <R>', 'relative tolerance', number)
     .option('--atol <A>', 'absolute tolerance', number)
     .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
     .option('--samples <N>', 'with --trajectory: N evenly spaced times', integer)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { params: string[]; outputs: string[]; matrices?: boolean; poles?: boolean; trajectory?: boolean; normalised?: boolean; method: 'auto' | 'symbolic' | 'numeric'; tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'text' | 'json' | 'csv'; param: string[]; from?: string }) => {
+    .action(action(async (file: string | undefined, opts: { params: string[]; outputs: string[]; matrices?: boolean; poles?: boolean; trajectory?: boolean; adjoint?: boolean; at: string[]; normalised?: boolean; method: 'auto' | 'symbolic' | 'numeric'; tEnd?: number; input: string[]; initial: string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number; format: 'text' | 'json' | 'csv'; param: string[]; from?: string }) => {
       const { desc } = (await engine.load()).loadSystem(file, opts.param, opts.from);
       print((await engine.sensitivity()).sensitivityReport(desc, opts));
     }));

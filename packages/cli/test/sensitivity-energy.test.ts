@@ -33,6 +33,36 @@ describe('sysgraph sensitivity', () => {
     expect(lines).toHaveLength(12);
   });
 
+  it('adjoint at chosen times equals the forward trajectory at those times', () => {
+    const { desc } = loadSystem('rlc-series');
+    const adj = JSON.parse(sensitivityReport(desc, { ...base, params: ['R,L,C'], adjoint: true, at: ['0.8,2'], input: ['Vs=sine(1,0.7)'], rtol: 1e-10 })).adjoint;
+    expect(adj.times).toEqual([0.8, 2]);
+    for (const [i, T] of [0.8, 2].entries()) {
+      const fwd = JSON.parse(sensitivityReport(desc, { ...base, params: ['R,L,C'], trajectory: true, tEnd: T, samples: 2, input: ['Vs=sine(1,0.7)'], solver: 'dopri5', rtol: 1e-12, atol: 1e-15 })).trajectory;
+      for (const p of ['R', 'L', 'C']) {
+        for (const o of fwd.outputs as string[]) {
+          const f = fwd.derivatives[p][o][1];
+          expect(Math.abs(adj.derivatives[p][o][i] - f), `∂${o}/∂${p} at ${T}`).toBeLessThanOrEqual(1e-7 * (Math.abs(f) + 1));
+        }
+      }
+    }
+    const csv = sensitivityReport(desc, { ...base, params: ['R'], adjoint: true, at: ['1'], format: 'csv' }).trim().split('\n');
+    expect(csv[0]).toBe('t,quantity,parameter,value,derivative,normalised,quadrature_error');
+    expect(csv).toHaveLength(3);
+  });
+
+  it('--at without --adjoint, or a time not after the start, is a typed error naming --at', () => {
+    const { desc } = loadSystem('rlc-series');
+    for (const opts of [{ at: ['1'] }, { adjoint: true, at: ['0'] }, { adjoint: true, at: ['x'] }]) {
+      try {
+        sensitivityReport(desc, { ...base, params: ['R'], ...opts });
+        expect.unreachable();
+      } catch (e) {
+        expect((e as SysgraphError).field).toBe('--at');
+      }
+    }
+  });
+
   it('an unknown parameter or output is a typed error naming it', () => {
     const { desc } = loadSystem('rlc-series');
     expect(() => sensitivityReport(desc, { ...base, params: ['Q'] })).toThrow(SysgraphError);

@@ -20,3 +20,8 @@ export { storageValues, storedEnergies } from './energy/stored-energy';
 export type { StorageValues } from './energy/stored-energy';
 export { checkPassivity, positiveReal, storageFailures, PR_FREQUENCIES } from './energy/passivity';
 export type { Passivity, PassivityFailure, PositiveReal } from './energy/passivity';
+export { adjointSensitivities, adjointFromMatrices } from './adjoint/adjoint-sensitivities';
+export type { AdjointOptions, AdjointSensitivities } from './adjoint/adjoint-sensitivities';
+export { integrationSegments } from './adjoint/segments';
+export type { Segment } from './adjoint/segments';
+export { simpsonWeights, coarseSimpsonWeights } from './adjoint/simpson';

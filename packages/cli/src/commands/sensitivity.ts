@@ -7,8 +7,8 @@ import type { SystemDescription } from '@sysgraph/description';
 import { compile, initialValues, parsePairs } from '@sysgraph/engine';
 import { formatTable } from '@sysgraph/graph';
 import type { SolverName } from '@sysgraph/simulate';
-import { SENSITIVITY_MATRICES, matrixSensitivities, polesFromMatrices, trajectoryFromMatrices } from '@sysgraph/sensitivity';
-import type { ComplexNumber, MatrixSensitivities, PoleSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
+import { SENSITIVITY_MATRICES, adjointFromMatrices, matrixSensitivities, polesFromMatrices, trajectoryFromMatrices } from '@sysgraph/sensitivity';
+import type { AdjointSensitivities, ComplexNumber, MatrixSensitivities, PoleSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
 
 export interface SensitivityCommandOptions {
   readonly params: readonly string[];
@@ -16,6 +16,9 @@ export interface SensitivityCommandOptions {
   readonly poles?: boolean;
   readonly matrices?: boolean;
   readonly trajectory?: boolean;
+  /** ∂y(T)/∂θ at the times `at` by the adjoint method. */
+  readonly adjoint?: boolean;
+  readonly at?: readonly string[];
   readonly normalised?: boolean;
   readonly tEnd?: number;
   readonly input: readonly string[];
@@ -36,6 +39,15 @@ export function nameList(list: readonly string[], option: string): string[] {
   return names;
 }
 
+/** --at 0.5,1 --at 2 → [0.5, 1, 2]. */
+function timeList(list: readonly string[]): number[] {
+  return list.flatMap((s) => s.split(',')).map((s) => {
+    const t = Number(s.trim());
+    if (s.trim() === '' || !Number.isFinite(t) || t <= 0) throw new SysgraphError('bad-option', `--at ${s}: expected a time after the start 0`, { field: '--at', expected: 'times T > 0 in seconds, comma-separated' });
+    return t;
+  });
+}
+
 const num = (x: number) => (Number.isNaN(x) ? 'NaN' : String(Number(x.toPrecision(8))));
 const cplx = (z: ComplexNumber) => (Number.isNaN(z.re) ? 'NaN' : z.im === 0 ? num(z.re) : `${num(z.re)} ${z.im < 0 ? '-' : '+'} ${num(Math.abs(z.im))}j`);
 
@@ -50,8 +62,9 @@ export function sensitivityReport(desc: SystemDescription, opts: SensitivityComm
   const model = compile({ description: desc });
   const params = nameList(opts.params, '--params');
   const wantTrajectory = opts.trajectory ?? false;
-  const wantPoles = opts.poles ?? (!opts.matrices && !wantTrajectory);
-  const wantMatrices = opts.matrices ?? (!opts.poles && !wantTrajectory);
+  const wantAdjoint = opts.adjoint ?? false;
+  const wantPoles = opts.poles ?? (!opts.matrices && !wantTrajectory && !wantAdjoint);
+  const wantMatrices = opts.matrices ?? (!opts.poles && !wantTrajectory && !wantAdjoint);
   const sens = matrixSensitivities(model, params, { method: opts.method });
   const poles: PoleSensitivities | undefined = wantPoles ? polesFromMatrices(sens) : undefined;
   let trajectory: TrajectorySensitivities | undefined;
@@ -68,20 +81,34 @@ export function sensitivityReport(desc: SystemDescription, opts: SensitivityComm
       dt: opts.dt,
       samples: opts.samples,
     });
-  } else if (opts.outputs.length > 0) {
-    throw new SysgraphError('bad-option', '--outputs needs --trajectory', { field: '--outputs', expected: '--trajectory --t-end T with --outputs' });
+  } else if (opts.outputs.length > 0 && !wantAdjoint) {
+    throw new SysgraphError('bad-option', '--outputs needs --trajectory or --adjoint', { field: '--outputs', expected: '--trajectory --t-end T, or --adjoint --at T, with --outputs' });
   }
-  const notes = [...sens.notes, ...(poles?.notes ?? []), ...(trajectory ? trajectory.notes.filter((n) => !sens.notes.includes(n)) : [])];
-  if (opts.format === 'json') return JSON.stringify(toJson(sens, poles, trajectory, notes, wantMatrices, opts.normalised ?? false), null, 2);
-  if (opts.format === 'csv') return toCsv(sens, poles, trajectory, wantMatrices, opts.normalised ?? false);
-  return toText(desc, sens, poles, trajectory, notes, wantMatrices, opts.normalised ?? false);
+  if ((opts.at ?? []).length > 0 && !wantAdjoint) throw new SysgraphError('bad-option', '--at needs --adjoint', { field: '--at', expected: '--adjoint --at T1,T2' });
+  const adjoint: AdjointSensitivities | undefined = wantAdjoint
+    ? adjointFromMatrices(model, sens, {
+        outputs: opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined,
+        at: timeList(opts.at ?? []),
+        tEnd: opts.tEnd,
+        signals: parsePairs([...opts.input], '--input'),
+        initial: initialValues([...opts.initial]),
+        solver: opts.solver as SolverName | 'auto' | undefined,
+        rtol: opts.rtol,
+        atol: opts.atol,
+        dt: opts.dt,
+      })
+    : undefined;
+  const notes = [...new Set([...sens.notes, ...(poles?.notes ?? []), ...(trajectory?.notes ?? []), ...(adjoint?.notes ?? [])])];
+  if (opts.format === 'json') return JSON.stringify(toJson(sens, poles, trajectory, adjoint, notes, wantMatrices, opts.normalised ?? false), null, 2);
+  if (opts.format === 'csv') return toCsv(sens, poles, trajectory, adjoint, wantMatrices, opts.normalised ?? false);
+  return toText(desc, sens, poles, trajectory, adjoint, notes, wantMatrices, opts.normalised ?? false);
 }
 
 function normalisedMatrix(m: number[][], d: number[][], theta: number): number[][] {
   return d.map((row, i) => row.map((x, j) => (m[i][j] === 0 ? (x === 0 ? 0 : NaN) : (theta / m[i][j]) * x)));
 }
 
-function toJson(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, notes: readonly string[], matrices: boolean, normalised: boolean) {
+function toJson(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, adj: AdjointSensitivities | undefined, notes: readonly string[], matrices: boolean, normalised: boolean) {
   const out: Record<string, unknown> = { parameters: s.parameters, values: s.values, method: s.method, states: s.states, inputs: s.inputs, outputs: s.outputs };
   if (matrices) {
     out.matrices = s.matrices;
@@ -101,11 +128,28 @@ function toJson(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr
       ...(normalised ? { normalised: Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(tr.outputs.map((o, j) => [o, Array.from(tr.normalised[k][j])]))])) } : {}),
     };
   }
+  if (adj) {
+    out.adjoint = {
+      times: adj.times,
+      solver: adj.solver,
+      outputs: adj.outputs,
+      y: Object.fromEntries(adj.outputs.map((o, j) => [o, adj.y.map((row) => row[j])])),
+      derivatives: Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(adj.outputs.map((o, j) => [o, adj.derivatives[k][j]]))])),
+      ...(normalised ? { normalised: Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(adj.outputs.map((o, j) => [o, adj.normalised[k][j]]))])) } : {}),
+      quadratureError: Object.fromEntries(adj.outputs.map((o, j) => [o, adj.quadratureError.map((row) => row[j])])),
+      nodes: adj.nodes,
+    };
+  }
   out.notes = notes;
   return out;
 }
 
-function toCsv(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, matrices: boolean, normalised: boolean): string {
+function toCsv(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, adj: AdjointSensitivities | undefined, matrices: boolean, normalised: boolean): string {
+  if (adj && !tr) {
+    const lines = ['t,quantity,parameter,value,derivative,normalised,quadrature_error'];
+    adj.times.forEach((t, i) => adj.outputs.forEach((o, j) => s.parameters.forEach((p, k) => lines.push([t, o, p, adj.y[i][j], adj.derivatives[k][j][i], adj.normalised[k][j][i], adj.quadratureError[i][j]].join(',')))));
+    return lines.join('\n') + '\n';
+  }
   if (tr) {
     // the trajectory as columns: t, y, then ∂y/∂θ (or the normalised) for every parameter
     const names = ['t', ...tr.outputs, ...s.parameters.flatMap((p) => tr.outputs.map((o) => (normalised ? `(${p}/${o})·d(${o})/d(${p})` : `d(${o})/d(${p})`)))];
@@ -134,7 +178,7 @@ function toCsv(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr:
   return lines.join('\n') + '\n';
 }
 
-function toText(desc: SystemDescription, s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, notes: readonly string[], matrices: boolean, normalised: boolean): string {
+function toText(desc: SystemDescription, s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr: TrajectorySensitivities | undefined, adj: AdjointSensitivities | undefined, notes: readonly string[], matrices: boolean, normalised: boolean): string {
   const lines = [`${desc.title ?? desc.name}: sensitivities to ${s.parameters.map((p, k) => `${p} = ${num(s.values[k])}`).join(', ')} (${s.method === 'symbolic' ? 'symbolic: the model in the parameters, differentiated exactly' : 'numeric: the formulation in dual numbers'})`];
   if (matrices) {
     s.parameters.forEach((p, k) => {
@@ -162,6 +206,11 @@ function toText(desc: SystemDescription, s: MatrixSensitivities, poles: PoleSens
     const head = ['t', ...tr.outputs, ...s.parameters.flatMap((p) => tr.outputs.map((o) => (normalised ? `(${p}/${o})·∂${o}/∂${p}` : `∂${o}/∂${p}`)))];
     const cols = [tr.t, ...tr.y, ...s.parameters.flatMap((_, k) => (normalised ? tr.normalised[k] : tr.derivatives[k]))];
     lines.push('', `Trajectory sensitivities (forward sensitivity equations, solver ${tr.solver}, ${N} samples to t = ${num(tr.tEnd)}; --format csv for all):`, formatTable(head, pick.map((r) => cols.map((c) => num(c[r])))));
+  }
+  if (adj) {
+    const head = ['t', 'quantity', 'value', ...s.parameters.map((p) => (normalised ? `(${p}/y)·∂y/∂${p}` : `∂y/∂${p}`)), 'quadrature error'];
+    const body = adj.times.flatMap((t, i) => adj.outputs.map((o, j) => [num(t), o, num(adj.y[i][j]), ...s.parameters.map((_, k) => num(normalised ? adj.normalised[k][j][i] : adj.derivatives[k][j][i])), num(adj.quadratureError[i][j])]));
+    lines.push('', `Sensitivities at chosen times (adjoint method: one forward and one adjoint run per output, any number of parameters; solver ${adj.solver}, ${adj.nodes.join(', ')} Simpson nodes per segment):`, formatTable(head, body));
   }
   if (notes.length > 0) lines.push('', ...notes.map((n) => `note: ${n}`));
   return lines.join('\n');
