@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
 import { loadSystem } from '../src/load-system';
+import { parseSystem } from '@sysgraph/description';
 import { sensitivityReport } from '../src/commands/sensitivity';
 import { energyReport } from '../src/commands/energy';
 
@@ -61,6 +62,24 @@ describe('sysgraph sensitivity', () => {
         expect((e as SysgraphError).field).toBe('--at');
       }
     }
+  });
+
+  it('a ladder above the sparse threshold: sparse derivatives as triplets, by hand', () => {
+    // RC ladder, R = 2, C = 0.5: A = (1/RC)·tridiag(1, −2, 1) with −1/RC in the last corner, so ∂A/∂R = −A/R
+    const N = 1100;
+    const elements: Record<string, unknown>[] = [{ id: 'Vs', kind: 'voltage-source', from: 'n0', to: 'g', value: 1 }];
+    for (let k = 1; k <= N; k++) elements.push({ id: `R${k}`, kind: 'resistor', from: `n${k - 1}`, to: `n${k}`, value: 'R' }, { id: `C${k}`, kind: 'capacitor', from: `n${k}`, to: 'g', value: 'C' });
+    const desc = parseSystem({ name: 'ladder', parameters: { R: 2, C: 0.5 }, elements, ground: 'g' });
+    const json = JSON.parse(sensitivityReport(desc, { ...base, params: ['R'] }));
+    expect(json.method).toBe('numeric-sparse');
+    const dA = json.derivatives.R.A;
+    expect(dA.v).toHaveLength(3 * N - 2);
+    const last = json.states.indexOf(`v_C${N}`);
+    dA.i.forEach((i: number, q: number) => {
+      const expected = i === dA.j[q] ? (i === last ? 0.5 : 1) : -0.5;
+      expect(dA.v[q]).toBeCloseTo(expected, 12);
+    });
+    expect(() => sensitivityReport(desc, { ...base, params: ['R'], poles: true })).toThrow(SysgraphError);
   });
 
   it('an unknown parameter or output is a typed error naming it', () => {

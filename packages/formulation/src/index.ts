@@ -28,4 +28,5 @@ export type { TimeVaryingModel, TimeVaryingOptions, TimeVaryingMatrices, TimeVar
 export { structuredForm, expandStructured, structuredTable, STRUCTURED_BLOCKS, structuredToText, structuredToLatex, structuredToJson, STRUCTURED_PRODUCTS, structuredToMatlab, structuredToPython } from './structured/index';
 export type { StructuredForm, StructuredTable, StructuredBlock, StructuredEntry, StructuredBlockName, SharedSubexpression } from './structured/index';
 export { denseAlgebra } from './algebra/dense-algebra';
+export { sparseAlgebra } from './algebra/sparse-algebra';
 export type { MatrixAlgebra } from './algebra/matrix-algebra';

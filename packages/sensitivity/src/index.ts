@@ -25,3 +25,12 @@ export type { AdjointOptions, AdjointSensitivities } from './adjoint/adjoint-sen
 export { integrationSegments } from './adjoint/segments';
 export type { Segment } from './adjoint/segments';
 export { simpsonWeights, coarseSimpsonWeights } from './adjoint/simpson';
+export { dualCsrAlgebra } from './sparse/dual-csr-algebra';
+export type { DualCsr } from './sparse/dual-csr-algebra';
+export { sparseDualBackend } from './sparse/sparse-dual-backend';
+export { sparseSensitivities } from './sparse/sparse-sensitivities';
+export type { SparseMatrixSensitivities, SparseMatrices } from './sparse/sparse-sensitivities';
+export { sparseSensitivityModel } from './sparse/sparse-sensitivity-model';
+export { sparseTrajectorySensitivities, sparseTrajectoryFromMatrices, isSparseModel } from './sparse/sparse-trajectory';
+export { integrateSensitivities } from './trajectory-sensitivities';
+export type { SensitivityNames } from './trajectory-sensitivities';

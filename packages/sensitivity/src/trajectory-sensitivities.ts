@@ -6,7 +6,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { CompiledModel } from '@sysgraph/engine';
 import { inputSignals } from '@sysgraph/engine';
-import type { SolverName } from '@sysgraph/simulate';
+import type { LinearModel, SolverName } from '@sysgraph/simulate';
 import { EXACT_MAX_STATES, simulate } from '@sysgraph/simulate';
 import type { MatrixSensitivities, MatrixSensitivityOptions } from './matrix-sensitivities';
 import { matrixSensitivities } from './matrix-sensitivities';
@@ -44,8 +44,17 @@ export interface TrajectorySensitivities {
   readonly notes: readonly string[];
 }
 
+/** What the trajectory needs of a model's matrix sensitivities, dense or sparse. */
+export interface SensitivityNames {
+  readonly parameters: readonly string[];
+  readonly values: readonly number[];
+  readonly states: readonly string[];
+  readonly outputs: readonly string[];
+  readonly notes: readonly string[];
+}
+
 /** The quantities asked for, each a state or an output of the model. */
-export function followed(sens: MatrixSensitivities, outputs: readonly string[] | undefined, field = 'outputs'): readonly string[] {
+export function followed(sens: Pick<SensitivityNames, 'states' | 'outputs'>, outputs: readonly string[] | undefined, field = 'outputs'): readonly string[] {
   const known = [...sens.states, ...sens.outputs];
   const chosen = outputs && outputs.length > 0 ? outputs : sens.outputs.length > 0 ? sens.outputs : sens.states;
   for (const o of chosen) {
@@ -55,18 +64,28 @@ export function followed(sens: MatrixSensitivities, outputs: readonly string[] |
 }
 
 export function trajectoryFromMatrices(model: CompiledModel, sens: MatrixSensitivities, options: TrajectoryOptions = {}): TrajectorySensitivities {
-  const chosen = followed(sens, options.outputs);
-  const signals = inputSignals(model.description, model.inputNames, Object.entries(options.signals ?? {}).map(([k, v]) => `${k}=${v}`), undefined, 'signals');
-  const tEnd = options.tEnd ?? model.endTime(signals, options.initial).tEnd;
   // every parameter at once (n(1 + p) states), or one parameter per run (2n states) when that keeps the automatic
   // choice on the exact method, which the model itself would get: p runs of (2n)³ beat one of (n(1 + p))³ there
   const n = sens.states.length;
   const p = sens.parameters.length;
   const auto = options.solver === undefined || options.solver === 'auto';
   const split = auto && p > 1 && n * (1 + p) > EXACT_MAX_STATES && 2 * n <= EXACT_MAX_STATES;
+  return integrateSensitivities(model, sens, (group) => sensitivityModel(sens, group), split, options);
+}
+
+/**
+ * The forward sensitivity equations built by `build` for groups of parameters (all at once, or one per run when
+ * `split`), integrated by @sysgraph/simulate, and read back as y, ∂y/∂θ and the normalised sensitivities.
+ */
+export function integrateSensitivities(model: CompiledModel, sens: SensitivityNames, build: (group: readonly number[]) => LinearModel, split: boolean, options: TrajectoryOptions = {}): TrajectorySensitivities {
+  const chosen = followed(sens, options.outputs);
+  const signals = inputSignals(model.description, model.inputNames, Object.entries(options.signals ?? {}).map(([k, v]) => `${k}=${v}`), undefined, 'signals');
+  const tEnd = options.tEnd ?? model.endTime(signals, options.initial).tEnd;
+  const n = sens.states.length;
+  const p = sens.parameters.length;
   const groups = split ? sens.parameters.map((_, k) => [k]) : [sens.parameters.map((_, k) => k)];
   const runs = groups.map((group) =>
-    simulate(sensitivityModel(sens, group), {
+    simulate(build(group), {
       tEnd,
       inputs: signals,
       initial: options.initial,

@@ -7,7 +7,8 @@ import type { SystemDescription } from '@sysgraph/description';
 import { compile, initialValues, parsePairs } from '@sysgraph/engine';
 import { formatTable } from '@sysgraph/graph';
 import type { SolverName } from '@sysgraph/simulate';
-import { SENSITIVITY_MATRICES, adjointFromMatrices, matrixSensitivities, polesFromMatrices, trajectoryFromMatrices } from '@sysgraph/sensitivity';
+import { SENSITIVITY_MATRICES, adjointFromMatrices, isSparseModel, matrixSensitivities, polesFromMatrices, trajectoryFromMatrices } from '@sysgraph/sensitivity';
+import { sparseSensitivityReport } from './sensitivity-sparse';
 import type { AdjointSensitivities, ComplexNumber, MatrixSensitivities, PoleSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
 
 export interface SensitivityCommandOptions {
@@ -61,6 +62,8 @@ function labels(s: MatrixSensitivities, name: string): { rows: readonly string[]
 export function sensitivityReport(desc: SystemDescription, opts: SensitivityCommandOptions): string {
   const model = compile({ description: desc });
   const params = nameList(opts.params, '--params');
+  if ((opts.at ?? []).length > 0 && !opts.adjoint) throw new SysgraphError('bad-option', '--at needs --adjoint', { field: '--at', expected: '--adjoint --at T1,T2' });
+  if (isSparseModel(model)) return sparseSensitivityReport(desc, model, params, opts, opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined);
   const wantTrajectory = opts.trajectory ?? false;
   const wantAdjoint = opts.adjoint ?? false;
   const wantPoles = opts.poles ?? (!opts.matrices && !wantTrajectory && !wantAdjoint);
@@ -84,7 +87,6 @@ export function sensitivityReport(desc: SystemDescription, opts: SensitivityComm
   } else if (opts.outputs.length > 0 && !wantAdjoint) {
     throw new SysgraphError('bad-option', '--outputs needs --trajectory or --adjoint', { field: '--outputs', expected: '--trajectory --t-end T, or --adjoint --at T, with --outputs' });
   }
-  if ((opts.at ?? []).length > 0 && !wantAdjoint) throw new SysgraphError('bad-option', '--at needs --adjoint', { field: '--at', expected: '--adjoint --at T1,T2' });
   const adjoint: AdjointSensitivities | undefined = wantAdjoint
     ? adjointFromMatrices(model, sens, {
         outputs: opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined,
