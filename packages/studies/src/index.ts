@@ -43,3 +43,5 @@ export type { ClusterWorker, ClusterWorkerOptions } from './cluster/cluster-work
 export { redisConnection } from './cluster/redis-connection';
 export { QUEUE as CLUSTER_QUEUE } from './cluster/cluster-protocol';
 export { tableArrow } from './table/arrow';
+export { compileSymbolicPointModel, COMPILED_MAX_STATES, COMPILED_MAX_BRANCHES } from './evaluate/symbolic-point-model';
+export type { CompiledPointModel, PointMatrices } from './evaluate/symbolic-point-model';

@@ -101,6 +101,7 @@ export async function runSweep(file: string | undefined, o: SweepCommandOptions,
       ...(start ? { start } : {}),
       onStart: (t) => {
         layout = t.layout;
+        if (t.layout.route === 'compiled-symbolic') io.note(`each point evaluates the symbolic model in ${t.layout.parameters.join(', ')}, compiled once (a small model: exact rational entries, no formulation per point)`);
         if (o.format === 'csv' && fd === undefined) write(csvHeader(t.layout));
       },
       onRow: o.format === 'csv' ? (i, values, row) => write(csvLines(layout!, i, values, row)) : undefined,

@@ -5,6 +5,9 @@
  *   values ─► numericBackend(parameters) ─► formulate(structure) → A, B, C, D, E ─► poles, H(0), H(jω)
  *                                                               └► toSimulationModel ─► simulate ─► trace metrics
  *
+ * For small models the symbolic model in the swept parameters is compiled once instead (symbolic-point-model.ts)
+ * and a point evaluates its entries; `route` says which.
+ *
  * Input signals are parsed once with one restricted parser (a source constant that depends on a swept parameter
  * is re-evaluated per point, as a constant signal). A point whose model cannot be formed or simulated (a sampled
  * negative resistance, a singular network) gives NaN in every column and its typed error, not a failed study.
@@ -19,6 +22,7 @@ import type { Signal } from '@sysgraph/simulate';
 import type { CompiledModel } from '@sysgraph/engine';
 import { toSimulationModel } from '@sysgraph/engine';
 import { parseMetrics, traceMetricColumn } from '../metrics/metric-spec';
+import { compileSymbolicPointModel } from './symbolic-point-model';
 import type { MetricSpec } from '../metrics/metric-spec';
 import { traceMetrics } from '../metrics/trace-metrics';
 import type { StudySettings } from './study-settings';
@@ -31,6 +35,8 @@ export interface StudyLayout {
   readonly traces: readonly string[];
   readonly samples: number;
   readonly tEnd: number;
+  /** How a point's matrices are formed (absent: numeric). */
+  readonly route?: 'compiled-symbolic' | 'numeric';
 }
 
 export interface PointFailure {
@@ -47,6 +53,8 @@ export interface PointEvaluator {
   readonly width: number;
   /** Evaluates one point into row (length width); returns the failure when the point has none of its values. */
   evaluate(values: ArrayLike<number>, row: Float64Array, point: number): PointFailure | undefined;
+  /** How a point's matrices are formed: the compiled symbolic model, or a numeric formulation. */
+  readonly route: 'compiled-symbolic' | 'numeric';
 }
 
 const angleDeg = (re: number, im: number) => (Math.atan2(im, re) * 180) / Math.PI;
@@ -96,7 +104,8 @@ export function createPointEvaluator(model: CompiledModel, names: readonly strin
     else if (s.kind === 'H') for (const w of freq) for (const p of pairs) metrics.push(`mag(${ratio(p)}, w=${w})`, `phase(${ratio(p)}, w=${w})`);
     else metrics.push(traceMetricColumn(s));
   }
-  const layout: StudyLayout = { parameters: [...names], metrics, traces: [...traceNames], samples: traceNames.length > 0 ? samples : 0, tEnd };
+  const compiledModel = sparse || model.options.formulation === 'masd' || settings.compileSymbolic === false ? undefined : compileSymbolicPointModel(model, names);
+  const layout: StudyLayout = { parameters: [...names], metrics, traces: [...traceNames], samples: traceNames.length > 0 ? samples : 0, tEnd, route: compiledModel ? 'compiled-symbolic' : 'numeric' };
   const width = metrics.length + layout.traces.length * layout.samples;
 
   // the signals, parsed once with one parser
@@ -125,10 +134,11 @@ export function createPointEvaluator(model: CompiledModel, names: readonly strin
     const params = new Map(base);
     for (let k = 0; k < names.length; k++) params.set(names[k], values[k]);
     try {
-      const be = sparse ? sparseBackend(params) : numericBackend(params);
-      const ss = form(structure, be as never, { stateChoice }) as StateSpace<unknown>;
+      // the compiled symbolic model where it gives finite entries, else the numeric formulation (its typed errors)
+      const fast = compiledModel?.evaluate(values);
+      const ss = fast ? undefined : (form(structure, (sparse ? sparseBackend(params) : numericBackend(params)) as never, { stateChoice }) as StateSpace<unknown>);
       let c = 0;
-      const dense = ss as StateSpace<Dense<number>>;
+      const dense = (fast ?? ss) as Pick<StateSpace<Dense<number>>, 'A' | 'B' | 'C' | 'D' | 'E' | 'Bd'>;
       const m = { A: dense.A, B: dense.B, C: dense.C, D: dense.D, E: dense.E };
       for (const s of specs) {
         if (s.kind === 'poles') {
@@ -160,7 +170,7 @@ export function createPointEvaluator(model: CompiledModel, names: readonly strin
       if (record.length > 0) {
         const signals: Record<string, Signal> = Object.fromEntries(fixed);
         for (const p of perPoint) signals[p.input] = constant(evaluateExpression(p.expr, params), p.input);
-        const sim = toSimulationModel(ss as StateSpace<Dense<number>>);
+        const sim = ss ? toSimulationModel(ss as StateSpace<Dense<number>>) : { kind: 'linear' as const, stateNames: states, inputNames: inputs, outputNames: outputs, A: dense.A, B: dense.B, Bd: dense.Bd, C: dense.C, D: dense.D, F: dense.E };
         const trace = simulate(sim, { tEnd, inputs: signals, samples, record, solver: settings.solver as never, rtol: settings.rtol, atol: settings.atol });
         const t = trace.columns[0];
         const column = (name: string) => trace.columns[trace.names.indexOf(name)];
@@ -186,5 +196,5 @@ export function createPointEvaluator(model: CompiledModel, names: readonly strin
       return { point, code: e.code, element: e.element, field: e.field, message: e.message };
     }
   };
-  return { layout, width, evaluate };
+  return { layout, width, evaluate, route: compiledModel ? 'compiled-symbolic' : 'numeric' };
 }

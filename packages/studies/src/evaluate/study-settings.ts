@@ -18,6 +18,8 @@ export interface StudySettings {
   readonly solver?: string;
   readonly rtol?: number;
   readonly atol?: number;
+  /** false: formulate every point numerically even where the compiled symbolic model applies (default true). */
+  readonly compileSymbolic?: boolean;
 }
 
 /** How the model is compiled: the input text and the compile options (the same in every worker). */
