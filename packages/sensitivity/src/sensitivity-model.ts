@@ -23,6 +23,11 @@ export const sensitivityName = (quantity: string, parameter: string): string => 
 /** The column of the sensitivity model: θ·∂q/∂θ. */
 export const scaledSensitivityName = (quantity: string, parameter: string): string => `${parameter}·d(${quantity})/d(${parameter})`;
 
+/** The augmented model's names: the quantities, then θ·d(q)/d(θ) for each chosen parameter. */
+export function augmentedNames(base: readonly string[], parameters: readonly number[], names: readonly string[]): string[] {
+  return [...base, ...parameters.flatMap((k) => base.map((x) => scaledSensitivityName(x, names[k])))];
+}
+
 export function sensitivityModel(sens: MatrixSensitivities, parameters: readonly number[] = sens.parameters.map((_, k) => k)): LinearModel {
   const { A, B, C, D, E, Bd } = sens.matrices;
   const n = A.length;
@@ -60,7 +65,7 @@ export function sensitivityModel(sens: MatrixSensitivities, parameters: readonly
     place(Da, d.D, o, 0, theta);
     place(Fa, d.E, o, 0, theta);
   });
-  const names = (base: readonly string[]) => [...base, ...parameters.flatMap((k) => base.map((x) => scaledSensitivityName(x, sens.parameters[k])))];
+  const names = (base: readonly string[]) => augmentedNames(base, parameters, sens.parameters);
   return {
     kind: 'linear',
     stateNames: names(sens.states),

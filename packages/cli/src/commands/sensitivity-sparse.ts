@@ -13,6 +13,7 @@ import type { SolverName } from '@sysgraph/simulate';
 import { SENSITIVITY_MATRICES, sparseSensitivities, sparseTrajectoryFromMatrices } from '@sysgraph/sensitivity';
 import type { SparseMatrixSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
 import type { SensitivityCommandOptions } from './sensitivity';
+import { trajectoryCsv, trajectoryJson, trajectoryText } from './trajectory-format';
 
 /** Entries shown per derivative matrix in the text report. */
 const LARGEST = 8;
@@ -63,27 +64,12 @@ export function sparseSensitivityReport(desc: SystemDescription, model: Compiled
   if (opts.format === 'json') {
     const out: Record<string, unknown> = { parameters: sens.parameters, values: sens.values, method: sens.method, states: sens.states, inputs: sens.inputs, outputs: sens.outputs };
     if (wantMatrices) out.derivatives = Object.fromEntries(sens.parameters.map((p, k) => [p, Object.fromEntries(SENSITIVITY_MATRICES.map((m) => [m, triplets(sens.derivatives[k][m])]))]));
-    if (trajectory) {
-      out.trajectory = {
-        t: Array.from(trajectory.t),
-        tEnd: trajectory.tEnd,
-        solver: trajectory.solver,
-        outputs: trajectory.outputs,
-        y: Object.fromEntries(trajectory.outputs.map((o, j) => [o, Array.from(trajectory.y[j])])),
-        derivatives: Object.fromEntries(sens.parameters.map((p, k) => [p, Object.fromEntries(trajectory.outputs.map((o, j) => [o, Array.from(trajectory.derivatives[k][j])]))])),
-      };
-    }
+    if (trajectory) out.trajectory = trajectoryJson(trajectory, false);
     out.notes = notes;
     return JSON.stringify(out);
   }
   if (opts.format === 'csv') {
-    if (trajectory) {
-      const names = ['t', ...trajectory.outputs, ...sens.parameters.flatMap((p) => trajectory.outputs.map((o) => `d(${o})/d(${p})`))];
-      const cols = [trajectory.t, ...trajectory.y, ...sens.parameters.flatMap((_, k) => trajectory.derivatives[k])];
-      const lines = [names.map((n) => (/[",]/.test(n) ? `"${n}"` : n)).join(',')];
-      for (let r = 0; r < trajectory.t.length; r++) lines.push(cols.map((c) => String(c[r])).join(','));
-      return lines.join('\n') + '\n';
-    }
+    if (trajectory) return trajectoryCsv(trajectory, false);
     const lines = ['quantity,row,column,parameter,derivative'];
     sens.parameters.forEach((p, k) => {
       for (const m of SENSITIVITY_MATRICES) {
@@ -107,14 +93,7 @@ export function sparseSensitivityReport(desc: SystemDescription, model: Compiled
       }
     });
   }
-  if (trajectory) {
-    const N = trajectory.t.length;
-    const shown = Math.min(N, 11);
-    const pick = Array.from({ length: shown }, (_, r) => Math.round((r * (N - 1)) / Math.max(1, shown - 1)));
-    const head = ['t', ...trajectory.outputs, ...sens.parameters.flatMap((p) => trajectory.outputs.map((o) => `∂${o}/∂${p}`))];
-    const cols = [trajectory.t, ...trajectory.y, ...sens.parameters.flatMap((_, k) => trajectory.derivatives[k])];
-    lines.push('', `Trajectory sensitivities (sparse forward sensitivity equations, solver ${trajectory.solver}, ${N} samples to t = ${num(trajectory.tEnd)}; --format csv for all):`, formatTable(head, pick.map((r) => cols.map((c) => num(c[r])))));
-  }
+  if (trajectory) lines.push('', ...trajectoryText(trajectory, false, 'sparse forward sensitivity equations'));
   if (notes.length > 0) lines.push('', ...notes.map((n) => `note: ${n}`));
   return lines.join('\n');
 }

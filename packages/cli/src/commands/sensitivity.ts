@@ -9,6 +9,7 @@ import { formatTable } from '@sysgraph/graph';
 import type { SolverName } from '@sysgraph/simulate';
 import { SENSITIVITY_MATRICES, adjointFromMatrices, isSparseModel, matrixSensitivities, polesFromMatrices, trajectoryFromMatrices } from '@sysgraph/sensitivity';
 import { sparseSensitivityReport } from './sensitivity-sparse';
+import { trajectoryCsv, trajectoryJson, trajectoryText } from './trajectory-format';
 import type { AdjointSensitivities, ComplexNumber, MatrixSensitivities, PoleSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
 
 export interface SensitivityCommandOptions {
@@ -119,17 +120,7 @@ function toJson(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr
     if (s.symbolic) out.symbolic = Object.fromEntries(s.parameters.map((p, k) => [p, s.symbolic![k]]));
   }
   if (poles) out.poles = poles.poles.map((q) => ({ pole: q.pole, condition: q.condition, derivatives: Object.fromEntries(s.parameters.map((p, k) => [p, q.derivatives[k]])), ...(normalised ? { normalised: Object.fromEntries(s.parameters.map((p, k) => [p, q.normalised[k]])) } : {}) }));
-  if (tr) {
-    out.trajectory = {
-      t: Array.from(tr.t),
-      tEnd: tr.tEnd,
-      solver: tr.solver,
-      outputs: tr.outputs,
-      y: Object.fromEntries(tr.outputs.map((o, j) => [o, Array.from(tr.y[j])])),
-      derivatives: Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(tr.outputs.map((o, j) => [o, Array.from(tr.derivatives[k][j])]))])),
-      ...(normalised ? { normalised: Object.fromEntries(s.parameters.map((p, k) => [p, Object.fromEntries(tr.outputs.map((o, j) => [o, Array.from(tr.normalised[k][j])]))])) } : {}),
-    };
-  }
+  if (tr) out.trajectory = trajectoryJson(tr, normalised);
   if (adj) {
     out.adjoint = {
       times: adj.times,
@@ -152,14 +143,7 @@ function toCsv(s: MatrixSensitivities, poles: PoleSensitivities | undefined, tr:
     adj.times.forEach((t, i) => adj.outputs.forEach((o, j) => s.parameters.forEach((p, k) => lines.push([t, o, p, adj.y[i][j], adj.derivatives[k][j][i], adj.normalised[k][j][i], adj.quadratureError[i][j]].join(',')))));
     return lines.join('\n') + '\n';
   }
-  if (tr) {
-    // the trajectory as columns: t, y, then ∂y/∂θ (or the normalised) for every parameter
-    const names = ['t', ...tr.outputs, ...s.parameters.flatMap((p) => tr.outputs.map((o) => (normalised ? `(${p}/${o})·d(${o})/d(${p})` : `d(${o})/d(${p})`)))];
-    const cols = [tr.t, ...tr.y, ...s.parameters.flatMap((_, k) => (normalised ? tr.normalised[k] : tr.derivatives[k]))];
-    const lines = [names.map((n) => (/[",]/.test(n) ? `"${n}"` : n)).join(',')];
-    for (let r = 0; r < tr.t.length; r++) lines.push(cols.map((c) => String(c[r])).join(','));
-    return lines.join('\n') + '\n';
-  }
+  if (tr) return trajectoryCsv(tr, normalised);
   const lines = ['quantity,row,column,parameter,value_re,value_im,derivative_re,derivative_im,normalised_re,normalised_im'];
   if (matrices) {
     for (const m of SENSITIVITY_MATRICES) {
@@ -200,15 +184,7 @@ function toText(desc: SystemDescription, s: MatrixSensitivities, poles: PoleSens
     const which = normalised ? (p: string) => `(${p}/λ)·∂λ/∂${p}` : (p: string) => `∂λ/∂${p}`;
     lines.push('', 'Pole sensitivities:', formatTable(['λ', ...s.parameters.map(which), 'condition'], poles.poles.map((q) => [cplx(q.pole), ...s.parameters.map((_, k) => cplx(normalised ? q.normalised[k] : q.derivatives[k])), num(q.condition)])));
   }
-  if (tr) {
-    const pick: number[] = [];
-    const N = tr.t.length;
-    const rowsShown = Math.min(N, 11);
-    for (let r = 0; r < rowsShown; r++) pick.push(Math.round((r * (N - 1)) / Math.max(1, rowsShown - 1)));
-    const head = ['t', ...tr.outputs, ...s.parameters.flatMap((p) => tr.outputs.map((o) => (normalised ? `(${p}/${o})·∂${o}/∂${p}` : `∂${o}/∂${p}`)))];
-    const cols = [tr.t, ...tr.y, ...s.parameters.flatMap((_, k) => (normalised ? tr.normalised[k] : tr.derivatives[k]))];
-    lines.push('', `Trajectory sensitivities (forward sensitivity equations, solver ${tr.solver}, ${N} samples to t = ${num(tr.tEnd)}; --format csv for all):`, formatTable(head, pick.map((r) => cols.map((c) => num(c[r])))));
-  }
+  if (tr) lines.push('', ...trajectoryText(tr, normalised, 'forward sensitivity equations'));
   if (adj) {
     const head = ['t', 'quantity', 'value', ...s.parameters.map((p) => (normalised ? `(${p}/y)·∂y/∂${p}` : `∂y/∂${p}`)), 'quadrature error'];
     const body = adj.times.flatMap((t, i) => adj.outputs.map((o, j) => [num(t), o, num(adj.y[i][j]), ...s.parameters.map((_, k) => num(normalised ? adj.normalised[k][j][i] : adj.derivatives[k][j][i])), num(adj.quadratureError[i][j])]));

@@ -21,29 +21,20 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { CompiledModel } from '@sysgraph/engine';
 import { inputSignals } from '@sysgraph/engine';
-import type { LinearModel, Signal, SolverName } from '@sysgraph/simulate';
+import type { LinearModel, Signal } from '@sysgraph/simulate';
 import { createRestrictedParser, parseSignal, simulate } from '@sysgraph/simulate';
-import type { MatrixSensitivities, MatrixSensitivityOptions } from '../matrix-sensitivities';
+import type { MatrixSensitivities } from '../matrix-sensitivities';
+import type { TrajectoryOptions } from '../trajectory-sensitivities';
 import { matrixSensitivities } from '../matrix-sensitivities';
 import { followed } from '../trajectory-sensitivities';
 import type { Segment } from './segments';
 import { integrationSegments } from './segments';
 import { coarseSimpsonWeights, simpsonWeights } from './simpson';
 
-export interface AdjointOptions extends MatrixSensitivityOptions {
-  /** States or outputs by name (default: the outputs, or the states when there are none). */
-  readonly outputs?: readonly string[];
+/** The trajectory's options without `samples` (rtol: the runs' and the quadrature's, default 1e-8), plus: */
+export interface AdjointOptions extends Omit<TrajectoryOptions, 'samples'> {
   /** The times T at which ∂y/∂θ is wanted (default: the end time). */
   readonly at?: readonly number[];
-  readonly tEnd?: number;
-  readonly signals?: Readonly<Record<string, string>>;
-  /** Initial values by state name (independent of θ). */
-  readonly initial?: Readonly<Record<string, number>>;
-  readonly solver?: SolverName | 'auto';
-  /** Tolerance of the runs and of the quadrature, default 1e-8. */
-  readonly rtol?: number;
-  readonly atol?: number;
-  readonly dt?: number;
   /** Largest number of quadrature nodes per segment (2^k + 1), default 2^14 + 1. */
   readonly maxNodes?: number;
 }

@@ -8,7 +8,7 @@
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { csrBlocks, csrScale, csrZeros } from '@sysgraph/linalg';
 import type { LinearModel } from '@sysgraph/simulate';
-import { scaledSensitivityName } from '../sensitivity-model';
+import { augmentedNames } from '../sensitivity-model';
 import type { SparseMatrixSensitivities } from './sparse-sensitivities';
 
 export function sparseSensitivityModel(sens: SparseMatrixSensitivities, parameters: readonly number[] = sens.parameters.map((_, k) => k)): LinearModel {
@@ -23,7 +23,7 @@ export function sparseSensitivityModel(sens: SparseMatrixSensitivities, paramete
   const column = (top: CsrMatrix, name: 'B' | 'Bd') => csrBlocks([[top], ...parameters.map((k) => [scaled(k, name)])]);
   const Ca = q === 0 ? csrZeros(0, n * (1 + p)) : csrBlocks([[C, ...parameters.map(() => null)], ...parameters.map((k, b) => [scaled(k, 'C'), ...parameters.map((_, c) => (c === b ? C : null))])] as (CsrMatrix | null)[][]);
   const outputColumn = (top: CsrMatrix, name: 'D' | 'E') => (q === 0 ? csrZeros(0, m) : csrBlocks([[top], ...parameters.map((k) => [scaled(k, name)])]));
-  const names = (base: readonly string[]) => [...base, ...parameters.flatMap((k) => base.map((x) => scaledSensitivityName(x, sens.parameters[k])))];
+  const names = (base: readonly string[]) => augmentedNames(base, parameters, sens.parameters);
   return {
     kind: 'linear',
     stateNames: names(sens.states),
