@@ -6,14 +6,12 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import type { CompiledModel } from '@sysgraph/engine';
-import { initialValues, parsePairs } from '@sysgraph/engine';
 import { formatTable } from '@sysgraph/graph';
 import type { CsrMatrix } from '@sysgraph/linalg';
-import type { SolverName } from '@sysgraph/simulate';
 import { SENSITIVITY_MATRICES, sparseSensitivities, sparseTrajectoryFromMatrices } from '@sysgraph/sensitivity';
 import type { SparseMatrixSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
 import type { SensitivityCommandOptions } from './sensitivity';
-import { trajectoryCsv, trajectoryJson, trajectoryText } from './trajectory-format';
+import { runOptions, trajectoryCsv, trajectoryJson, trajectoryText } from './trajectory-format';
 
 /** Entries shown per derivative matrix in the text report. */
 const LARGEST = 8;
@@ -48,17 +46,7 @@ export function sparseSensitivityReport(desc: SystemDescription, model: Compiled
   const wantTrajectory = opts.trajectory ?? false;
   const wantMatrices = opts.matrices ?? !wantTrajectory;
   const trajectory: TrajectorySensitivities | undefined = wantTrajectory
-    ? sparseTrajectoryFromMatrices(model, sens, {
-        outputs,
-        tEnd: opts.tEnd,
-        signals: parsePairs([...opts.input], '--input'),
-        initial: initialValues([...opts.initial]),
-        solver: opts.solver as SolverName | 'auto' | undefined,
-        rtol: opts.rtol,
-        atol: opts.atol,
-        dt: opts.dt,
-        samples: opts.samples,
-      })
+    ? sparseTrajectoryFromMatrices(model, sens, runOptions(opts, outputs))
     : undefined;
   const notes = [...new Set([...sens.notes, ...(trajectory?.notes ?? [])])];
   if (opts.format === 'json') {

@@ -4,12 +4,11 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
-import { compile, initialValues, parsePairs } from '@sysgraph/engine';
+import { compile } from '@sysgraph/engine';
 import { formatTable } from '@sysgraph/graph';
-import type { SolverName } from '@sysgraph/simulate';
 import { SENSITIVITY_MATRICES, adjointFromMatrices, isSparseModel, matrixSensitivities, polesFromMatrices, trajectoryFromMatrices } from '@sysgraph/sensitivity';
 import { sparseSensitivityReport } from './sensitivity-sparse';
-import { trajectoryCsv, trajectoryJson, trajectoryText } from './trajectory-format';
+import { runOptions, trajectoryCsv, trajectoryJson, trajectoryText } from './trajectory-format';
 import type { AdjointSensitivities, ComplexNumber, MatrixSensitivities, PoleSensitivities, TrajectorySensitivities } from '@sysgraph/sensitivity';
 
 export interface SensitivityCommandOptions {
@@ -40,6 +39,9 @@ export function nameList(list: readonly string[], option: string): string[] {
   if (names.some((n) => n === '')) throw new SysgraphError('bad-option', `${option} ${list.join(' ')}: an empty name`, { field: option, expected: 'names separated by commas, e.g. R,C' });
   return names;
 }
+
+/** The run options without samples (the adjoint chooses its own nodes). */
+const withoutSamples = ({ samples: _samples, ...rest }: ReturnType<typeof runOptions>) => rest;
 
 /** --at 0.5,1 --at 2 → [0.5, 1, 2]. */
 function timeList(list: readonly string[]): number[] {
@@ -73,33 +75,12 @@ export function sensitivityReport(desc: SystemDescription, opts: SensitivityComm
   const poles: PoleSensitivities | undefined = wantPoles ? polesFromMatrices(sens) : undefined;
   let trajectory: TrajectorySensitivities | undefined;
   if (wantTrajectory) {
-    const signals = parsePairs([...opts.input], '--input');
-    trajectory = trajectoryFromMatrices(model, sens, {
-      outputs: opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined,
-      tEnd: opts.tEnd,
-      signals,
-      initial: initialValues([...opts.initial]),
-      solver: opts.solver as SolverName | 'auto' | undefined,
-      rtol: opts.rtol,
-      atol: opts.atol,
-      dt: opts.dt,
-      samples: opts.samples,
-    });
+    trajectory = trajectoryFromMatrices(model, sens, runOptions(opts, opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined));
   } else if (opts.outputs.length > 0 && !wantAdjoint) {
     throw new SysgraphError('bad-option', '--outputs needs --trajectory or --adjoint', { field: '--outputs', expected: '--trajectory --t-end T, or --adjoint --at T, with --outputs' });
   }
   const adjoint: AdjointSensitivities | undefined = wantAdjoint
-    ? adjointFromMatrices(model, sens, {
-        outputs: opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined,
-        at: timeList(opts.at ?? []),
-        tEnd: opts.tEnd,
-        signals: parsePairs([...opts.input], '--input'),
-        initial: initialValues([...opts.initial]),
-        solver: opts.solver as SolverName | 'auto' | undefined,
-        rtol: opts.rtol,
-        atol: opts.atol,
-        dt: opts.dt,
-      })
+    ? adjointFromMatrices(model, sens, { ...withoutSamples(runOptions(opts, opts.outputs.length > 0 ? nameList(opts.outputs, '--outputs') : undefined)), at: timeList(opts.at ?? []) })
     : undefined;
   const notes = [...new Set([...sens.notes, ...(poles?.notes ?? []), ...(trajectory?.notes ?? []), ...(adjoint?.notes ?? [])])];
   if (opts.format === 'json') return JSON.stringify(toJson(sens, poles, trajectory, adjoint, notes, wantMatrices, opts.normalised ?? false), null, 2);

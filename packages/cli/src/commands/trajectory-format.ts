@@ -2,8 +2,25 @@
  * The trajectory sensitivities of `sysgraph sensitivity` (dense or sparse route) as JSON, CSV columns and a text
  * table of at most 11 evenly spread rows.
  */
+import { initialValues, parsePairs } from '@sysgraph/engine';
 import { formatTable } from '@sysgraph/graph';
-import type { TrajectorySensitivities } from '@sysgraph/sensitivity';
+import type { TrajectoryOptions, TrajectorySensitivities } from '@sysgraph/sensitivity';
+import type { SolverName } from '@sysgraph/simulate';
+
+/** The command's run options (--t-end, --input, --initial, --solver, tolerances, --samples) for the API. */
+export function runOptions(opts: { tEnd?: number; input: readonly string[]; initial: readonly string[]; solver?: string; rtol?: number; atol?: number; dt?: number; samples?: number }, outputs: readonly string[] | undefined): TrajectoryOptions {
+  return {
+    outputs,
+    tEnd: opts.tEnd,
+    signals: parsePairs([...opts.input], '--input'),
+    initial: initialValues([...opts.initial]),
+    solver: opts.solver as SolverName | 'auto' | undefined,
+    rtol: opts.rtol,
+    atol: opts.atol,
+    dt: opts.dt,
+    samples: opts.samples,
+  };
+}
 
 const num = (x: number) => (Number.isNaN(x) ? 'NaN' : String(Number(x.toPrecision(8))));
 
