@@ -17,7 +17,8 @@ import { parameterSlider } from './ui/parameter-slider';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
-import { LARGE_GRAPH, renderGraphSummary } from './ui/graph-summary';
+import { LARGE_GRAPH } from './ui/graph-summary';
+import { disposeLargeGraph, renderLargeGraph } from './ui/large-graph-view';
 import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
 import { decodeShare, encodeShare } from './ui/share';
@@ -161,14 +162,18 @@ function onAnswer(a: RunAnswer): void {
     // an equation file has no linear graph: a note instead of the graph and the derivation
     if (state.drawn.graph !== graphSig) {
       const note = () => el('p', { class: 'note no-graph', 'data-format': a.equations!.format }, a.equations!.note);
+      disposeLargeGraph();
       byId('graph').replaceChildren(note());
       byId('derivation').replaceChildren(note());
       state.drawn.graph = graphSig;
       state.drawn.derivation = graphSig;
     }
   } else if (state.drawn.graph !== graphSig) {
-    if (a.graph.branches.length > LARGE_GRAPH) renderGraphSummary(byId('graph'), a.graph);
-    else renderGraph(byId('graph'), a.graph);
+    if (a.graph.branches.length > LARGE_GRAPH) renderLargeGraph(byId('graph'), a.graph);
+    else {
+      disposeLargeGraph();
+      renderGraph(byId('graph'), a.graph);
+    }
     state.drawn.graph = graphSig;
   }
   const derivationSig = JSON.stringify(a.derivation);
