@@ -19,6 +19,7 @@ import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
 import { LARGE_GRAPH } from './ui/graph-summary';
 import { disposeLargeGraph, renderLargeGraph } from './ui/large-graph-view';
+import { startWebGLProbe } from './ui/webgl-probe';
 import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
 import { decodeShare, encodeShare } from './ui/share';
@@ -50,6 +51,8 @@ const slider = parameterSlider((patch) => changeSettings(patch));
 byId('model').before(slider.node);
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
+// WebGL for large graphs is probed in idle time, off the main thread (ui/webgl-probe.ts)
+startWebGLProbe();
 
 attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
 

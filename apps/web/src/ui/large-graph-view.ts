@@ -17,6 +17,7 @@ import { graphLegend } from './graph-view';
 import { renderGraphSummary } from './graph-summary';
 import { drawGraphCanvas } from './graph-canvas-fallback';
 import { HIT_COLOUR, largeGraphData } from './large-graph-data';
+import { probeWebGL } from './webgl-probe';
 import type { LargeEdge, LargeNode } from './large-graph-data';
 
 /** How long ForceAtlas2 runs before it is stopped (ms). */
@@ -41,16 +42,6 @@ export function disposeLargeGraph(): void {
   live.layout?.kill();
   live.renderer?.kill();
   live = {};
-}
-
-/** Whether this browser gives a WebGL context (sigma.js needs one). */
-export function hasWebGL(): boolean {
-  try {
-    const c = document.createElement('canvas');
-    return (c.getContext('webgl2') ?? c.getContext('webgl')) !== null;
-  } catch {
-    return false;
-  }
 }
 
 export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
@@ -90,7 +81,7 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
   const start = async () => {
     const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
     if (mine !== generation) return;
-    const webgl = hasWebGL() ? await startSigma() : false;
+    const webgl = (await probeWebGL()) ? await startSigma() : false;
     if (mine !== generation) return;
     if (!webgl) startCanvas();
     live.layout = new Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 500, slowDown: 5 } });
