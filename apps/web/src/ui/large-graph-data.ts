@@ -44,16 +44,27 @@ function scatter(seed: number): () => number {
   };
 }
 
-export function largeGraphData(g: GraphDrawing): MultiDirectedGraph<LargeNode, LargeEdge> {
-  const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
+/** The nodes, at their seeded start positions. */
+export function addLargeNodes(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: GraphDrawing): void {
   const rnd = scatter(0x5eed);
   const side = Math.sqrt(g.nodes.length) * 10;
   for (const n of g.nodes) {
     graph.addNode(n.name, { x: rnd() * side, y: rnd() * side, size: n.ground ? 7 : 2.5, color: n.ground ? GROUND_COLOUR : NODE_COLOUR, label: n.name, ground: n.ground });
   }
-  for (const b of g.branches) {
+}
+
+/** Branches from..to−1 of the drawing (in slices, so that a large graph is built over several tasks). */
+export function addLargeBranches(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: GraphDrawing, from = 0, to = g.branches.length): void {
+  for (let k = from; k < Math.min(to, g.branches.length); k++) {
+    const b = g.branches[k];
     const colour = b.state ? STATE_COLOUR : b.inTree ? (CLASS_STYLE[b.cls] ?? CLASS_STYLE.D).colour : LINK_COLOUR;
     graph.addDirectedEdgeWithKey(b.id, b.from, b.to, { size: b.state ? 2.5 : b.inTree ? 1.6 : 0.7, color: colour, cls: b.cls, kind: b.kind, element: b.element, inTree: b.inTree, state: b.state });
   }
+}
+
+export function largeGraphData(g: GraphDrawing): MultiDirectedGraph<LargeNode, LargeEdge> {
+  const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
+  addLargeNodes(graph, g);
+  addLargeBranches(graph, g);
   return graph;
 }

@@ -16,13 +16,16 @@ import { el } from './dom';
 import { graphLegend } from './graph-view';
 import { renderGraphSummary } from './graph-summary';
 import { drawGraphCanvas } from './graph-canvas-fallback';
-import { HIT_COLOUR, largeGraphData } from './large-graph-data';
+import { MultiDirectedGraph } from 'graphology';
+import { addLargeBranches, addLargeNodes, HIT_COLOUR } from './large-graph-data';
+import { nextTask } from './task-steps';
 import { probeWebGL } from './webgl-probe';
 import type { LargeEdge, LargeNode } from './large-graph-data';
 
 /** How long ForceAtlas2 runs before it is stopped (ms). */
 export const LAYOUT_MS = 4000;
 const FADED = '#e3e7ed';
+const BRANCHES_PER_TASK = 600;
 
 interface Live {
   renderer?: Sigma<LargeNode, LargeEdge>;
@@ -47,7 +50,7 @@ export function disposeLargeGraph(): void {
 export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
   disposeLargeGraph();
   const mine = generation;
-  const graph = largeGraphData(g);
+  const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
   const hits = new Set<string>();
   const hitNodes = new Set<string>();
   const stage = el('div', { class: 'graph-stage', id: 'graph-stage', role: 'img', 'aria-label': `linear graph with ${g.nodes.length} nodes and ${g.branches.length} branches, force layout` });
@@ -62,13 +65,14 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
       hits.clear();
       hitNodes.clear();
       for (const id of ids) {
+        if (!graph.hasEdge(id)) continue;
         hits.add(id);
         const [s, t] = graph.extremities(id);
         hitNodes.add(s).add(t);
       }
       figure.dataset.hits = String(hits.size);
       redraw();
-      if (ids.length > 0) focus(graph.source(ids[0]));
+      if (hits.size > 0) focus(graph.source([...hits][0]));
     },
     figure,
   );
@@ -79,6 +83,13 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     redraw();
   };
   const start = async () => {
+    // the graph built in slices of BRANCHES_PER_TASK, a task each
+    addLargeNodes(graph, g);
+    for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
+      await nextTask();
+      if (mine !== generation) return;
+      addLargeBranches(graph, g, k, k + BRANCHES_PER_TASK);
+    }
     const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
     if (mine !== generation) return;
     const webgl = (await probeWebGL()) ? await startSigma() : false;
