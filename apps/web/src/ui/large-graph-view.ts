@@ -83,18 +83,20 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     redraw();
   };
   const start = async () => {
-    // the graph built in slices of BRANCHES_PER_TASK, a task each
+    // the renderer first, on the nodes alone (its WebGL programs are compiled in this task); then the branches
+    // in slices of BRANCHES_PER_TASK, a task each, which sigma.js indexes as they come
     addLargeNodes(graph, g);
-    for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
-      await nextTask();
-      if (mine !== generation) return;
-      addLargeBranches(graph, g, k, k + BRANCHES_PER_TASK);
-    }
     const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
     if (mine !== generation) return;
     const webgl = (await probeWebGL()) ? await startSigma() : false;
     if (mine !== generation) return;
     if (!webgl) startCanvas();
+    for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
+      await nextTask();
+      if (mine !== generation) return;
+      addLargeBranches(graph, g, k, k + BRANCHES_PER_TASK);
+    }
+    figure.dataset.branches = String(graph.size);
     live.layout = new Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 500, slowDown: 5 } });
     live.layout.start();
     live.timer = setTimeout(() => {
