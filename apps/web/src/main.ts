@@ -142,6 +142,8 @@ function onAnswer(a: RunAnswer): void {
   modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
   // the matrices and the plot first: they are what an edit is waiting for. A large model's steps run as
   // separate tasks (ui/task-steps.ts); the revision is set when all are drawn.
+  // the comparison waits for its follow-up, which may arrive while a large model's steps are still running
+  comparePanel.markPending();
   const steps: (() => void)[] = [];
   steps.push(() => {
     const m0 = performance.now();
@@ -196,7 +198,6 @@ function onAnswer(a: RunAnswer): void {
     body.dataset.updateMs = updated.toFixed(1);
     body.dataset.engineMs = Object.values(a.timings).reduce((s, x) => s + x, 0).toFixed(1);
     body.dataset.engineStages = JSON.stringify(Object.fromEntries(Object.entries(a.timings).map(([k, v]) => [k, Number(v.toFixed(2))])));
-    comparePanel.markPending();
     const engineMs = Number(body.dataset.engineMs);
     setStatus(simErrors.length > 0 ? 'error' : 'ready', simErrors.length > 0 ? 'Model derived; the simulation needs attention' : `Updated in ${Math.max(1, Math.round(updated))} ms (engine ${Math.max(1, Math.round(engineMs))} ms)`);
     scheduleHash();
