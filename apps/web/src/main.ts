@@ -17,7 +17,10 @@ import { parameterSlider } from './ui/parameter-slider';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
-import { LARGE_GRAPH, renderGraphSummary } from './ui/graph-summary';
+import { LARGE_GRAPH } from './ui/graph-summary';
+import { disposeLargeGraph, renderLargeGraph } from './ui/large-graph-view';
+import { startWebGLProbe } from './ui/webgl-probe';
+import { runSteps } from './ui/task-steps';
 import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
 import { decodeShare, encodeShare } from './ui/share';
@@ -49,6 +52,8 @@ const slider = parameterSlider((patch) => changeSettings(patch));
 byId('model').before(slider.node);
 renderKinds(byId('kinds'));
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
+// WebGL for large graphs is probed in idle time, off the main thread (ui/webgl-probe.ts)
+startWebGLProbe();
 
 attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
 
@@ -135,52 +140,69 @@ function onAnswer(a: RunAnswer): void {
   editor.showErrors([]);
   byId('empty-hint').hidden = a.graph.branches.length > 0 || a.equations !== undefined;
   modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
-  // the matrices and the plot first: they are what an edit is waiting for
-  const m0 = performance.now();
-  modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying, a.closedForm);
-  performance.measure('sysgraph:model', { start: m0 });
-  slider.render(a.parameters, state.settings, a.name);
-  const s0 = performance.now();
-  simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
-  performance.measure('sysgraph:simulation', { start: s0 });
-  frequencyPanel.render(
-    a.frequency,
-    a.nonlinear ? 'Elements given by laws: poles and H(jω) belong to linear time-invariant models (the command line analyses the linearisation).' : a.timeVarying ? 'Values in t: poles and H(jω) belong to time-invariant models.' : a.model.large ? 'A large model: no dense poles or frequency response on the page.' : 'No frequency response for this model.',
-  );
-  const updated = performance.now() - since;
-  body.dataset.revision = String(a.id);
-  body.dataset.updateMs = updated.toFixed(1);
-  body.dataset.engineMs = Object.values(a.timings).reduce((s, x) => s + x, 0).toFixed(1);
-  body.dataset.engineStages = JSON.stringify(Object.fromEntries(Object.entries(a.timings).map(([k, v]) => [k, Number(v.toFixed(2))])));
-
-  byId('system-title').textContent = a.title ?? a.name;
-  byId('system-summary').textContent = a.summary ?? '';
-  const g0 = performance.now();
-  const graphSig = JSON.stringify([a.graph, a.equations?.note]);
-  if (a.equations) {
-    // an equation file has no linear graph: a note instead of the graph and the derivation
-    if (state.drawn.graph !== graphSig) {
-      const note = () => el('p', { class: 'note no-graph', 'data-format': a.equations!.format }, a.equations!.note);
-      byId('graph').replaceChildren(note());
-      byId('derivation').replaceChildren(note());
-      state.drawn.graph = graphSig;
-      state.drawn.derivation = graphSig;
-    }
-  } else if (state.drawn.graph !== graphSig) {
-    if (a.graph.branches.length > LARGE_GRAPH) renderGraphSummary(byId('graph'), a.graph);
-    else renderGraph(byId('graph'), a.graph);
-    state.drawn.graph = graphSig;
-  }
-  const derivationSig = JSON.stringify(a.derivation);
-  if (!a.equations && state.drawn.derivation !== derivationSig) {
-    renderDerivation(byId('derivation'), a.derivation);
-    state.drawn.derivation = derivationSig;
-  }
-  performance.measure('sysgraph:graph-derivation', { start: g0 });
+  // the matrices and the plot first: they are what an edit is waiting for. A large model's steps run as
+  // separate tasks (ui/task-steps.ts); the revision is set when all are drawn.
+  // the comparison waits for its follow-up, which may arrive while a large model's steps are still running
   comparePanel.markPending();
-  const engineMs = Number(body.dataset.engineMs);
-  setStatus(simErrors.length > 0 ? 'error' : 'ready', simErrors.length > 0 ? 'Model derived; the simulation needs attention' : `Updated in ${Math.max(1, Math.round(updated))} ms (engine ${Math.max(1, Math.round(engineMs))} ms)`);
-  scheduleHash();
+  const steps: (() => void)[] = [];
+  steps.push(() => {
+    const m0 = performance.now();
+    modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying, a.closedForm);
+    performance.measure('sysgraph:model', { start: m0 });
+    slider.render(a.parameters, state.settings, a.name);
+  });
+  steps.push(() => {
+    const s0 = performance.now();
+    simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
+    performance.measure('sysgraph:simulation', { start: s0 });
+    frequencyPanel.render(
+      a.frequency,
+      a.nonlinear ? 'Elements given by laws: poles and H(jω) belong to linear time-invariant models (the command line analyses the linearisation).' : a.timeVarying ? 'Values in t: poles and H(jω) belong to time-invariant models.' : a.model.large ? 'A large model: no dense poles or frequency response on the page.' : 'No frequency response for this model.',
+    );
+  });
+  steps.push(() => {
+    byId('system-title').textContent = a.title ?? a.name;
+    byId('system-summary').textContent = a.summary ?? '';
+    const g0 = performance.now();
+    const graphSig = JSON.stringify([a.graph, a.equations?.note]);
+    if (a.equations) {
+      // an equation file has no linear graph: a note instead of the graph and the derivation
+      if (state.drawn.graph !== graphSig) {
+        const note = () => el('p', { class: 'note no-graph', 'data-format': a.equations!.format }, a.equations!.note);
+        disposeLargeGraph();
+        byId('graph').replaceChildren(note());
+        byId('derivation').replaceChildren(note());
+        state.drawn.graph = graphSig;
+        state.drawn.derivation = graphSig;
+      }
+    } else if (state.drawn.graph !== graphSig) {
+      if (a.graph.branches.length > LARGE_GRAPH) renderLargeGraph(byId('graph'), a.graph);
+      else {
+        disposeLargeGraph();
+        renderGraph(byId('graph'), a.graph);
+      }
+      state.drawn.graph = graphSig;
+    }
+    performance.measure('sysgraph:graph', { start: g0 });
+  });
+  steps.push(() => {
+    const d0 = performance.now();
+    const derivationSig = JSON.stringify(a.derivation);
+    if (!a.equations && state.drawn.derivation !== derivationSig) {
+      renderDerivation(byId('derivation'), a.derivation);
+      state.drawn.derivation = derivationSig;
+    }
+    performance.measure('sysgraph:derivation', { start: d0 });
+    const updated = performance.now() - since;
+    body.dataset.revision = String(a.id);
+    body.dataset.updateMs = updated.toFixed(1);
+    body.dataset.engineMs = Object.values(a.timings).reduce((s, x) => s + x, 0).toFixed(1);
+    body.dataset.engineStages = JSON.stringify(Object.fromEntries(Object.entries(a.timings).map(([k, v]) => [k, Number(v.toFixed(2))])));
+    const engineMs = Number(body.dataset.engineMs);
+    setStatus(simErrors.length > 0 ? 'error' : 'ready', simErrors.length > 0 ? 'Model derived; the simulation needs attention' : `Updated in ${Math.max(1, Math.round(updated))} ms (engine ${Math.max(1, Math.round(engineMs))} ms)`);
+    scheduleHash();
+  });
+  runSteps(steps, a.model.large !== undefined, () => state.last === a);
 }
 
 function onFollowUp(f: FollowUp): void {

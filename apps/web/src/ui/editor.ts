@@ -3,11 +3,18 @@
  * gutter and behind the text, and the errors listed below it, each naming its element and field and what is
  * expected, with "did you mean" for a misspelt kind or element id (one click applies it). Clicking an error
  * selects its line. Tab indents; Esc releases the keyboard, so that the next Tab leaves the editor.
+ *
+ * Large-text mode: a text above LARGE_TEXT_CHARS (pasted, opened from the gallery or a link) never goes into the
+ * textarea, whose layout of all the text would block the page (about 1 s for 0.7 MB); it is kept as a string
+ * and shown read-only by large-text-view.ts, only the lines in view in the DOM. "Edit as plain text" puts it
+ * in the textarea on request; "Clear" empties the editor. A paste is caught before the browser inserts it
+ * (the paste event), so the textarea never lays the large text out.
  */
 import type { ErrorInfo } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
 import { suggestFor } from './did-you-mean';
 import { jsonPositions, locateError } from './error-location';
+import { createLargeTextView } from './large-text-view';
 
 export interface Editor {
   readonly textarea: HTMLTextAreaElement;
@@ -19,6 +26,8 @@ export interface Editor {
 
 /** Above this many lines the gutter is one text node rather than a node per line. */
 const PLAIN_GUTTER_ABOVE = 2000;
+/** Above this many characters the editor is in large-text mode (the textarea lays out ~50 kB within a frame's budget). */
+export const LARGE_TEXT_CHARS = 50_000;
 
 const STAGE_NAMES: Readonly<Record<ErrorInfo['stage'], string>> = {
   parse: 'description',
@@ -32,9 +41,66 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   const gutter = el('div', { class: 'gutter', 'aria-hidden': 'true' });
   const marks = el('div', { class: 'line-marks', 'aria-hidden': 'true' });
   const textarea = el('textarea', { id: 'description', spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off', wrap: 'off', 'aria-label': 'system description (JSON)', 'aria-describedby': 'editor-help' });
-  host.replaceChildren(gutter, el('div', { class: 'text-wrap' }, marks, textarea));
+  const wrap = el('div', { class: 'text-wrap' }, marks, textarea);
+  host.replaceChildren(gutter, wrap);
   let errorLines = new Set<number>();
   let lineCount = 0;
+
+  // large-text mode: the text kept here, shown read-only line by line
+  let large: string | undefined;
+  const viewer = createLargeTextView(parseFloat(getComputedStyle(host).lineHeight) || 19, 'system description (large, read-only)');
+  const summary = el('span', { class: 'large-text-summary', id: 'large-text-summary' });
+  const editPlain = el('button', { type: 'button', id: 'large-text-edit', title: 'load the text into the plain editor (the page may pause while it lays the text out)' }, 'Edit as plain text');
+  const clear = el('button', { type: 'button', id: 'large-text-clear' }, 'Clear');
+  const bar = el('div', { class: 'large-text-bar', role: 'note' }, summary, editPlain, clear);
+  const largePane = el('div', { class: 'large-text-pane', hidden: true }, bar, viewer.node);
+  host.appendChild(largePane);
+
+  function enterLarge(text: string): void {
+    large = text;
+    textarea.value = '';
+    gutter.hidden = true;
+    wrap.hidden = true;
+    largePane.hidden = false;
+    host.dataset.mode = 'large';
+    viewer.show(text);
+    summary.textContent = `A large description (${viewer.lineCount().toLocaleString('en')} lines, ${Math.round(text.length / 1024).toLocaleString('en')} kB), shown read-only so that the page stays responsive.`;
+  }
+
+  function leaveLarge(): void {
+    if (large === undefined) return;
+    large = undefined;
+    gutter.hidden = false;
+    wrap.hidden = false;
+    largePane.hidden = true;
+    delete host.dataset.mode;
+  }
+
+  editPlain.addEventListener('click', () => {
+    const text = large ?? '';
+    leaveLarge();
+    textarea.value = text;
+    renderGutter();
+    textarea.focus();
+  });
+  clear.addEventListener('click', () => {
+    leaveLarge();
+    textarea.value = '';
+    renderGutter();
+    onChange('');
+    textarea.focus();
+  });
+
+  // a paste that makes the text large goes straight to large-text mode, before the textarea takes it
+  textarea.addEventListener('paste', (e) => {
+    const pasted = e.clipboardData?.getData('text/plain') ?? '';
+    const v = textarea.value;
+    if (v.length - (textarea.selectionEnd - textarea.selectionStart) + pasted.length <= LARGE_TEXT_CHARS) return;
+    e.preventDefault();
+    const text = v.slice(0, textarea.selectionStart) + pasted + v.slice(textarea.selectionEnd);
+    enterLarge(text);
+    onChange(text);
+  });
 
   const lineHeight = () => parseFloat(getComputedStyle(textarea).lineHeight) || 20;
   const paddingTop = () => parseFloat(getComputedStyle(textarea).paddingTop) || 0;
@@ -67,6 +133,11 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   }
 
   function selectLine(line: number): void {
+    if (large !== undefined) {
+      viewer.reveal(line);
+      viewer.node.focus();
+      return;
+    }
     const lines = textarea.value.split('\n');
     const start = lines.slice(0, line - 1).reduce((s, l) => s + l.length + 1, 0);
     textarea.focus();
@@ -105,38 +176,48 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
 
   /** "Did you mean …?" with a button that puts the suggestion in place of the misspelt name. */
   function suggestionNode(e: ErrorInfo, line: number | undefined): HTMLElement | null {
-    const s = suggestFor(e, textarea.value);
+    const s = suggestFor(e, large ?? textarea.value);
     if (!s) return null;
     const apply = el('button', { type: 'button', class: 'apply-suggestion', 'data-suggestion': s.right }, 'Use it');
     apply.addEventListener('click', (ev) => {
       ev.stopPropagation();
-      const lines = textarea.value.split('\n');
+      const lines = (large ?? textarea.value).split('\n');
       const wrong = JSON.stringify(s.wrong);
       const k = line !== undefined && lines[line - 1]?.includes(wrong) ? line - 1 : lines.findIndex((l) => l.includes(wrong));
       if (k < 0) return;
       lines[k] = lines[k].replace(wrong, JSON.stringify(s.right));
-      textarea.value = lines.join('\n');
-      renderGutter();
-      onChange(textarea.value);
+      const fixed = lines.join('\n');
+      if (large !== undefined) enterLarge(fixed);
+      else {
+        textarea.value = fixed;
+        renderGutter();
+      }
+      onChange(fixed);
     });
     return el('div', { class: 'error-suggestion', 'data-suggestion': s.right }, 'Did you mean ', el('code', {}, s.right), '?', apply);
   }
 
   return {
     textarea,
-    getText: () => textarea.value,
+    getText: () => large ?? textarea.value,
     setText(text: string) {
+      if (text.length > LARGE_TEXT_CHARS) {
+        enterLarge(text);
+        return;
+      }
+      leaveLarge();
       textarea.value = text;
       textarea.scrollTop = 0;
       renderGutter();
     },
     showErrors(errors) {
       if (errors.length === 0 && errorLines.size === 0 && errorList.hidden) return;
-      const text = textarea.value;
+      const text = large ?? textarea.value;
       const positions = errors.length > 0 ? jsonPositions(text) : undefined;
       const located = errors.map((e) => ({ e, line: locateError(text, e, positions) }));
       errorLines = new Set(located.map((x) => x.line).filter((l): l is number => l !== undefined));
-      renderGutter();
+      if (large !== undefined) viewer.markErrors(errorLines);
+      else renderGutter();
       errorList.hidden = errors.length === 0;
       replaceChildren(
         errorList,

@@ -1,7 +1,8 @@
 /**
  * renderGraphSummary: a linear graph too large to draw readably as SVG (above LARGE_GRAPH branches) — its
  * counts, and a search by element id that lists the matching branches with their nodes, tree or link, and
- * whether they carry a state (at most MAX_HITS shown). O(B) per search.
+ * whether they carry a state (at most MAX_HITS shown). O(B) per search. The large-graph drawing
+ * (large-graph-view.ts) goes below it and highlights the hits.
  */
 import type { GraphDrawing } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
@@ -9,7 +10,8 @@ import { el, replaceChildren } from './dom';
 export const LARGE_GRAPH = 200;
 const MAX_HITS = 50;
 
-export function renderGraphSummary(host: HTMLElement, g: GraphDrawing): void {
+/** `onFound` hears the branch ids matching each search (empty when cleared), e.g. to highlight them in a drawing. */
+export function renderGraphSummary(host: HTMLElement, g: GraphDrawing, onFound?: (ids: readonly string[]) => void, ...after: Node[]): void {
   const tree = g.branches.filter((b) => b.inTree).length;
   const states = g.branches.filter((b) => b.state).length;
   const search = el('input', { type: 'search', id: 'graph-search', placeholder: 'element id, e.g. R1', 'aria-label': 'find a branch by element id' });
@@ -18,9 +20,11 @@ export function renderGraphSummary(host: HTMLElement, g: GraphDrawing): void {
     const q = search.value.trim().toLowerCase();
     if (q === '') {
       replaceChildren(hits);
+      onFound?.([]);
       return;
     }
     const found = g.branches.filter((b) => b.id.toLowerCase().includes(q) || b.element.toLowerCase().includes(q));
+    onFound?.(found.map((b) => b.id));
     replaceChildren(
       hits,
       ...found.slice(0, MAX_HITS).map((b) =>
@@ -32,8 +36,9 @@ export function renderGraphSummary(host: HTMLElement, g: GraphDrawing): void {
   });
   replaceChildren(
     host,
-    el('p', { class: 'graph-summary', id: 'graph-summary', 'data-branches': g.branches.length }, `${g.nodes.length} nodes and ${g.branches.length} branches: ${tree} in the normal tree, ${g.branches.length - tree} links, ${states} carrying a state. Too many to draw readably here; find a branch by its id:`),
+    el('p', { class: 'graph-summary', id: 'graph-summary', 'data-branches': g.branches.length }, `${g.nodes.length} nodes and ${g.branches.length} branches: ${tree} in the normal tree, ${g.branches.length - tree} links, ${states} carrying a state. ${onFound ? 'Drawn below by a force layout; find a branch by its id:' : 'Too many to draw readably here; find a branch by its id:'}`),
     search,
     hits,
+    ...after,
   );
 }

@@ -7,6 +7,7 @@
 import type { GraphBranch, GraphDrawing } from '../engine/protocol';
 import { el, svg } from './dom';
 import { layoutGraph } from './graph-layout';
+import { placeLabels } from './label-placement';
 import type { BranchPath, Point } from './graph-layout';
 
 export const CLASS_STYLE: Readonly<Record<string, { readonly colour: string; readonly name: string }>> = {
@@ -54,12 +55,16 @@ function branchGroup(b: GraphBranch, p: BranchPath, showKind: boolean): SVGGElem
     svg('path', { class: 'wire', d: branchPath(p), stroke: style.colour }),
     svg('path', { class: 'arrow', d: arrowHead(p), fill: style.colour }),
     svg(
-      'text',
-      { class: 'branch-label', x: fmt(labelAt.x), y: fmt(showKind ? labelAt.y - 1 : labelAt.y + 4), 'text-anchor': anchor, fill: style.colour },
-      b.id,
-      b.state ? svg('tspan', { class: 'state-mark', dx: 2 }, '●') : null,
+      'g',
+      { class: 'label', 'data-label': `branch:${b.id}` },
+      svg(
+        'text',
+        { class: 'branch-label', x: fmt(labelAt.x), y: fmt(showKind ? labelAt.y - 1 : labelAt.y + 4), 'text-anchor': anchor, fill: style.colour },
+        b.id,
+        b.state ? svg('tspan', { class: 'state-mark', dx: 2 }, '●') : null,
+      ),
+      showKind ? svg('text', { class: 'kind-label', x: fmt(labelAt.x), y: fmt(labelAt.y + 12), 'text-anchor': anchor }, b.kind.replace(/-/g, ' ')) : null,
     ),
-    showKind ? svg('text', { class: 'kind-label', x: fmt(labelAt.x), y: fmt(labelAt.y + 12), 'text-anchor': anchor }, b.kind.replace(/-/g, ' ')) : null,
   );
 }
 
@@ -95,7 +100,7 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
   for (const c of layout.components) {
     const names = [...(domains.get(c.id) ?? [])].join(' / ');
     root.appendChild(svg('rect', { class: 'component', x: fmt(c.x0 - 20), y: 14, width: fmt(c.x1 - c.x0 + 40), height: fmt(layout.height - 24), rx: 10 }));
-    root.appendChild(svg('text', { class: 'component-label', x: fmt(c.x0 - 8), y: 34 }, names));
+    root.appendChild(svg('g', { class: 'label fixed', 'data-label': `component:${c.id}` }, svg('text', { class: 'component-label', x: fmt(c.x0 - 8), y: 34 }, names)));
   }
   // two-port couplings under the branches
   for (const tp of g.twoPorts) {
@@ -110,7 +115,7 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
         { class: 'coupling', 'data-two-port': tp.id },
         svg('title', {}, `${tp.id}: ${tp.kind}${tp.label ? ` — ${tp.label}` : ''}`),
         svg('path', { d: `M ${fmt(a.apex.x)} ${fmt(a.apex.y)} Q ${fmt(mid.x)} ${fmt(mid.y - 20)} ${fmt(b.apex.x)} ${fmt(b.apex.y)}` }),
-        svg('text', { x: fmt(mid.x), y: fmt(mid.y - 16), 'text-anchor': 'middle' }, `${tp.id} (${tp.kind === 'transformer' ? 'TF' : 'GY'})`),
+        svg('g', { class: 'label', 'data-label': `two-port:${tp.id}` }, svg('text', { x: fmt(mid.x), y: fmt(mid.y - 16), 'text-anchor': 'middle' }, `${tp.id} (${tp.kind === 'transformer' ? 'TF' : 'GY'})`)),
       ),
     );
   }
@@ -126,14 +131,15 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
         { class: `node${n.ground ? ' ground-node' : ''}`, 'data-node': n.name },
         n.ground ? groundSymbol(p) : null,
         svg('circle', { cx: fmt(p.x), cy: fmt(p.y), r: 6 }),
-        svg('text', { class: 'node-label', x: fmt(p.x - 10), y: fmt(p.y - 10), 'text-anchor': 'end' }, n.name),
+        svg('g', { class: 'label', 'data-label': `node:${n.name}` }, svg('text', { class: 'node-label', x: fmt(p.x - 10), y: fmt(p.y - 10), 'text-anchor': 'end' }, n.name)),
       ),
     );
   }
   container.replaceChildren(root, graphLegend(g));
+  placeLabels(root, layout.width, layout.height);
 }
 
-function graphLegend(g: GraphDrawing): HTMLElement {
+export function graphLegend(g: GraphDrawing): HTMLElement {
   const present = new Set(g.branches.map((b) => b.cls));
   const swatch = (cls: string) =>
     el('span', { class: 'legend-item' }, el('span', { class: 'swatch', style: `background:${CLASS_STYLE[cls].colour}` }), CLASS_STYLE[cls].name);

@@ -8,6 +8,7 @@ import { el, replaceChildren } from './dom';
 import { downloadText, safeFileName } from './download';
 import { createSparsityPicture } from './sparsity-picture';
 import { createVirtualList } from './virtual-list';
+import { nextTask } from './task-steps';
 
 const ROW_HEIGHT = 24;
 
@@ -17,7 +18,16 @@ export function renderLargeModel(host: HTMLElement, m: LargeModelView, systemNam
     return axis === 'row' ? m.states : key === 'B' ? m.inputs : m.states;
   };
   const keys = Object.keys(m.matrices);
-  const pictures = keys.filter((k) => m.matrices[k].rows > 0 && m.matrices[k].cols > 0).map((k) => createSparsityPicture(k, m.matrices[k], names(k, 'row'), names(k, 'col')).node);
+  // the pictures are drawn one per task after the rest (each is O(nnz) on its canvas)
+  const pictureRow = el('div', { class: 'sparsity-row' });
+  const drawPictures = async () => {
+    for (const k of keys.filter((key) => m.matrices[key].rows > 0 && m.matrices[key].cols > 0)) {
+      await nextTask();
+      if (!pictureRow.isConnected) return;
+      pictureRow.appendChild(createSparsityPicture(k, m.matrices[k], names(k, 'row'), names(k, 'col')).node);
+    }
+    pictureRow.dataset.drawn = 'all';
+  };
   // every entry as (matrix, index), filtered by a search
   const all: { key: string; p: number }[] = [];
   for (const k of keys) for (let p = 0; p < m.matrices[k].values.length; p++) all.push({ key: k, p });
@@ -49,11 +59,12 @@ export function renderLargeModel(host: HTMLElement, m: LargeModelView, systemNam
   replaceChildren(
     host,
     el('div', { class: 'model-caption', id: 'large-model', 'data-form': m.form, 'data-states': m.states.length }, `${m.states.length} states, ${m.inputs.length} input${m.inputs.length === 1 ? '' : 's'}, ${m.outputs.length} output${m.outputs.length === 1 ? '' : 's'}: too many to typeset. ${form}. Hover a picture for an entry; the wheel or + / − zooms.`),
-    el('div', { class: 'sparsity-row' }, ...pictures),
+    pictureRow,
     el('div', { class: 'entries-head' }, search, count, csv),
     el('div', { class: 'entry-row entry-header', 'aria-hidden': 'true' }, el('span', {}, 'matrix'), el('span', {}, 'row'), el('span', {}, 'column'), el('span', {}, 'value')),
     list.node,
   );
   count.textContent = `${all.length} entries`;
   list.reset(all.length);
+  void drawPictures();
 }

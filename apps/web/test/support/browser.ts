@@ -16,11 +16,17 @@ export function ensureChromium(): void {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is still missing after apt-get install chromium`);
 }
 
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Headless chromium has no GPU here; with `webgl` it gets WebGL 2 through ANGLE's SwiftShader (a CPU
+ * rasteriser shipped with chromium), as the large graph's sigma.js drawing needs. Without it the GPU is off.
+ */
+export const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'] as const;
+
+export async function launchChromium(options: { readonly webgl?: boolean } = {}): Promise<Browser> {
   ensureChromium();
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', ...(options.webgl ? WEBGL_FLAGS : ['--disable-gpu']), '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }

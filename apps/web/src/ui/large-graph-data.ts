@@ -1,0 +1,70 @@
+/**
+ * largeGraphData: the linear graph as a graphology MultiDirectedGraph for the large drawing — the same nodes
+ * and branches as the engine's graphology view (@sysgraph/graph toGraphology: nodes by name, edges keyed by
+ * branch id with class, kind and tree membership), plus what sigma.js reads: a position, a size and a colour.
+ * Tree branches are drawn in their class colour, links thin and grey, state-variable branches (A-type tree
+ * branches, T-type links: formulation.md section 2) thick in the state colour; grounds are the large dark nodes.
+ * Start positions are a seeded scatter (deterministic) for ForceAtlas2 to untangle. O(N + B).
+ */
+import { MultiDirectedGraph } from 'graphology';
+import type { GraphDrawing } from '../engine/protocol';
+import { CLASS_STYLE } from './graph-view';
+
+export const STATE_COLOUR = '#d97706';
+export const LINK_COLOUR = '#b8c0cc';
+export const NODE_COLOUR = '#5d6778';
+export const GROUND_COLOUR = '#1d2430';
+export const HIT_COLOUR = '#c026d3';
+
+export interface LargeNode {
+  x: number;
+  y: number;
+  size: number;
+  color: string;
+  label: string;
+  ground: boolean;
+}
+
+export interface LargeEdge {
+  size: number;
+  color: string;
+  cls: string;
+  kind: string;
+  element: string;
+  inTree: boolean;
+  state: boolean;
+}
+
+/** A linear congruential generator (Numerical Recipes' constants): the same scatter every time. */
+function scatter(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** The nodes, at their seeded start positions. */
+export function addLargeNodes(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: GraphDrawing): void {
+  const rnd = scatter(0x5eed);
+  const side = Math.sqrt(g.nodes.length) * 10;
+  for (const n of g.nodes) {
+    graph.addNode(n.name, { x: rnd() * side, y: rnd() * side, size: n.ground ? 7 : 2.5, color: n.ground ? GROUND_COLOUR : NODE_COLOUR, label: n.name, ground: n.ground });
+  }
+}
+
+/** Branches from..to−1 of the drawing (in slices, so that a large graph is built over several tasks). */
+export function addLargeBranches(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: GraphDrawing, from = 0, to = g.branches.length): void {
+  for (let k = from; k < Math.min(to, g.branches.length); k++) {
+    const b = g.branches[k];
+    const colour = b.state ? STATE_COLOUR : b.inTree ? (CLASS_STYLE[b.cls] ?? CLASS_STYLE.D).colour : LINK_COLOUR;
+    graph.addDirectedEdgeWithKey(b.id, b.from, b.to, { size: b.state ? 2.5 : b.inTree ? 1.6 : 0.7, color: colour, cls: b.cls, kind: b.kind, element: b.element, inTree: b.inTree, state: b.state });
+  }
+}
+
+export function largeGraphData(g: GraphDrawing): MultiDirectedGraph<LargeNode, LargeEdge> {
+  const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
+  addLargeNodes(graph, g);
+  addLargeBranches(graph, g);
+  return graph;
+}

@@ -1,0 +1,148 @@
+/**
+ * renderLargeGraph: a linear graph above LARGE_GRAPH branches, drawn by sigma.js (WebGL, on graphology) with a
+ * ForceAtlas2 layout (Jacomy et al. 2014) that runs in a Web Worker (graphology-layout-forceatlas2/worker) for
+ * LAYOUT_MS and then stops: the page stays responsive while the nodes settle. Tree branches in their class
+ * colour, links thin and grey, state branches thick in the state colour (largeGraphData). The summary's search by
+ * element id highlights the matching branches and moves the camera to the first.
+ *
+ * Without WebGL (no context, or sigma's constructor fails) the same graph and layout are drawn on a 2D canvas
+ * (graph-canvas-fallback.ts) and a note says so. sigma and the layout are imported lazily: small graphs never
+ * load them. The host records data-renderer (webgl | canvas) and data-layout (running | settled).
+ */
+import type Sigma from 'sigma';
+import type FA2Layout from 'graphology-layout-forceatlas2/worker';
+import type { GraphDrawing } from '../engine/protocol';
+import { el } from './dom';
+import { graphLegend } from './graph-view';
+import { renderGraphSummary } from './graph-summary';
+import { drawGraphCanvas } from './graph-canvas-fallback';
+import { MultiDirectedGraph } from 'graphology';
+import { addLargeBranches, addLargeNodes, HIT_COLOUR } from './large-graph-data';
+import { nextTask } from './task-steps';
+import { probeWebGL } from './webgl-probe';
+import type { LargeEdge, LargeNode } from './large-graph-data';
+
+/** How long ForceAtlas2 runs before it is stopped (ms). */
+export const LAYOUT_MS = 4000;
+const FADED = '#e3e7ed';
+const BRANCHES_PER_TASK = 600;
+
+interface Live {
+  renderer?: Sigma<LargeNode, LargeEdge>;
+  layout?: FA2Layout;
+  frame?: number;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+let live: Live = {};
+let generation = 0;
+
+/** Stops the layout worker, the renderer and the redraw loop of the drawing on the page, if any. */
+export function disposeLargeGraph(): void {
+  generation++;
+  if (live.timer !== undefined) clearTimeout(live.timer);
+  if (live.frame !== undefined) cancelAnimationFrame(live.frame);
+  live.layout?.kill();
+  live.renderer?.kill();
+  live = {};
+}
+
+export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
+  disposeLargeGraph();
+  const mine = generation;
+  const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
+  const hits = new Set<string>();
+  const hitNodes = new Set<string>();
+  const stage = el('div', { class: 'graph-stage', id: 'graph-stage', role: 'img', 'aria-label': `linear graph with ${g.nodes.length} nodes and ${g.branches.length} branches, force layout` });
+  const note = el('p', { class: 'hint graph-drawing-note', id: 'graph-drawing-note' }, 'Laying out the graph…');
+  const figure = el('figure', { class: 'graph-drawing', id: 'graph-drawing', 'data-layout': 'running', 'data-hits': 0 }, stage, note, graphLegend(g));
+  let redraw = () => {};
+  let focus = (_: string) => {};
+  renderGraphSummary(
+    host,
+    g,
+    (ids) => {
+      hits.clear();
+      hitNodes.clear();
+      for (const id of ids) {
+        if (!graph.hasEdge(id)) continue;
+        hits.add(id);
+        const [s, t] = graph.extremities(id);
+        hitNodes.add(s).add(t);
+      }
+      figure.dataset.hits = String(hits.size);
+      redraw();
+      if (hits.size > 0) focus(graph.source([...hits][0]));
+    },
+    figure,
+  );
+
+  const settle = (what: string) => {
+    figure.dataset.layout = 'settled';
+    note.textContent = what;
+    redraw();
+  };
+  const start = async () => {
+    // the renderer first, on the nodes alone (its WebGL programs are compiled in this task); then the branches
+    // in slices of BRANCHES_PER_TASK, a task each, which sigma.js indexes as they come
+    addLargeNodes(graph, g);
+    const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
+    if (mine !== generation) return;
+    const webgl = (await probeWebGL()) ? await startSigma() : false;
+    if (mine !== generation) return;
+    if (!webgl) startCanvas();
+    for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
+      await nextTask();
+      if (mine !== generation) return;
+      addLargeBranches(graph, g, k, k + BRANCHES_PER_TASK);
+    }
+    figure.dataset.branches = String(graph.size);
+    live.layout = new Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 500, slowDown: 5 } });
+    live.layout.start();
+    live.timer = setTimeout(() => {
+      live.layout?.stop();
+      settle(webgl ? 'Drawn with WebGL (sigma.js), ForceAtlas2 layout. Wheel to zoom, drag to pan.' : 'WebGL is not available in this browser: the graph is drawn on a 2D canvas instead (no zoom).');
+    }, LAYOUT_MS);
+  };
+
+  const startSigma = async (): Promise<boolean> => {
+    const { default: SigmaRenderer } = await import('sigma');
+    if (mine !== generation) return true;
+    try {
+      const renderer = new SigmaRenderer(graph, stage, {
+        defaultEdgeType: 'line',
+        allowInvalidContainer: true,
+        labelRenderedSizeThreshold: 9,
+        zIndex: true,
+        nodeReducer: (node, data) => (hits.size === 0 ? data : hitNodes.has(node) ? { ...data, color: HIT_COLOUR, size: 6, forceLabel: true, zIndex: 2 } : { ...data, color: FADED, label: null }),
+        edgeReducer: (edge, data) => (hits.size === 0 ? data : hits.has(edge) ? { ...data, color: HIT_COLOUR, size: 4, zIndex: 2 } : { ...data, color: FADED }),
+      });
+      live.renderer = renderer;
+      figure.dataset.renderer = 'webgl';
+      redraw = () => renderer.refresh({ skipIndexation: true });
+      focus = (node) => {
+        const d = renderer.getNodeDisplayData(node);
+        if (d) void renderer.getCamera().animate({ x: d.x, y: d.y, ratio: 0.25 }, { duration: 300 });
+      };
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const startCanvas = () => {
+    stage.replaceChildren();
+    const canvas = el('canvas', { class: 'graph-canvas' });
+    stage.appendChild(canvas);
+    figure.dataset.renderer = 'canvas';
+    note.textContent = 'WebGL is not available in this browser: the graph is drawn on a 2D canvas instead (no zoom). Laying out…';
+    redraw = () => drawGraphCanvas(canvas, graph, hits);
+    const loop = () => {
+      redraw();
+      if (figure.dataset.layout === 'running') live.frame = requestAnimationFrame(loop);
+    };
+    live.frame = requestAnimationFrame(loop);
+  };
+
+  void start();
+}

@@ -1,0 +1,50 @@
+/**
+ * probeWebGL: whether the page can draw with WebGL, found without blocking the main thread. A worker creates the
+ * first context (webgl-probe-worker.ts: that starts the GPU process, slow on a software rasteriser); when it says
+ * yes, one context on the page confirms it (cheap by then; a page that has WebGL taken away answers no here) and
+ * is released at once. Asked once per page; startWebGLProbe() is called at start-up, in idle time, so that a large
+ * graph finds the answer ready.
+ */
+let probe: Promise<boolean> | undefined;
+
+function onPage(): boolean {
+  try {
+    const c = document.createElement('canvas');
+    const gl = (c.getContext('webgl2') ?? c.getContext('webgl')) as WebGLRenderingContext | null;
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    return gl !== null;
+  } catch {
+    return false;
+  }
+}
+
+function inWorker(): Promise<boolean | undefined> {
+  return new Promise((resolve) => {
+    try {
+      const w = new Worker(new URL('../worker/webgl-probe-worker.ts', import.meta.url), { type: 'module', name: 'sysgraph-webgl-probe' });
+      w.onmessage = (e: MessageEvent<boolean>) => {
+        w.terminate();
+        resolve(e.data);
+      };
+      w.onerror = () => {
+        w.terminate();
+        resolve(undefined);
+      };
+    } catch {
+      resolve(undefined);
+    }
+  });
+}
+
+export function probeWebGL(): Promise<boolean> {
+  // a worker's no (no OffscreenCanvas WebGL) is not the page's no: ask the page then
+  probe ??= inWorker().then((worker) => worker !== false && onPage()).catch(() => false);
+  return probe;
+}
+
+/** Starts the probe when the page is idle (or after a moment where requestIdleCallback is missing). */
+export function startWebGLProbe(): void {
+  const go = () => void probeWebGL();
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2000 });
+  else setTimeout(go, 500);
+}
