@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KIND_NAMES } from '@sysgraph/description';
+import { KIND_NAMES, parseSystem } from '@sysgraph/description';
 import { addElement, addNode, deleteElement, deleteNode, layoutOf, moveNode, nodesOf, renameNode, setGround } from '../src/ui/draw/doc-model';
 import type { JsonObject } from '../src/ui/draw/doc-model';
 import { checkElement, newElement, valueFromText } from '../src/ui/draw/element-edit';
@@ -98,6 +98,16 @@ describe('document edits', () => {
     expect(bad[0].field).toBe('value');
     const duplicate = checkElement(base, 'C', { id: 'R', kind: 'capacitor', from: 'a', to: 'g', value: 1 });
     expect(duplicate.map((e) => e.field)).toContain('id');
+  });
+});
+
+describe('the layout in the metadata', () => {
+  it('is accepted by the description reader and the schema (meta is free-form), and read back', () => {
+    const text = readFileSync(join(EXAMPLES, 'motor-pump.json'), 'utf8');
+    const drawn = moveNode(JSON.parse(text) as JsonObject, 'a', { x: 12, y: 34 });
+    expect(() => parseSystem(drawn)).not.toThrow();
+    expect(layoutOf(JSON.parse(formatLike(drawn, text)) as JsonObject).get('a')).toEqual({ x: 12, y: 34 });
+    expect(layoutOf({ meta: { layout: { nodes: { a: { x: 'left', y: 1 }, b: { x: Infinity, y: 0 } } } } }).size).toBe(0);
   });
 });
 

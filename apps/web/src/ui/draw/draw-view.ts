@@ -78,14 +78,26 @@ export function renderDrawing(doc: JsonObject, positions: ReadonlyMap<string, Po
     const selected = o.selection?.kind === 'element' && o.selection.id === c.element;
     const d = `M ${fmt(c.from.x)} ${fmt(c.from.y)} Q ${fmt(c.control.x)} ${fmt(c.control.y)} ${fmt(c.to.x)} ${fmt(c.to.y)}`;
     const label = c.port === undefined ? c.element : `${c.element} ${c.port + 1}`;
+    // the arrow (from → to) at the apex; the label beside it, on the outer side of a fan
+    const len = Math.hypot(c.to.x - c.from.x, c.to.y - c.from.y) || 1;
+    const dir = { x: (c.to.x - c.from.x) / len, y: (c.to.y - c.from.y) / len };
+    const tip = { x: c.apex.x + dir.x * 7, y: c.apex.y + dir.y * 7 };
+    const back = { x: c.apex.x - dir.x * 5, y: c.apex.y - dir.y * 5 };
+    const arrow = `M ${fmt(tip.x)} ${fmt(tip.y)} L ${fmt(back.x - dir.y * 5)} ${fmt(back.y + dir.x * 5)} L ${fmt(back.x + dir.y * 5)} ${fmt(back.y - dir.x * 5)} Z`;
+    const mid = { x: (c.from.x + c.to.x) / 2, y: (c.from.y + c.to.y) / 2 };
+    const out = { x: c.apex.x - mid.x, y: c.apex.y - mid.y };
+    const outLen = Math.hypot(out.x, out.y);
+    const side = outLen > 1 ? { x: out.x / outLen, y: out.y / outLen } : { x: Math.abs(dir.y), y: -Math.abs(dir.x) };
+    const labelAt = { x: c.apex.x + side.x * 12, y: c.apex.y + side.y * 12 + 4 };
+    const anchor = side.x > 0.3 ? 'start' : side.x < -0.3 ? 'end' : 'middle';
     root.appendChild(
       svg(
         'g',
         { class: `draw-branch${selected ? ' selected' : ''}`, 'data-element': c.element, 'data-port': c.port, tabindex: 0, role: 'button', 'aria-pressed': selected ? 'true' : 'false', 'aria-label': `element ${label}: ${kinds.get(c.element)}` },
         svg('path', { class: 'hit', d }),
         svg('path', { class: 'wire', d, stroke: colour }),
-        svg('circle', { class: 'arrow-dot', cx: fmt(c.from.x + (c.to.x - c.from.x) * 0.5 + (c.apex.x - (c.from.x + c.to.x) / 2)), cy: fmt(c.apex.y), r: 3, fill: colour }),
-        svg('text', { class: 'draw-label', x: fmt(c.apex.x + 8), y: fmt(c.apex.y - 6) }, label),
+        svg('path', { class: 'arrow', d: arrow, fill: colour }),
+        svg('text', { class: 'draw-label', x: fmt(labelAt.x), y: fmt(labelAt.y), 'text-anchor': anchor }, label),
       ),
     );
   }
