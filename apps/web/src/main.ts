@@ -16,6 +16,8 @@ import { createFrequencyPanel } from './ui/frequency-panel';
 import { parameterSlider } from './ui/parameter-slider';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
+import { createDrawMode } from './ui/draw/draw-mode';
+import { layoutGraph } from './ui/graph-layout';
 import { renderGraph } from './ui/graph-view';
 import { LARGE_GRAPH } from './ui/graph-summary';
 import { disposeLargeGraph, renderLargeGraph } from './ui/large-graph-view';
@@ -43,7 +45,10 @@ const body = document.body;
 const status = byId('status');
 const gallery = byId<HTMLSelectElement>('gallery');
 
-const editor = createEditor(byId('editor'), byId('errors'), () => request(true));
+const editor = createEditor(byId('editor'), byId('errors'), (text) => {
+  request(true);
+  draw.typed(text);
+});
 const modelPanel = createModelPanel(byId('model'), (patch) => changeSettings(patch));
 const simulationPanel = createSimulationPanel(byId('simulation'), (patch) => changeSettings(patch));
 const comparePanel = createComparePanel(byId('compare'));
@@ -51,6 +56,24 @@ const frequencyPanel = createFrequencyPanel(byId('frequency'));
 const slider = parameterSlider((patch) => changeSettings(patch));
 byId('model').before(slider.node);
 renderKinds(byId('kinds'));
+// the editing mode of the graph: drawing and text in sync both ways
+const draw = createDrawMode({
+  getText: () => editor.getText(),
+  setText: (text) => {
+    editor.replaceText(text);
+    request(true);
+  },
+  autoPositions: () => (state.last && !state.last.equations && state.last.graph.branches.length <= LARGE_GRAPH ? layoutGraph(state.last.graph).nodes : new Map()),
+});
+byId('graph').after(draw.node);
+const drawToggle = byId<HTMLButtonElement>('draw-toggle');
+drawToggle.addEventListener('click', () => {
+  const on = !draw.active;
+  drawToggle.setAttribute('aria-pressed', String(on));
+  drawToggle.textContent = on ? 'Done drawing' : 'Edit drawing';
+  byId('graph').hidden = on;
+  draw.setActive(on);
+});
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
 // WebGL for large graphs is probed in idle time, off the main thread (ui/webgl-probe.ts)
 startWebGLProbe();
@@ -108,6 +131,7 @@ function loadModel(text: string, settings: Settings): void {
   // nothing of the previous system stays: its comparison and overlay are cleared until the new follow-up
   comparePanel.reset();
   editor.setText(text);
+  draw.loaded(text);
   syncGallery();
   request(false);
 }
@@ -193,6 +217,7 @@ function onAnswer(a: RunAnswer): void {
       state.drawn.derivation = derivationSig;
     }
     performance.measure('sysgraph:derivation', { start: d0 });
+    draw.refresh();
     const updated = performance.now() - since;
     body.dataset.revision = String(a.id);
     body.dataset.updateMs = updated.toFixed(1);

@@ -21,6 +21,8 @@ export interface Editor {
   getText(): string;
   /** Replace the text (a new example or a shared link); does not notify the change listener. */
   setText(text: string): void;
+  /** Replace the text keeping the scroll position (a drawing edit); does not notify the change listener. */
+  replaceText(text: string): void;
   showErrors(errors: readonly ErrorInfo[]): void;
 }
 
@@ -208,6 +210,12 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       leaveLarge();
       textarea.value = text;
       textarea.scrollTop = 0;
+      renderGutter();
+    },
+    replaceText(text: string) {
+      const top = textarea.scrollTop;
+      textarea.value = text;
+      textarea.scrollTop = top;
       renderGutter();
     },
     showErrors(errors) {
