@@ -28,6 +28,7 @@ export type SysgraphErrorCode =
   | 'bad-signal'
   | 'bad-option'
   | 'solver-failure'
+  | 'tolerance-not-met' // a solver whose global error on this model and span would exceed the requested tolerance (it refuses before running)
   | 'singular-matrix'
   | 'bad-ground' // ground naming an unknown node, or two grounds in one connected component
   | 'bad-law' // a constitutive law of the wrong form for its element, or one that cannot be inverted or solved

@@ -26,6 +26,7 @@ import { createNonlinearProblem } from './problem/nonlinear-problem';
 import { chooseSolver } from './choose-solver';
 import { solverEntry } from './solvers/registry';
 import { JacobianUnavailable } from './problem/jacobian-unavailable';
+import { guardTolerance } from './guard/oscillation-guard';
 
 /** The solvers auto may pick that stop with a typed refusal when they cannot meet the tolerance. */
 const EXPONENTIAL: readonly SolverName[] = ['krylov', 'chebyshev', 'exact'];
@@ -89,10 +90,22 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
     : parts
       ? outputStateRows(parts.C, n, recordedStates, recordedOutputs)
       : undefined;
-  const settings = { ...opts, outputRows: rows };
+  // the global-error guard (guard/oscillation-guard.ts): tighter tolerances for stiff or krylov on a weakly damped
+  // oscillatory model, or a typed refusal; auto's exponential choice refused here falls back like any refusal
+  const span = opts.tEnd - opts.tStart;
+  let guard: ReturnType<typeof guardTolerance>;
+  try {
+    guard = guardTolerance(problem, choice.solver, opts.rtol, opts.atol, span);
+  } catch (e) {
+    if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && e.code === 'tolerance-not-met') {
+      return fallBack(model, options, `${choice.reason}; ${choice.solver} refused (${e.message})`, choice.solver);
+    }
+    throw e;
+  }
+  const settings = { ...opts, rtol: guard?.rtol ?? opts.rtol, atol: guard?.atol ?? opts.atol, outputRows: rows };
   let solver = entry.create(problem, settings);
   let solverName = choice.solver;
-  const notes: string[] = [];
+  const notes: string[] = guard?.note ? [guard.note] : [];
 
   const row = new Float64Array(n + p);
   const picked = new Float64Array(keep.length - 1);
@@ -108,7 +121,6 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   };
 
   // output times: samples evenly spaced (evaluated from dense output) or every accepted step
-  const span = opts.tEnd - opts.tStart;
   const samples = opts.samples;
   const sampleTime = (k: number) => (k === samples! - 1 ? opts.tEnd : opts.tStart + (span * k) / (samples! - 1));
   let nextSample = 0;
@@ -168,7 +180,7 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   } catch (e) {
     // auto's exponential solver could not meet the tolerance, or met a singular matrix (the dense LU's
     // 'singular-matrix'), or failed otherwise: the whole run again, by the fallback order
-    if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && (e.code === 'solver-failure' || e.code === 'singular-matrix')) {
+    if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && (e.code === 'solver-failure' || e.code === 'singular-matrix' || e.code === 'tolerance-not-met')) {
       return fallBack(model, options, `${choice.reason}; ${choice.solver} refused (${e.message})`, choice.solver);
     }
     throw e;
@@ -183,22 +195,35 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
 /**
  * auto's exponential solver refused: Chebyshev's refusals (rounding in its series on a damped spectrum, a spectrum
  * outside its ellipse) are not Krylov's, so Krylov comes next; then Rodas4. Rodas4 controls the local error only: on a
- * lightly damped oscillatory network at a tight tolerance its global error may exceed the bound (measured 48× on a
- * mass chain of 1000 states at rtol 1e-10), so the exponential solvers, whose estimate is of the global error of a
- * step, are tried first.
+ * lightly damped oscillatory network its global error grows with the radians the fastest mode turns (measured 48× the
+ * bound on a mass chain of 1000 states at rtol 1e-10), so the exponential solvers are tried first, and Krylov and
+ * Rodas4 run under the global-error guard (guard/oscillation-guard.ts): tightened tolerances, or a refusal
+ * ('tolerance-not-met') before any step. auto never returns the trace of a solver the guard refused; when every
+ * solver refuses, the error lists each refusal.
  */
 function fallBack(model: SimulationModel, options: SimulateOptions, why: string, refused: SolverName): SimulationResult {
+  const refusable = (e: unknown) => e instanceof SysgraphError && (e.code === 'solver-failure' || e.code === 'tolerance-not-met');
+  const withNotes = (r: SimulationResult, head: string) => ({ ...r, solverReason: r.notes.length > 0 ? `${head}; ${r.notes.join('; ')}` : head });
   if (refused === 'chebyshev' || refused === 'exact') {
     try {
       const krylov = simulate(model, { ...options, solver: 'krylov' });
-      return { ...krylov, solverReason: `${why}: fell back to krylov (shift-and-invert Krylov exponential, its error estimated per step)` };
+      return withNotes(krylov, `${why}: fell back to krylov (shift-and-invert Krylov exponential, its error estimated per step)`);
     } catch (e) {
-      if (!(e instanceof SysgraphError && e.code === 'solver-failure')) throw e;
-      why = `${why}; krylov refused (${e.message})`;
+      if (!refusable(e)) throw e;
+      why = `${why}; krylov refused (${(e as Error).message})`;
     }
   }
-  const stiff = simulate(model, { ...options, solver: 'stiff' });
-  return { ...stiff, solverReason: `${why}: fell back to stiff (Rodas4 with the sparse LU: L-stable, its error controlled per component, any linear model)` };
+  try {
+    const stiff = simulate(model, { ...options, solver: 'stiff' });
+    return withNotes(stiff, `${why}: fell back to stiff (Rodas4 with the sparse LU: L-stable, its error controlled per component, any linear model)`);
+  } catch (e) {
+    if (!(e instanceof SysgraphError && e.code === 'tolerance-not-met')) throw e;
+    throw new SysgraphError('tolerance-not-met', `solver auto: no solver can meet the tolerance on this model: ${why}; stiff refused (${e.message})`, {
+      element: 'auto',
+      field: 'rtol',
+      expected: e.expected ?? 'a looser rtol or a shorter span',
+    });
+  }
 }
 
 /** One Signal per model input, in model order; missing ones are 0, unknown names are errors. */

@@ -1,0 +1,119 @@
+/**
+ * Global-error guard for weakly damped oscillatory LTI models, applied to the solvers that control the error of
+ * each step only ('stiff' = Rodas4, 'krylov' = shift-and-invert Krylov exponential).
+ *
+ * Local control holds each step's error near rtol; on a dissipative network the errors of earlier steps decay, on a
+ * weakly damped one they do not: a mode ω integrated with step h by a one-step method of order p gains a phase error
+ * ≈ C·(ωh)^(p+1) per step, n·C·(ωh)^(p+1) after n steps, and the error of each step is kept by the modes that carry
+ * it. The global error after the span T is therefore about (the local tolerance) × (the radians the fastest mode
+ * turns while an error survives):
+ *
+ *   Φ = ω̂ · (1 − e^(−σ̄T)) / σ̄    (Φ = ω̂·T when σ̄ = 0),   predicted global / rtol ≈ c_solver · Φ
+ *
+ * with ω̂ ≥ |Im λ| and σ̄ the centre of the Re λ range, both from the spectrum's rectangle of the energy-scaled
+ * operator (chebyshev/scaled-operator.ts: O(nnz), field of values; σ̄ is the mean modal damping of a ladder whose
+ * losses sit on one kind of storage, R/(2L) for a series-RLC ladder). c_solver is measured on the accuracy matrix's
+ * oscillatory families (undamped LC ladder, series-RLC ladder, mass chain; 10 to 10⁴ states, rtol 1e-3 … 1e-10):
+ * Rodas4's global error ÷ rtol reached 0.74·Φ (mass chain 1000; 0.57·Φ on the LC ladder 1000, 0.21·Φ on the RLC ladder 1000), Krylov's 0.06·Φ (mass chain 1000; 0.023·Φ on the LC ladder 1000); the constants below round up.
+ *
+ * The guard tightens rtol and atol up front by K = c·Φ / TARGET (when K > 1), so that the predicted global error
+ * stays at TARGET·rtol. It refuses ('tolerance-not-met', field rtol) when K exceeds the solver's budget (the cost
+ * grows as K^(1/(p+1)) steps for Rodas4 and the tightened rtol would fall below what double precision resolves, or
+ * Krylov's steps multiply), naming the estimate and what to do instead: 'chebyshev' (whose error bound is global),
+ * a looser rtol or a shorter span.
+ *
+ * Applies when M is diagonal and positive (the rectangle's premise); otherwise no guard (a stated limit).
+ */
+import { SysgraphError } from '@sysgraph/core';
+import type { OdeProblem } from '../problem/ode-problem';
+import type { SolverName } from '../solvers/solver';
+import type { LinearModel } from '../model';
+import { linearParts } from '../problem/linear-problem';
+import { positiveDiagonal, scaledOperator } from '../chebyshev/scaled-operator';
+
+export interface GuardedSolver {
+  /** Global error ÷ rtol per radian of Φ (measured, rounded up). */
+  readonly perRadian: number;
+  /** Largest tightening K before the solver refuses. */
+  readonly maxTightening: number;
+}
+
+export const GUARDED: Readonly<Partial<Record<SolverName, GuardedSolver>>> = {
+  stiff: { perRadian: 0.75, maxTightening: 1000 },
+  krylov: { perRadian: 0.06, maxTightening: 200 },
+};
+
+/** Predicted global error ÷ rtol the guard aims at (the accuracy matrix's rule allows 10). */
+export const GUARD_TARGET = 1;
+/** Below this rtol the tightened run would meet rounding, not the tolerance. */
+export const GUARD_RTOL_FLOOR = 1e-12;
+
+export interface OscillationEstimate {
+  /** ω̂: bound on |Im λ| (rad/s). */
+  readonly omega: number;
+  /** σ̄: mean damping (1/s), ≥ 0. */
+  readonly damping: number;
+  /** Φ: radians the fastest mode turns while an error survives. */
+  readonly radians: number;
+}
+
+export interface GuardDecision {
+  readonly rtol: number;
+  readonly atol: number;
+  /** The tightening K ≥ 1 (1: nothing changed). */
+  readonly factor: number;
+  readonly estimate: OscillationEstimate;
+  /** For solverReason; empty when nothing changed. */
+  readonly note: string;
+}
+
+/** Φ = ω̂ (1 − e^(−σ̄T))/σ̄ of M x' = A x + …, M diagonal positive; undefined when the guard does not apply. */
+export function oscillationEstimate(lti: OdeProblem['lti'], n: number, span: number): OscillationEstimate | undefined {
+  if (!lti || n === 0) return undefined;
+  const mass = positiveDiagonal(lti.M, n);
+  if (!mass) return undefined;
+  const op = scaledOperator(lti.A, mass);
+  const omega = op.imMax;
+  const damping = Math.max(0, -(op.reMin + op.reMax) / 2);
+  if (!Number.isFinite(omega) || !Number.isFinite(damping)) return undefined;
+  const x = damping * span;
+  // (1 − e^(−x))/σ̄ = T·(1 − e^(−x))/x, → T as x → 0
+  const memory = x < 1e-8 ? span : (span * -Math.expm1(-x)) / x;
+  return { omega, damping, radians: omega * memory };
+}
+
+/** The estimate for a LinearModel (benchmarks and tests). */
+export function modelOscillation(model: LinearModel, span: number): OscillationEstimate | undefined {
+  const parts = linearParts(model);
+  return oscillationEstimate({ A: parts.A, B: parts.B, M: parts.M }, parts.n, span);
+}
+
+/**
+ * The tolerances to run `solver` with, or a typed refusal. Solvers other than stiff and krylov, and models the guard
+ * does not apply to, keep rtol and atol.
+ */
+export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: number, atol: number, span: number): GuardDecision | undefined {
+  const rule = GUARDED[solver];
+  if (!rule) return undefined;
+  const estimate = oscillationEstimate(problem.lti, problem.n, span);
+  if (!estimate) return undefined;
+  const predicted = rule.perRadian * estimate.radians;
+  const factor = predicted / GUARD_TARGET;
+  if (!(factor > 1)) return { rtol, atol, factor: 1, estimate, note: '' };
+  const tightRtol = rtol / factor;
+  const what = `the fastest oscillation (|Im λ| ≤ ${estimate.omega.toPrecision(3)} rad/s, mean damping ${estimate.damping.toPrecision(3)} /s) turns ${estimate.radians.toPrecision(3)} rad while an error survives over the span ${span.toPrecision(3)} s; ${solver} controls the error per step, so its global error would reach ≈ ${predicted.toPrecision(3)} × rtol`;
+  if (factor > rule.maxTightening || tightRtol < GUARD_RTOL_FLOOR) {
+    throw new SysgraphError(
+      'tolerance-not-met',
+      `solver ${solver} cannot meet rtol ${rtol} on this weakly damped oscillatory model: ${what}; meeting it would take rtol ${tightRtol.toPrecision(2)} (${factor.toPrecision(3)}× tighter, beyond ${factor > rule.maxTightening ? `${rule.maxTightening}×` : `the floor ${GUARD_RTOL_FLOOR}`}). Use solver chebyshev (or auto), whose error bound covers the whole span, a looser rtol, or a shorter span`,
+      { element: solver, field: 'rtol', expected: `solver chebyshev or auto, rtol ≥ ${(rtol * factor / rule.maxTightening).toPrecision(2)}, or a span shorter than ${(span * rule.maxTightening / factor).toPrecision(3)} s` },
+    );
+  }
+  return {
+    rtol: tightRtol,
+    atol: atol / factor,
+    factor,
+    estimate,
+    note: `global-error guard: ${what}, so ${solver} ran with rtol ${tightRtol.toPrecision(3)} and atol ${(atol / factor).toPrecision(3)} (${factor.toPrecision(3)}× tighter)`,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The global-error guard (src/guard/oscillation-guard.ts) on a series RLC / LC tank whose response is written by hand:
+ * the estimate's ω̂ and σ̄ are the tank's ω0 = 1/√(LC) and α = R/(2L); over many periods the stiff solver runs with
+ * tightened tolerances and stays within 10·rtol·peak + atol of 1 − cos(ω0 t); past its budget it refuses with a
+ * typed 'tolerance-not-met' naming the solver and rtol, before any step.
+ */
+import { describe, expect, it } from 'vitest';
+import { SysgraphError } from '@sysgraph/core';
+import { GUARDED, modelOscillation, simulate } from '../src/index';
+import { rlcStepVc, seriesRlc, stiffDecay } from './fixtures/models';
+
+function refusal(run: () => unknown): SysgraphError {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof SysgraphError) return e;
+    throw e;
+  }
+  throw new Error('expected a typed refusal');
+}
+
+describe('global-error guard', { timeout: 60_000 }, () => {
+  it('estimates ω0 = 1/√(LC) and α = R/(2L) of a series RLC, Φ = ω0 (1 − e^(−αT))/α', () => {
+    const R = 2, L = 0.5, C = 2e-3;
+    const T = 3;
+    const e = modelOscillation(seriesRlc(R, L, C), T)!;
+    const w0 = 1 / Math.sqrt(L * C);
+    const alpha = R / (2 * L);
+    expect(e.omega).toBeCloseTo(w0, 9);
+    expect(e.damping).toBeCloseTo(alpha, 9);
+    expect(e.radians).toBeCloseTo((w0 * (1 - Math.exp(-alpha * T))) / alpha, 6);
+    // undamped: Φ = ω0 T
+    expect(modelOscillation(seriesRlc(0, L, C), T)!.radians).toBeCloseTo(w0 * T, 6);
+  });
+
+  it('a real, strongly damped spectrum (stiff decay) is left alone: no tightening, no note', () => {
+    const e = modelOscillation(stiffDecay(), 10)!;
+    expect(GUARDED.stiff!.perRadian * e.radians).toBeLessThan(1);
+    const r = simulate(stiffDecay(), { tEnd: 10, solver: 'stiff', initial: { x1: 1, x2: 1, x3: 1 } });
+    expect(r.solverReason).not.toMatch(/global-error guard/);
+  });
+
+  it('an LC tank over 159 periods: stiff runs tightened and meets 10·rtol·peak + atol against 1 − cos(ω0 t)', () => {
+    const L = 1, C = 1;
+    const T = 1000; // Φ = 1000 rad
+    const rtol = 1e-6, atol = 1e-9;
+    const r = simulate(seriesRlc(0, L, C), { tEnd: T, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol, atol, samples: 2001 });
+    const t = r.columns[0];
+    const v = r.columns[r.names.indexOf('v_C')];
+    let err = 0;
+    for (let k = 0; k < t.length; k++) err = Math.max(err, Math.abs(v[k] - rlcStepVc(0, L, C, t[k])));
+    // without the guard Rodas4 at rtol 1e-6 misses this bound: max error 3.8e-5 = 19 × (rtol·peak + atol) (measured
+    // with the guard's constant set to 0); with it 4.6e-8, at 5.3× the steps
+    expect(err).toBeLessThanOrEqual(10 * rtol * 2 + atol);
+    expect(r.solverReason).toMatch(/global-error guard/);
+  });
+
+  it('refuses, typed, past its budget: stiff and krylov over 16 000 periods of an LC tank', () => {
+    const model = seriesRlc(0, 1, 1);
+    const T = 1e5; // Φ = 1e5 rad: 0.75·Φ > 1000 (stiff), 0.06·Φ > 200 (krylov)
+    expect(GUARDED.stiff!.perRadian * T).toBeGreaterThan(GUARDED.stiff!.maxTightening);
+    for (const solver of ['stiff', 'krylov'] as const) {
+      const e = refusal(() => simulate(model, { tEnd: T, solver, inputs: { Vs: 'step(1)' }, rtol: 1e-6 }));
+      expect(e.code).toBe('tolerance-not-met');
+      expect(e.element).toBe(solver);
+      expect(e.field).toBe('rtol');
+      expect(e.message).toMatch(/chebyshev/);
+    }
+  });
+
+  it('the tightened rtol must stay above the floor: rtol 1e-10 over Φ = 200 refuses', () => {
+    const e = refusal(() => simulate(seriesRlc(0, 1, 1), { tEnd: 200, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol: 1e-10, atol: 1e-13 }));
+    expect(e.code).toBe('tolerance-not-met');
+  });
+});
