@@ -28,8 +28,8 @@ export interface NetworkModel {
   /** ∂f/∂x as CSR; the same matrix object (pattern fixed) is refilled at every call. */
   jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
   /**
-   * ∂f/∂t at fixed x from u' (network-time-derivative.ts) into out; false where it does not apply (a law in t, a
-   * Newton block reached from the inputs, a slope not finite): the solver then differences f.
+   * ∂f/∂t at fixed x from u' and the laws' own t-derivatives (network-time-derivative.ts) into out; false where it
+   * does not apply (a slope not finite or zero where it divides, a singular block): the solver then differences f.
    */
   timeDerivative(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): boolean;
   /** B = ∂f/∂u, dense n × m rows. */
@@ -108,9 +108,8 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       return jac.fill();
     },
     timeDerivative(t, x, u, du, dfdt) {
-      if (!td.available) return false;
       load(t, x, u);
-      return td.evaluate(du, dfdt);
+      return td.evaluate(x, du, dfdt);
     },
     inputJacobian(t, x, u) {
       load(t, x, u);
