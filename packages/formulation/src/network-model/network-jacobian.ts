@@ -257,10 +257,16 @@ export class NetworkJacobian {
     const values = m.values;
     const { sPtr, sDst, sSrc, sCoef, diagPos } = this;
     values.fill(0);
+    const linearFactor = ev.stored.linearFactor;
     for (let c = 0; c < n; c++) {
       const st = states[c];
       let scale = 1;
-      if (st.own) {
+      const factor = linearFactor[c];
+      if (factor === factor) {
+        // q = c v, c constant: Q_v = c, Q_vv = Q_vt = 0 (no law to evaluate)
+        scale = 1 / factor;
+        if (!Number.isFinite(scale)) throw notDifferentiable(st.element, prim[st.branch], factor);
+      } else if (st.own) {
         const v = prim[st.branch];
         const law = st.law;
         law.evaluate(v, t);
