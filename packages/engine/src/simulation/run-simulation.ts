@@ -111,25 +111,48 @@ function marking<T>(jacobian: () => T): T {
  * secants; unmarked (the retry), it reaches the simulator, whose stiff solvers replace the Jacobian by one-sided
  * differences of f there, and the end-time estimate falls back to DEFAULT_END_TIME.
  */
-function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>, secantWidth: number | undefined, marked: boolean): Prepared {
+function prepareNonlinear(
+  desc: SystemDescription,
+  opts: SimulateCommandOptions,
+  model: ModelOptions,
+  given: Record<string, number>,
+  secantWidth: number | undefined,
+  marked: boolean,
+  built?: NonlinearBuild,
+  afterJacobian?: () => void,
+): Prepared {
   let initial = given;
   if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
   if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
-  const build = opts.builds?.nonlinear?.(secantWidth) ?? buildNonlinear(desc, { secantWidth });
-  const inputs = inputSignals(desc, build.model.inputNames, opts.inputs, opts.note);
+  const build = built ?? opts.builds?.nonlinear?.(secantWidth) ?? buildNonlinear(desc, { secantWidth });
+  // every use of the Jacobian (end time, operating point, solver) reports to afterJacobian, thrown or not
+  const own = build.model;
+  const watched: NonlinearModel = afterJacobian
+    ? {
+        ...own,
+        jacobian: (t, x, u, du) => {
+          try {
+            return own.jacobian!(t, x, u, du);
+          } finally {
+            afterJacobian();
+          }
+        },
+      }
+    : own;
+  const inputs = inputSignals(desc, watched.inputNames, opts.inputs, opts.note);
   if (opts.netlistStart !== undefined) {
-    const u0 = Object.fromEntries(build.model.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
-    initial = { ...nonlinearNetlistStart(build.model, u0, opts.netlistStart, opts.note), ...initial };
+    const u0 = Object.fromEntries(watched.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
+    initial = { ...nonlinearNetlistStart(watched, u0, opts.netlistStart, opts.note), ...initial };
   }
-  const inner = build.model;
+  const inner = watched;
   if (marked) {
     const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
-    return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(build.model, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
+    return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(inner, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
   }
   let why = 'from the slowest eigenvalue of ∂f/∂x at the initial state';
   const suggested = () => {
     try {
-      return nonlinearEndTime(build.model, inputs, initial);
+      return nonlinearEndTime(inner, inputs, initial);
     } catch (e) {
       if (!isSysgraphError(e) || e.code !== 'bad-law') throw e;
       why = `${e.message}: no time constant at the initial state`;
@@ -213,6 +236,17 @@ export function runModelSimulation(sim: SimulationModel, opts: SimulateCommandOp
   return integrate({ sim, inputs, initial, suggested, get why() { return why; } }, opts);
 }
 
+/** The network model built with SECANT_WIDTH, or undefined where the network model does not cover the description. */
+function networkWithSecant(desc: SystemDescription, builds: ModelBuilds | undefined): NonlinearBuild | undefined {
+  if (builds?.nonlinear) return builds.nonlinear(undefined).engine === 'network' ? builds.nonlinear(SECANT_WIDTH) : undefined;
+  try {
+    return buildNonlinear(desc, { secantWidth: SECANT_WIDTH, networkOnly: true });
+  } catch (e) {
+    if (isSysgraphError(e) && e.code === 'unsupported') return undefined;
+    throw e;
+  }
+}
+
 export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {
   checkSolver(opts.solver);
   const initial = initialValues(opts.initial);
@@ -230,6 +264,26 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
   if (opts.secantWidth !== undefined) {
     // the user's secant; where even it is not finite, the simulator's one-sided differences
     return { ...integrate(prepareNonlinear(desc, once, model, initial, opts.secantWidth, false), once), secantWidth: opts.secantWidth };
+  }
+  // Up front: the network model built once with the secant width, which it uses only where a law's derivative is not
+  // finite (an orifice sqrt(|Δp|) at zero flow, often the initial state) — exact Jacobians everywhere else, so the same
+  // run as without it; the first secant is said in a note and in the result. No failing first attempt, no second build.
+  // (A cached build tells first whether the network model covers the description; the symbolic fallback keeps the
+  // attempt without secants and the retry.)
+  const withSecant = networkWithSecant(desc, opts.builds);
+  const secantUse = withSecant?.secantUse;
+  if (withSecant && secantUse) {
+    let said = false;
+    const tell = () => {
+      if (said) return;
+      const use = secantUse();
+      if (use === undefined) return;
+      said = true;
+      once.note?.(`${use}: secants of width ${SECANT_WIDTH} in the Jacobians there (f unchanged; set the width with --secant-width)`);
+    };
+    const run = integrate(prepareNonlinear(desc, once, model, initial, SECANT_WIDTH, false, withSecant, tell), once);
+    tell();
+    return said ? { ...run, secantWidth: SECANT_WIDTH } : run;
   }
   try {
     return integrate(prepareNonlinear(desc, once, model, initial, undefined, true), once);

@@ -192,10 +192,16 @@ export class NetworkJacobian {
     const h = this.secant;
     if (h !== undefined && h > 0) {
       const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
-      if (Number.isFinite(s)) return s;
+      if (Number.isFinite(s)) {
+        this.firstSecant ??= notDifferentiable(element, w, d).message;
+        return s;
+      }
     }
     throw notDifferentiable(element, w, d);
   }
+
+  /** What the first secant replaced ("the law of X is not differentiable … at w a derivative is d"); undefined: none yet. */
+  firstSecant: string | undefined;
 
   /** ∂f/∂x at the point loaded in the evaluator (call ev.load first). */
   fill(): CsrMatrix {

@@ -34,6 +34,11 @@ export interface NetworkModel {
   timeDerivative(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): boolean;
   /** B = ∂f/∂u, dense n × m rows. */
   inputJacobian(t: number, x: Float64Array, u: Float64Array): number[][];
+  /**
+   * With the option secantWidth: the first law whose derivative was not finite where a Jacobian was asked for, and
+   * was replaced by its secant (the message of the 'bad-law' it would otherwise be); undefined while none was.
+   */
+  secantUse(): string | undefined;
 }
 
 export interface NetworkModelOptions {
@@ -115,6 +120,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       load(t, x, u);
       return inputJacobian(ev);
     },
+    secantUse: () => jac.firstSecant,
   };
   const { count, blockPtr } = ev.blocks;
   let largest = 0;
