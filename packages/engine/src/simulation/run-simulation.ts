@@ -3,10 +3,11 @@
  * A linear description goes through the linear formulation (toSimulationModel); a description with laws
  * through the nonlinear one (buildNonlinear), whose 'auto' solver is chosen by @sysgraph/simulate's
  * chooseSolver from the eigenvalues of ∂f/∂x at the initial state (the stiff solver then uses the model's
- * Jacobian); a law not differentiable where the Jacobian is needed (sqrt(|Δp|) at zero flow) makes it run again
- * with secants in the Jacobians (nonlinearModel's secantWidth), with a note. Where even the secant is not finite
- * (sqrt(v) at v = 0: the secant evaluates the law at −δ) the second run hands the law's 'bad-law' to the
- * simulator, which uses one-sided differences of f inside the law's domain (or switches to dopri5) and says so;
+ * Jacobian); where the network model covers the description it is built once with secants of width SECANT_WIDTH,
+ * used only where a law's derivative is not finite (sqrt(|Δp|) at zero flow), said in a note at the first use; the
+ * symbolic fallback runs without them and, where a Jacobian needs one, again with them. Where even the secant is
+ * not finite (sqrt(v) at v = 0: the secant evaluates the law at −δ) the law's 'bad-law' goes to the simulator,
+ * which uses one-sided differences of f inside the law's domain (or switches to dopri5) and says so;
  * the end-time estimate then falls back to DEFAULT_END_TIME with a note. A description with values in t goes
  * through the linear time-varying model (timeVaryingModel: the charge-flux form by default), its initial values
  * given by its own states or by the physical v_C, i_L.
