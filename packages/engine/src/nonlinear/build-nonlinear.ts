@@ -36,6 +36,8 @@ export interface NonlinearBuild {
    * its 'bad-law'), undefined while none was. Absent for the symbolic model.
    */
   readonly secantUse?: () => string | undefined;
+  /** The network model's secant width changed in place (undefined: none); absent for the symbolic model. */
+  readonly setSecantWidth?: (width: number | undefined) => void;
   /** The description's outputs are g's first `outputs` rows; the probes follow. */
   readonly outputs: number;
   readonly probes: readonly Probe[];
@@ -65,8 +67,6 @@ export interface BuildNonlinearOptions {
   readonly secantWidth?: number;
   /** Use the symbolic model to evaluate too (the network model is otherwise preferred). */
   readonly symbolic?: boolean;
-  /** The network model or nothing: 'unsupported' where it does not cover the network (no symbolic fallback built). */
-  readonly networkOnly?: boolean;
 }
 
 /** The network model, or undefined when it does not cover the network ('unsupported'). */
@@ -85,7 +85,7 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
   const structure = analyzeStructure(opts.probes ? { ...desc, outputs: probed.outputs } : desc);
   let symbolic: NonlinearResult | undefined;
   const result = () => (symbolic ??= nonlinearModel(structure, opts.secantWidth !== undefined ? { secantWidth: opts.secantWidth } : {}));
-  const network = opts.symbolic ? undefined : opts.networkOnly ? networkModel(structure, opts.secantWidth !== undefined ? { secantWidth: opts.secantWidth } : {}) : tryNetwork(structure, opts.secantWidth);
+  const network = opts.symbolic ? undefined : tryNetwork(structure, opts.secantWidth);
   const inner = network ? network.model : result().model;
   const states: readonly StateQuantityOf[] = network ? network.states : result().system.states;
   const units = modelUnits(desc, states);
@@ -112,7 +112,7 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
     },
     model,
     engine: network ? 'network' : 'symbolic',
-    ...(network ? { secantUse: () => network.model.secantUse() } : {}),
+    ...(network ? { secantUse: () => network.model.secantUse(), setSecantWidth: (w: number | undefined) => network.model.setSecantWidth(w) } : {}),
     outputs: p,
     probes: probed.probes,
   };

@@ -237,17 +237,6 @@ export function runModelSimulation(sim: SimulationModel, opts: SimulateCommandOp
   return integrate({ sim, inputs, initial, suggested, get why() { return why; } }, opts);
 }
 
-/** The network model built with SECANT_WIDTH, or undefined where the network model does not cover the description. */
-function networkWithSecant(desc: SystemDescription, builds: ModelBuilds | undefined): NonlinearBuild | undefined {
-  if (builds?.nonlinear) return builds.nonlinear(undefined).engine === 'network' ? builds.nonlinear(SECANT_WIDTH) : undefined;
-  try {
-    return buildNonlinear(desc, { secantWidth: SECANT_WIDTH, networkOnly: true });
-  } catch (e) {
-    if (isSysgraphError(e) && e.code === 'unsupported') return undefined;
-    throw e;
-  }
-}
-
 export function runSimulation(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions = {}): SimulationRun {
   checkSolver(opts.solver);
   const initial = initialValues(opts.initial);
@@ -266,14 +255,14 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
     // the user's secant; where even it is not finite, the simulator's one-sided differences
     return { ...integrate(prepareNonlinear(desc, once, model, initial, opts.secantWidth, false), once), secantWidth: opts.secantWidth };
   }
-  // Up front: the network model built once with the secant width, which it uses only where a law's derivative is not
+  // Up front: the network model runs with the secant width, which it uses only where a law's derivative is not
   // finite (an orifice sqrt(|Δp|) at zero flow, often the initial state) — exact Jacobians everywhere else, so the same
-  // run as without it; the first secant is said in a note and in the result. No failing first attempt, no second build.
-  // (A cached build tells first whether the network model covers the description; the symbolic fallback keeps the
-  // attempt without secants and the retry.)
-  const withSecant = networkWithSecant(desc, opts.builds);
-  const secantUse = withSecant?.secantUse;
-  if (withSecant && secantUse) {
+  // run as without it; the first secant is said in a note and in the result. No failing first attempt, no second
+  // build: the one build (a compiled model's cached one) gets the width for this run and loses it after. The symbolic
+  // fallback keeps the attempt without secants and the retry.
+  const build = opts.builds?.nonlinear?.(undefined) ?? buildNonlinear(desc, {});
+  const { secantUse, setSecantWidth } = build;
+  if (secantUse && setSecantWidth) {
     let said = false;
     const tell = () => {
       if (said) return;
@@ -282,12 +271,17 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
       said = true;
       once.note?.(`${use}: secants of width ${SECANT_WIDTH} in the Jacobians there (f unchanged; set the width with --secant-width)`);
     };
-    const run = integrate(prepareNonlinear(desc, once, model, initial, SECANT_WIDTH, false, withSecant, tell), once);
-    tell();
-    return said ? { ...run, secantWidth: SECANT_WIDTH } : run;
+    setSecantWidth(SECANT_WIDTH);
+    try {
+      const run = integrate(prepareNonlinear(desc, once, model, initial, SECANT_WIDTH, false, build, tell), once);
+      tell();
+      return said ? { ...run, secantWidth: SECANT_WIDTH } : run;
+    } finally {
+      setSecantWidth(undefined);
+    }
   }
   try {
-    return integrate(prepareNonlinear(desc, once, model, initial, undefined, true), once);
+    return integrate(prepareNonlinear(desc, once, model, initial, undefined, true, build), once);
   } catch (thrown) {
     // A law not differentiable where a Jacobian was asked for (an orifice sqrt(|Δp|) at zero flow): again with
     // a secant of the law in the Jacobians (f stays exact), and say so. Only NotDifferentiable is retried; the

@@ -35,7 +35,8 @@ export class NetworkJacobian {
   private readonly dP: Float64Array;
   /** The Jacobian: pattern fixed, values refilled per evaluation. */
   readonly matrix: CsrMatrix;
-  private readonly secant: number | undefined;
+  /** The secant width where a law's derivative is not finite (undefined: 'bad-law' there); set by the model. */
+  secant: number | undefined;
   /**
    * The stamps, resolved once: static members[q] (block order) adds bd · coef · work[src] to work[dst] for its
    * instructions mPtr[q] …; state row c adds scale · coef · work[src] to values[dst] for sPtr[c] …, and its

@@ -39,6 +39,8 @@ export interface NetworkModel {
    * was replaced by its secant (the message of the 'bad-law' it would otherwise be); undefined while none was.
    */
   secantUse(): string | undefined;
+  /** Sets (or, undefined, removes) the secant width of the Jacobians, as the option does; forgets the last secant use. */
+  setSecantWidth(width: number | undefined): void;
 }
 
 export interface NetworkModelOptions {
@@ -121,6 +123,10 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       return inputJacobian(ev);
     },
     secantUse: () => jac.firstSecant,
+    setSecantWidth(width) {
+      jac.secant = width;
+      jac.firstSecant = undefined;
+    },
   };
   const { count, blockPtr } = ev.blocks;
   let largest = 0;
