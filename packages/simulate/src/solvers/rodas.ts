@@ -193,9 +193,6 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
       // the last rejected attempt from the current t: its step and error (for the observed order of the next)
       let hRejected = 0;
       let eRejected = 0;
-      // the last accepted step and its error (Gustafsson's predictive control; 0: none yet in this segment)
-      let hAccepted = 0;
-      let eAccepted = 0;
       while (t < t1) {
         h = Math.min(h, hMax);
         const { hStep, tNew } = nextStep('stiff', t, t1, h, stats.steps, settings.maxSteps, settings.tEnd - settings.tStart);
@@ -218,18 +215,6 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
           const p = Math.log(eRejected / e) / Math.log(hRejected / hStep);
           if (!(p > 1)) factor = 0.2;
           else if (p < 4) factor = Math.max(0.2, Math.min(factor, Math.pow(SAFE / e, 1 / p)));
-        }
-        if (e <= 1 && !problem.linear) {
-          // Gustafsson's predictive controller (Hairer & Wanner IV.8, (8.21); RODAS's default): where the error grows
-          // from step to step (a diode entering conduction), the plain controller lags one step behind and every
-          // other attempt is rejected; the ratio of the last two errors anticipates the trend.
-          //   factor = min(factor, SAFE · (h/h_acc) · (e_acc/e²)^(1/4)),  e_acc ≥ 1e-2,  clamped to [0.2, 6]
-          if (hAccepted > 0) {
-            const predicted = SAFE * (hStep / hAccepted) * Math.pow(eAccepted / (e * e), 0.25);
-            if (Number.isFinite(predicted)) factor = Math.min(factor, Math.max(0.2, Math.min(6, predicted)));
-          }
-          hAccepted = hStep;
-          eAccepted = Math.max(1e-2, e);
         }
         if (e <= 1) {
           stats.steps++;
