@@ -16,6 +16,8 @@ interface Case {
   dt: F;
   dww: F;
   dwt: F;
+  /** ∂²/∂t² (written out by hand; 0 when omitted: a law free of t). */
+  dtt?: F;
 }
 
 const P = new Map<string, number | null>([
@@ -27,14 +29,15 @@ const P = new Map<string, number | null>([
 const CASES: Case[] = [
   { text: 'a*v + b*v^3', value: (w) => 0.7 * w + 2 * w ** 3, dw: (w) => 0.7 + 6 * w ** 2, dt: () => 0, dww: (w) => 12 * w, dwt: () => 0 },
   { text: 'a*(exp(v/b) - 1)', value: (w) => 0.7 * (Math.exp(w / 2) - 1), dw: (w) => 0.35 * Math.exp(w / 2), dt: () => 0, dww: (w) => 0.175 * Math.exp(w / 2), dwt: () => 0 },
-  { text: '(1 + a*sin(t))*v', value: (w, t) => (1 + 0.7 * Math.sin(t)) * w, dw: (_, t) => 1 + 0.7 * Math.sin(t), dt: (w, t) => 0.7 * Math.cos(t) * w, dww: () => 0, dwt: (_, t) => 0.7 * Math.cos(t) },
-  { text: 'v / (b + t^2)', value: (w, t) => w / (2 + t * t), dw: (_, t) => 1 / (2 + t * t), dt: (w, t) => (-2 * t * w) / (2 + t * t) ** 2, dww: () => 0, dwt: (_, t) => (-2 * t) / (2 + t * t) ** 2 },
-  { text: 'sqrt(v) * t', value: (w, t) => Math.sqrt(w) * t, dw: (w, t) => t / (2 * Math.sqrt(w)), dt: (w) => Math.sqrt(w), dww: (w, t) => -t / (4 * w ** 1.5), dwt: (w) => 1 / (2 * Math.sqrt(w)) },
-  { text: 'log(v) - cos(v*t)', value: (w, t) => Math.log(w) - Math.cos(w * t), dw: (w, t) => 1 / w + t * Math.sin(w * t), dt: (w, t) => w * Math.sin(w * t), dww: (w, t) => -1 / w ** 2 + t * t * Math.cos(w * t), dwt: (w, t) => Math.sin(w * t) + w * t * Math.cos(w * t) },
+  { text: '(1 + a*sin(t))*v', value: (w, t) => (1 + 0.7 * Math.sin(t)) * w, dw: (_, t) => 1 + 0.7 * Math.sin(t), dt: (w, t) => 0.7 * Math.cos(t) * w, dww: () => 0, dwt: (_, t) => 0.7 * Math.cos(t), dtt: (w, t) => -0.7 * Math.sin(t) * w },
+  { text: 'v / (b + t^2)', value: (w, t) => w / (2 + t * t), dw: (_, t) => 1 / (2 + t * t), dt: (w, t) => (-2 * t * w) / (2 + t * t) ** 2, dww: () => 0, dwt: (_, t) => (-2 * t) / (2 + t * t) ** 2, dtt: (w, t) => (w * (6 * t * t - 4)) / (2 + t * t) ** 3 },
+  { text: 'sqrt(v) * t', value: (w, t) => Math.sqrt(w) * t, dw: (w, t) => t / (2 * Math.sqrt(w)), dt: (w) => Math.sqrt(w), dww: (w, t) => -t / (4 * w ** 1.5), dwt: (w) => 1 / (2 * Math.sqrt(w)), dtt: () => 0 },
+  { text: 'log(v) - cos(v*t)', value: (w, t) => Math.log(w) - Math.cos(w * t), dw: (w, t) => 1 / w + t * Math.sin(w * t), dt: (w, t) => w * Math.sin(w * t), dww: (w, t) => -1 / w ** 2 + t * t * Math.cos(w * t), dwt: (w, t) => Math.sin(w * t) + w * t * Math.cos(w * t), dtt: (w, t) => w * w * Math.cos(w * t) },
   { text: 'tan(v/4)', value: (w) => Math.tan(w / 4), dw: (w) => (1 + Math.tan(w / 4) ** 2) / 4, dt: () => 0, dww: (w) => (2 * Math.tan(w / 4) * (1 + Math.tan(w / 4) ** 2)) / 16, dwt: () => 0 },
   { text: '-v^2.5 + 3', value: (w) => -(w ** 2.5) + 3, dw: (w) => -2.5 * w ** 1.5, dt: () => 0, dww: (w) => -3.75 * w ** 0.5, dwt: () => 0 },
   { text: 'b^v', value: (w) => 2 ** w, dw: (w) => Math.LN2 * 2 ** w, dt: () => 0, dww: (w) => Math.LN2 ** 2 * 2 ** w, dwt: () => 0 },
   { text: 'a*sign(v)*sqrt(abs(v))', value: (w) => 0.7 * Math.sign(w) * Math.sqrt(Math.abs(w)), dw: (w) => 0.35 / Math.sqrt(Math.abs(w)), dt: () => 0, dww: (w) => (-0.175 * Math.sign(w)) / Math.abs(w) ** 1.5, dwt: () => 0 },
+  { text: 'exp(-t*t/b)*v^2', value: (w, t) => Math.exp(-t * t / 2) * w * w, dw: (w, t) => 2 * w * Math.exp(-t * t / 2), dt: (w, t) => -t * Math.exp(-t * t / 2) * w * w, dww: (_, t) => 2 * Math.exp(-t * t / 2), dwt: (w, t) => -2 * t * w * Math.exp(-t * t / 2), dtt: (w, t) => (t * t - 1) * Math.exp(-t * t / 2) * w * w },
   { text: 'abs(v - t)', value: (w, t) => Math.abs(w - t), dw: (w, t) => Math.sign(w - t), dt: (w, t) => -Math.sign(w - t), dww: () => 0, dwt: () => 0 },
 ];
 
@@ -53,6 +56,7 @@ describe('compileLaw', () => {
           ['dt', law.dt, c.dt(w, t)],
           ['dww', law.dww, c.dww(w, t)],
           ['dwt', law.dwt, c.dwt(w, t)],
+          ['dtt', law.dtt, c.dtt ? c.dtt(w, t) : 0],
         ];
         for (const [name, got, want] of fields) expect(close(got, want), `${name} of ${c.text} at (${w}, ${t}): ${got} vs ${want}`).toBe(true);
         expect(law.valueAt(w, t)).toBe(law.value);

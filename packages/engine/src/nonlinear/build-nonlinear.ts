@@ -31,6 +31,13 @@ export interface NonlinearBuild {
   readonly model: NonlinearModel;
   /** Which model evaluates f, g and ∂f/∂x: the network model or the symbolic one (a fallback). */
   readonly engine: 'network' | 'symbolic';
+  /**
+   * The network model built with a secant width: the first law replaced by its secant in a Jacobian (the message of
+   * its 'bad-law'), undefined while none was. Absent for the symbolic model.
+   */
+  readonly secantUse?: () => string | undefined;
+  /** The network model's secant width changed in place (undefined: none); absent for the symbolic model. */
+  readonly setSecantWidth?: (width: number | undefined) => void;
   /** The description's outputs are g's first `outputs` rows; the probes follow. */
   readonly outputs: number;
   readonly probes: readonly Probe[];
@@ -105,6 +112,7 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
     },
     model,
     engine: network ? 'network' : 'symbolic',
+    ...(network ? { secantUse: () => network.model.secantUse(), setSecantWidth: (w: number | undefined) => network.model.setSecantWidth(w) } : {}),
     outputs: p,
     probes: probed.probes,
   };

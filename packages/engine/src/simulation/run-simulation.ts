@@ -3,10 +3,11 @@
  * A linear description goes through the linear formulation (toSimulationModel); a description with laws
  * through the nonlinear one (buildNonlinear), whose 'auto' solver is chosen by @sysgraph/simulate's
  * chooseSolver from the eigenvalues of ∂f/∂x at the initial state (the stiff solver then uses the model's
- * Jacobian); a law not differentiable where the Jacobian is needed (sqrt(|Δp|) at zero flow) makes it run again
- * with secants in the Jacobians (nonlinearModel's secantWidth), with a note. Where even the secant is not finite
- * (sqrt(v) at v = 0: the secant evaluates the law at −δ) the second run hands the law's 'bad-law' to the
- * simulator, which uses one-sided differences of f inside the law's domain (or switches to dopri5) and says so;
+ * Jacobian); where the network model covers the description it is built once with secants of width SECANT_WIDTH,
+ * used only where a law's derivative is not finite (sqrt(|Δp|) at zero flow), said in a note at the first use; the
+ * symbolic fallback runs without them and, where a Jacobian needs one, again with them. Where even the secant is
+ * not finite (sqrt(v) at v = 0: the secant evaluates the law at −δ) the law's 'bad-law' goes to the simulator,
+ * which uses one-sided differences of f inside the law's domain (or switches to dopri5) and says so;
  * the end-time estimate then falls back to DEFAULT_END_TIME with a note. A description with values in t goes
  * through the linear time-varying model (timeVaryingModel: the charge-flux form by default), its initial values
  * given by its own states or by the physical v_C, i_L.
@@ -111,25 +112,48 @@ function marking<T>(jacobian: () => T): T {
  * secants; unmarked (the retry), it reaches the simulator, whose stiff solvers replace the Jacobian by one-sided
  * differences of f there, and the end-time estimate falls back to DEFAULT_END_TIME.
  */
-function prepareNonlinear(desc: SystemDescription, opts: SimulateCommandOptions, model: ModelOptions, given: Record<string, number>, secantWidth: number | undefined, marked: boolean): Prepared {
+function prepareNonlinear(
+  desc: SystemDescription,
+  opts: SimulateCommandOptions,
+  model: ModelOptions,
+  given: Record<string, number>,
+  secantWidth: number | undefined,
+  marked: boolean,
+  built?: NonlinearBuild,
+  afterJacobian?: () => void,
+): Prepared {
   let initial = given;
   if (model.stateChoice === 'b2') refuseLaws(desc, '--state-choice', 'the states of a nonlinear model are the variables its laws are written in');
   if (model.formulation === 'masd') refuseLaws(desc, '--formulation', "MASD's closed form is linear");
-  const build = opts.builds?.nonlinear?.(secantWidth) ?? buildNonlinear(desc, { secantWidth });
-  const inputs = inputSignals(desc, build.model.inputNames, opts.inputs, opts.note);
+  const build = built ?? opts.builds?.nonlinear?.(secantWidth) ?? buildNonlinear(desc, { secantWidth });
+  // every use of the Jacobian (end time, operating point, solver) reports to afterJacobian, thrown or not
+  const own = build.model;
+  const watched: NonlinearModel = afterJacobian
+    ? {
+        ...own,
+        jacobian: (t, x, u, du) => {
+          try {
+            return own.jacobian!(t, x, u, du);
+          } finally {
+            afterJacobian();
+          }
+        },
+      }
+    : own;
+  const inputs = inputSignals(desc, watched.inputNames, opts.inputs, opts.note);
   if (opts.netlistStart !== undefined) {
-    const u0 = Object.fromEntries(build.model.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
-    initial = { ...nonlinearNetlistStart(build.model, u0, opts.netlistStart, opts.note), ...initial };
+    const u0 = Object.fromEntries(watched.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
+    initial = { ...nonlinearNetlistStart(watched, u0, opts.netlistStart, opts.note), ...initial };
   }
-  const inner = build.model;
+  const inner = watched;
   if (marked) {
     const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
-    return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(build.model, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
+    return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(inner, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
   }
   let why = 'from the slowest eigenvalue of ∂f/∂x at the initial state';
   const suggested = () => {
     try {
-      return nonlinearEndTime(build.model, inputs, initial);
+      return nonlinearEndTime(inner, inputs, initial);
     } catch (e) {
       if (!isSysgraphError(e) || e.code !== 'bad-law') throw e;
       why = `${e.message}: no time constant at the initial state`;
@@ -231,8 +255,33 @@ export function runSimulation(desc: SystemDescription, opts: SimulateCommandOpti
     // the user's secant; where even it is not finite, the simulator's one-sided differences
     return { ...integrate(prepareNonlinear(desc, once, model, initial, opts.secantWidth, false), once), secantWidth: opts.secantWidth };
   }
+  // Up front: the network model runs with the secant width, which it uses only where a law's derivative is not
+  // finite (an orifice sqrt(|Δp|) at zero flow, often the initial state) — exact Jacobians everywhere else, so the same
+  // run as without it; the first secant is said in a note and in the result. No failing first attempt, no second
+  // build: the one build (a compiled model's cached one) gets the width for this run and loses it after. The symbolic
+  // fallback keeps the attempt without secants and the retry.
+  const build = opts.builds?.nonlinear?.(undefined) ?? buildNonlinear(desc, {});
+  const { secantUse, setSecantWidth } = build;
+  if (secantUse && setSecantWidth) {
+    let said = false;
+    const tell = () => {
+      if (said) return;
+      const use = secantUse();
+      if (use === undefined) return;
+      said = true;
+      once.note?.(`${use}: secants of width ${SECANT_WIDTH} in the Jacobians there (f unchanged; set the width with --secant-width)`);
+    };
+    setSecantWidth(SECANT_WIDTH);
+    try {
+      const run = integrate(prepareNonlinear(desc, once, model, initial, SECANT_WIDTH, false, build, tell), once);
+      tell();
+      return said ? { ...run, secantWidth: SECANT_WIDTH } : run;
+    } finally {
+      setSecantWidth(undefined);
+    }
+  }
   try {
-    return integrate(prepareNonlinear(desc, once, model, initial, undefined, true), once);
+    return integrate(prepareNonlinear(desc, once, model, initial, undefined, true, build), once);
   } catch (thrown) {
     // A law not differentiable where a Jacobian was asked for (an orifice sqrt(|Δp|) at zero flow): again with
     // a secant of the law in the Jacobians (f stays exact), and say so. Only NotDifferentiable is retried; the

@@ -5,7 +5,8 @@
  *   T-type  flux λ = Φ(i, t) (variable i)    or  through i = I(λ, t) (variable lambda);  a value L: λ = L i
  *   D-type  across v = f(i, t) (variable i)  or  through i = g(v, t) (variable v);  a value R: v = R i in the
  *           tree, i = v/R in the co-tree (the form each place needs, so a linear element is never inverted)
- * Laws of the same text and variable share one compiled tape (a network of 10^4 equal diodes compiles one).
+ * Laws of the same text and variable share one compiled tape (a network of 10^4 equal diodes compiles one), and
+ * values of the same text share one number (10^4 dampers of value b, R = 1/b, fold 1/b once).
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { LawForm, OnePort } from '@sysgraph/description';
@@ -24,17 +25,23 @@ export interface ElementLaw {
   readonly linear: boolean;
 }
 
-export type LawCache = Map<string, ScalarLaw>;
+/** Compiled laws by variable and text; folded values by text (key prefixed with "=": no law key starts so). */
+export type LawCache = Map<string, ScalarLaw | number>;
 
-/** A value free of t as a number: a number or a parameter read directly, anything else folded by compileLaw. */
-function constantValue(e: OnePort, parameters: ReadonlyMap<string, number | null>): number {
+/** A value free of t as a number: a number or a parameter read directly, anything else folded by compileLaw once per text. */
+function constantValue(e: OnePort, parameters: ReadonlyMap<string, number | null>, cache: LawCache): number {
   const node = e.value.node as MathNode & { value?: unknown; name?: string };
   if (node.type === 'ConstantNode' && typeof node.value === 'number') return node.value;
   if (node.type === 'SymbolNode') {
     const v = parameters.get(node.name!);
     if (typeof v === 'number') return v;
   }
-  return compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }).valueAt(0, 0);
+  const key = `=${e.value.text}`;
+  const known = cache.get(key);
+  if (typeof known === 'number') return known;
+  const c = compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }).valueAt(0, 0);
+  cache.set(key, c);
+  return c;
 }
 
 export function elementLaw(e: OnePort, inTree: boolean, parameters: ReadonlyMap<string, number | null>, cache: LawCache): ElementLaw {
@@ -48,14 +55,14 @@ export function elementLaw(e: OnePort, inTree: boolean, parameters: ReadonlyMap<
       });
     }
     const key = `${law.variable}|${law.expression.text}`;
-    let compiled = cache.get(key);
+    let compiled = cache.get(key) as ScalarLaw | undefined;
     if (compiled === undefined) {
       compiled = compileLaw(law.expression.node, law.variable, parameters, { element: e.id, field: `law.${law.form}` });
       cache.set(key, compiled);
     }
     return { form: law.form, variable: law.variable, law: compiled, linear: false };
   }
-  const c = e.value.dependsOnTime ? compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }) : constantValue(e, parameters);
+  const c = e.value.dependsOnTime ? compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }) : constantValue(e, parameters, cache);
   switch (e.type) {
     case 'A':
       return { form: 'charge', variable: 'v', law: new CoefficientLaw(c, false), linear: true };

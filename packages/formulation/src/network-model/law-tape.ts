@@ -2,10 +2,11 @@
  * compileLaw: one element law z = L(w, t) (a mathjs tree over the restricted grammar of the description: numbers,
  * parameters, + − * / ^, unary −, parentheses, sqrt exp log sin cos tan abs sign, the law's variable w and t)
  * compiled ONCE into a tape of forward-mode operations carrying, for every node a, the value and the derivatives
- *   a, ∂a/∂w, ∂a/∂t, ∂²a/∂w², ∂²a/∂w∂t
- * (second order: the Jacobian of a state equation C(v) v' = i − Q_t needs Q_vv and Q_vt). Chain rule of a
- * function g of one argument:
- *   (g∘a)_w = g'(a) a_w,   (g∘a)_ww = g''(a) a_w² + g'(a) a_ww,   (g∘a)_wt = g''(a) a_w a_t + g'(a) a_wt.
+ *   a, ∂a/∂w, ∂a/∂t, ∂²a/∂w², ∂²a/∂w∂t, ∂²a/∂t²
+ * (second order: the Jacobian of a state equation C(v) v' = i − Q_t needs Q_vv and Q_vt, its ∂f/∂t needs Q_vt and
+ * Q_tt). Chain rule of a function g of one argument:
+ *   (g∘a)_w = g'(a) a_w,   (g∘a)_ww = g''(a) a_w² + g'(a) a_ww,   (g∘a)_wt = g''(a) a_w a_t + g'(a) a_wt,
+ *   (g∘a)_tt = g''(a) a_t² + g'(a) a_tt   (the t-rules are the w-rules with t for w; computed only by a law in t).
  * Parameters are folded to constants, and so is every subtree free of w and t. No mathjs derivative, no simplify,
  * no eval or Function. sign' = 0, |a|' = sign(a) a'. A derivative that is not finite (sqrt at 0) is returned as
  * it is (±Infinity, or NaN where the limit is undetermined, e.g. sign(v)·sqrt|v| at 0): the caller checks
@@ -37,11 +38,13 @@ export class TapeLaw implements ScalarLaw {
   dt = 0;
   dww = 0;
   dwt = 0;
+  dtt = 0;
   private readonly v: Float64Array;
   private readonly d: Float64Array;
   private readonly e: Float64Array;
   private readonly dd: Float64Array;
   private readonly de: Float64Array;
+  private readonly ee: Float64Array;
 
   constructor(
     /** The program (read by law-batch.ts): slot count, constant slots, ops (op, out, a, b), result slot. */
@@ -58,6 +61,7 @@ export class TapeLaw implements ScalarLaw {
     this.e = new Float64Array(slots);
     this.dd = new Float64Array(slots);
     this.de = new Float64Array(slots);
+    this.ee = new Float64Array(slots);
     for (const [slot, c] of constants) this.v[slot] = c;
     this.dependsOnTime = T[out] === 1;
     // Slot 0 is w (∂w/∂w = 1), slot 1 is t (∂t/∂t = 1).
@@ -153,7 +157,7 @@ export class TapeLaw implements ScalarLaw {
   }
 
   evaluate(w: number, t: number): void {
-    const { v, d, e, dd, de, code, W, T } = this;
+    const { v, d, e, dd, de, ee, code, W, T } = this;
     v[0] = w;
     v[1] = t;
     // A product with the derivative of a node that does not depend on w (or t) is 0 by structure, even where the
@@ -167,10 +171,10 @@ export class TapeLaw implements ScalarLaw {
       const wa = W[a] === 1, ta = T[a] === 1, wb = W[b] === 1, tb = T[b] === 1;
       switch (op) {
         case OP.add:
-          v[o] = v[a] + v[b]; d[o] = d[a] + d[b]; e[o] = e[a] + e[b]; dd[o] = dd[a] + dd[b]; de[o] = de[a] + de[b];
+          v[o] = v[a] + v[b]; d[o] = d[a] + d[b]; e[o] = e[a] + e[b]; dd[o] = dd[a] + dd[b]; de[o] = de[a] + de[b]; ee[o] = ee[a] + ee[b];
           break;
         case OP.sub:
-          v[o] = v[a] - v[b]; d[o] = d[a] - d[b]; e[o] = e[a] - e[b]; dd[o] = dd[a] - dd[b]; de[o] = de[a] - de[b];
+          v[o] = v[a] - v[b]; d[o] = d[a] - d[b]; e[o] = e[a] - e[b]; dd[o] = dd[a] - dd[b]; de[o] = de[a] - de[b]; ee[o] = ee[a] - ee[b];
           break;
         case OP.mul: {
           // (ab)' = a'b + ab',  (ab)'' = a''b + 2a'b' + ab'',  (ab)_wt = a_wt b + a_w b_t + a_t b_w + a b_wt
@@ -179,6 +183,7 @@ export class TapeLaw implements ScalarLaw {
           e[o] = (ta ? e[a] * vb : 0) + (tb ? va * e[b] : 0);
           dd[o] = (wa ? dd[a] * vb : 0) + (wa && wb ? 2 * d[a] * d[b] : 0) + (wb ? va * dd[b] : 0);
           de[o] = (wa && ta ? de[a] * vb : 0) + (wa && tb ? d[a] * e[b] : 0) + (ta && wb ? e[a] * d[b] : 0) + (wb && tb ? va * de[b] : 0);
+          ee[o] = (ta ? ee[a] * vb : 0) + (ta && tb ? 2 * e[a] * e[b] : 0) + (tb ? va * ee[b] : 0);
           v[o] = va * vb;
           break;
         }
@@ -190,15 +195,17 @@ export class TapeLaw implements ScalarLaw {
           const re = tb ? r1 * e[b] : 0;
           const rdd = wb ? r2 * d[b] * d[b] + r1 * dd[b] : 0;
           const rde = wb && tb ? r2 * d[b] * e[b] + r1 * de[b] : 0;
+          const ree = tb ? r2 * e[b] * e[b] + r1 * ee[b] : 0;
           d[o] = (wa ? d[a] * r : 0) + (wb ? va * rd : 0);
           e[o] = (ta ? e[a] * r : 0) + (tb ? va * re : 0);
           dd[o] = (wa ? dd[a] * r : 0) + (wa && wb ? 2 * d[a] * rd : 0) + (wb ? va * rdd : 0);
           de[o] = (wa && ta ? de[a] * r : 0) + (wa && tb ? d[a] * re : 0) + (ta && wb ? e[a] * rd : 0) + (wb && tb ? va * rde : 0);
+          ee[o] = (ta ? ee[a] * r : 0) + (ta && tb ? 2 * e[a] * re : 0) + (tb ? va * ree : 0);
           v[o] = va / v[b];
           break;
         }
         case OP.neg:
-          v[o] = -v[a]; d[o] = -d[a]; e[o] = -e[a]; dd[o] = -dd[a]; de[o] = -de[a];
+          v[o] = -v[a]; d[o] = -d[a]; e[o] = -e[a]; dd[o] = -dd[a]; de[o] = -de[a]; ee[o] = -ee[a];
           break;
         default: {
           // A function of one argument (powc: a^c with the exponent c in slot b's value).
@@ -231,6 +238,7 @@ export class TapeLaw implements ScalarLaw {
           e[o] = ta ? g1 * ea : 0;
           dd[o] = wa ? g2 * da * da + g1 * dd[a] : 0;
           de[o] = wa && ta ? g2 * da * ea + g1 * de[a] : 0;
+          ee[o] = ta ? g2 * ea * ea + g1 * ee[a] : 0;
         }
       }
     }
@@ -240,6 +248,7 @@ export class TapeLaw implements ScalarLaw {
     this.dt = e[r];
     this.dww = dd[r];
     this.dwt = de[r];
+    this.dtt = ee[r];
   }
 }
 

@@ -35,7 +35,8 @@ export class NetworkJacobian {
   private readonly dP: Float64Array;
   /** The Jacobian: pattern fixed, values refilled per evaluation. */
   readonly matrix: CsrMatrix;
-  private readonly secant: number | undefined;
+  /** The secant width where a law's derivative is not finite (undefined: 'bad-law' there); set by the model. */
+  secant: number | undefined;
   /**
    * The stamps, resolved once: static members[q] (block order) adds bd · coef · work[src] to work[dst] for its
    * instructions mPtr[q] …; state row c adds scale · coef · work[src] to values[dst] for sPtr[c] …, and its
@@ -192,10 +193,16 @@ export class NetworkJacobian {
     const h = this.secant;
     if (h !== undefined && h > 0) {
       const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
-      if (Number.isFinite(s)) return s;
+      if (Number.isFinite(s)) {
+        this.firstSecant ??= notDifferentiable(element, w, d).message;
+        return s;
+      }
     }
     throw notDifferentiable(element, w, d);
   }
+
+  /** What the first secant replaced ("the law of X is not differentiable … at w a derivative is d"); undefined: none yet. */
+  firstSecant: string | undefined;
 
   /** ∂f/∂x at the point loaded in the evaluator (call ev.load first). */
   fill(): CsrMatrix {
@@ -257,10 +264,16 @@ export class NetworkJacobian {
     const values = m.values;
     const { sPtr, sDst, sSrc, sCoef, diagPos } = this;
     values.fill(0);
+    const linearFactor = ev.stored.linearFactor;
     for (let c = 0; c < n; c++) {
       const st = states[c];
       let scale = 1;
-      if (st.own) {
+      const factor = linearFactor[c];
+      if (factor === factor) {
+        // q = c v, c constant: Q_v = c, Q_vv = Q_vt = 0 (no law to evaluate)
+        scale = 1 / factor;
+        if (!Number.isFinite(scale)) throw notDifferentiable(st.element, prim[st.branch], factor);
+      } else if (st.own) {
         const v = prim[st.branch];
         const law = st.law;
         law.evaluate(v, t);

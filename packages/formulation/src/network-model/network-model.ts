@@ -28,12 +28,19 @@ export interface NetworkModel {
   /** ∂f/∂x as CSR; the same matrix object (pattern fixed) is refilled at every call. */
   jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
   /**
-   * ∂f/∂t at fixed x from u' (network-time-derivative.ts) into out; false where it does not apply (a law in t, a
-   * Newton block reached from the inputs, a slope not finite): the solver then differences f.
+   * ∂f/∂t at fixed x from u' and the laws' own t-derivatives (network-time-derivative.ts) into out; false where it
+   * does not apply (a slope not finite or zero where it divides, a singular block): the solver then differences f.
    */
   timeDerivative(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): boolean;
   /** B = ∂f/∂u, dense n × m rows. */
   inputJacobian(t: number, x: Float64Array, u: Float64Array): number[][];
+  /**
+   * With the option secantWidth: the first law whose derivative was not finite where a Jacobian was asked for, and
+   * was replaced by its secant (the message of the 'bad-law' it would otherwise be); undefined while none was.
+   */
+  secantUse(): string | undefined;
+  /** Sets (or, undefined, removes) the secant width of the Jacobians, as the option does; forgets the last secant use. */
+  setSecantWidth(width: number | undefined): void;
 }
 
 export interface NetworkModelOptions {
@@ -108,13 +115,17 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       return jac.fill();
     },
     timeDerivative(t, x, u, du, dfdt) {
-      if (!td.available) return false;
       load(t, x, u);
-      return td.evaluate(du, dfdt);
+      return td.evaluate(x, du, dfdt);
     },
     inputJacobian(t, x, u) {
       load(t, x, u);
       return inputJacobian(ev);
+    },
+    secantUse: () => jac.firstSecant,
+    setSecantWidth(width) {
+      jac.secant = width;
+      jac.firstSecant = undefined;
     },
   };
   const { count, blockPtr } = ev.blocks;

@@ -1,19 +1,20 @@
 /**
  * NetworkTimeDerivative: ∂f/∂t at fixed x — what a Rosenbrock method adds to each stage (h d_i ∂f/∂t) — from the
- * inputs' time derivatives u', by forward propagation through the static network, instead of a difference of f
- * (docs/nonlinear.md, "∂f/∂t from the inputs"). When no law depends on t, f depends on t only through u, so
- *   ∂f/∂t = ∂f/∂u · u'.
- * At fixed x the primary values of the states are fixed (own states: prim = x; stored states: prim = L(x)), so
- * only the inputs and the statics downstream of them move:
- *   dprim(E, J) = u',   explicit p = b(σ): dp = b'(σ) dσ,   inverse a(p) = σ: dp = dσ / a'(p),   dσ = Σ coef dprim,
- *   coupled block:  J_bb dP_b = b'(σ) · dσ_ext   (J_bb = ∂r_b/∂p_b, dσ_ext the terms from outside the block),
- * in the block-triangular order, and the state rows f_C = σ_C / Q_v (own) or σ_C (stored): ∂f_C/∂t = dσ_C / Q_v or
- * dσ_C. The program — the statics reached from the inputs and the state rows that read them, each with its flat
- * row (flat-rows.ts) — is built once: an evaluation costs O(n) (clearing the result) plus the size of the part of
- * the network the inputs reach (a ladder driven at one end: one resistor and one state row).
- * Not available (the caller falls back to a difference of f): a law or coefficient that depends on t (∂f/∂t would
- * need ∂²Q/∂t² and the laws' ∂/∂t along the network), and at evaluation a slope that is not finite, zero where it
- * divides, or a singular block.
+ * inputs' time derivatives u' and the laws' own t-derivatives (each law differentiated in t once, when compiled, as
+ * in its variable: law-tape.ts), by forward propagation through the static network, instead of a difference of f
+ * (docs/nonlinear.md, "∂f/∂t from the inputs and the laws"). At fixed x the primary values of the own states are
+ * fixed (prim = x); a stored state's moves only through its law (prim = L(x, t): dprim = L_t); so only the inputs,
+ * the stored states of laws in t and the statics downstream of either, or whose own law is in t, move:
+ *   dprim(E, J) = u',   explicit p = b(σ, t): dp = b_σ dσ + b_t,   inverse a(p, t) = σ: dp = (dσ − a_t) / a_p,
+ *   dσ = Σ coef dprim,
+ *   coupled block (r = a(p, t) − b(σ, t)):  J_bb dP_b = b_σ · dσ_ext + b_t − a_t   (J_bb = ∂r_b/∂p_b),
+ * in the block-triangular order, and the state rows: stored f = σ_C: ∂f/∂t = dσ_C; own f = (σ_C − Q_t)/Q_v at fixed v:
+ *   ∂f/∂t = (dσ_C − Q_tt − f Q_vt) / Q_v        (dσ_C / c for a constant linear law q = c v).
+ * The program — the statics that move, each with its flat row (flat-rows.ts), and the state rows that read a moving
+ * branch or have a law in t — is built once: an evaluation costs O(n) (clearing the result) plus the size of the part
+ * of the network that moves (a ladder driven at one end with laws free of t: one resistor and one state row).
+ * At evaluation a slope that is not finite, zero where it divides, or a singular block returns false (the caller
+ * then differences f).
  */
 import { luFactorInPlace as denseFactor, luSolveInPlace as denseSolve } from '@sysgraph/linalg';
 import { BLOCK_KIND } from './network-evaluator';
@@ -24,7 +25,7 @@ import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
 
 export class NetworkTimeDerivative {
-  /** False when the network's f depends on t otherwise than through u, or the inputs reach a Newton block. */
+  /** Always true since the laws' t-derivatives are compiled (kept for callers that test it). */
   readonly available: boolean;
   /** dprim per branch: zero except at the inputs and the reached statics (which every evaluation overwrites). */
   private readonly dprim: Float64Array;
@@ -38,7 +39,9 @@ export class NetworkTimeDerivative {
   private readonly reachedB: (ScalarLaw | null)[];
   /** Per reached static: −1, or the coupled (Newton) block it opens (its first member; the others are skipped). */
   private readonly reachedBlock: Int32Array;
-  /** State rows that read a moving branch: the state, its σ rows. */
+  /** Stored states whose law depends on t: their state and branch (dprim = L_t(x, t)). */
+  private readonly timeStored: Int32Array;
+  /** State rows that read a moving branch or whose own law depends on t: the state, its σ rows. */
   private readonly rowState: Int32Array;
   private readonly rowRows: FlatRows;
 
@@ -59,14 +62,25 @@ export class NetworkTimeDerivative {
       for (let q = secPtr[k]; q < secPtr[k + 1]; q++) if (moving[secBranch[q]] === 1) return true;
       return false;
     };
-    let available = !statics.some((st) => st.a?.dependsOnTime || st.b?.dependsOnTime) && !states.some((st) => st.law.dependsOnTime);
+    const timeStored: number[] = [];
+    states.forEach((st, c) => {
+      if (!st.own && st.law.dependsOnTime) {
+        moving[st.branch] = 1;
+        timeStored.push(c);
+      }
+    });
+    this.timeStored = Int32Array.from(timeStored);
+    const inTime = (law: ScalarLaw | null) => law !== null && law.dependsOnTime;
     const reached: number[] = [];
     const opens: number[] = [];
     const { count, blockPtr, members } = ev.blocks;
-    for (let b = 0; b < count && available; b++) {
-      let reads = false;
-      for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) if (readsMoving(statics[members[q]].reads)) reads = true;
-      if (!reads) continue;
+    for (let b = 0; b < count; b++) {
+      let moves = false;
+      for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) {
+        const st = statics[members[q]];
+        if (readsMoving(st.reads) || inTime(st.a) || inTime(st.b)) moves = true;
+      }
+      if (!moves) continue;
       const coupled = ev.kind[b] === BLOCK_KIND.newton;
       for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) {
         moving[statics[members[q]].branch] = 1;
@@ -75,7 +89,7 @@ export class NetworkTimeDerivative {
       }
     }
     this.reachedBlock = Int32Array.from(opens);
-    this.available = available;
+    this.available = true;
     this.dprim = new Float64Array(B);
     this.reachedBranch = Int32Array.from(reached, (j) => statics[j].branch);
     this.reachedReads = Int32Array.from(reached, (j) => statics[j].reads);
@@ -84,22 +98,29 @@ export class NetworkTimeDerivative {
     this.reachedB = reached.map((j) => statics[j].b);
     const rows: number[] = [];
     states.forEach((st, c) => {
-      if (readsMoving(st.branch)) rows.push(c);
+      if (readsMoving(st.branch) || (st.own && st.law.dependsOnTime)) rows.push(c);
     });
     this.rowState = Int32Array.from(rows);
     this.rowRows = flatRows(plan, Int32Array.from(rows, (c) => states[c].branch));
   }
 
   /**
-   * out = ∂f/∂t at the point loaded in the evaluator (ev.load(t, x, u) first), with du = u'(t). Returns false (out
-   * unspecified) where the propagation does not apply: not available, or a slope not finite, or zero where divided.
+   * out = ∂f/∂t at the point loaded in the evaluator (ev.load(t, x, u) first, with this x), with du = u'(t). Returns
+   * false (out unspecified) where the propagation does not apply: a slope not finite, or zero where divided.
    */
-  evaluate(du: ArrayLike<number>, out: Float64Array): boolean {
-    if (!this.available) return false;
+  evaluate(x: ArrayLike<number>, du: ArrayLike<number>, out: Float64Array): boolean {
     const { ev, dprim, inputBranch, inputSlot } = this;
     const t = ev.t;
     const prim = ev.prim;
+    const states = ev.plan.states;
     for (let i = 0; i < inputBranch.length; i++) dprim[inputBranch[i]] = du[inputSlot[i]];
+    const timeStored = this.timeStored;
+    for (let i = 0; i < timeStored.length; i++) {
+      const st = states[timeStored[i]];
+      st.law.evaluate(x[timeStored[i]], t);
+      if (!Number.isFinite(st.law.dt)) return false;
+      dprim[st.branch] = st.law.dt;
+    }
     const { reachedBranch, reachedReads, reachedA, reachedB } = this;
     const { ptr, src, coef } = this.reachedRows;
     const reachedBlock = this.reachedBlock;
@@ -114,13 +135,25 @@ export class NetworkTimeDerivative {
       for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) ds += coef[q] * dprim[src[q]];
       const b = reachedB[i];
       const a = reachedA[i];
-      let dp = b === null ? ds : b.slopeAt(ev.sec(reachedReads[i]), t) * ds;
-      if (a !== null) dp /= a.slopeAt(prim[reachedBranch[i]], t);
+      // dp = b_σ dσ + b_t, then (· − a_t) / a_p for a law in the other form
+      let dp = ds;
+      if (b !== null) {
+        const sigma = ev.sec(reachedReads[i]);
+        if (b.dependsOnTime) {
+          b.evaluate(sigma, t);
+          dp = b.dw * ds + b.dt;
+        } else dp = b.slopeAt(sigma, t) * ds;
+      }
+      if (a !== null) {
+        if (a.dependsOnTime) {
+          a.evaluate(prim[reachedBranch[i]], t);
+          dp = (dp - a.dt) / a.dw;
+        } else dp /= a.slopeAt(prim[reachedBranch[i]], t);
+      }
       if (!Number.isFinite(dp)) return false;
       dprim[reachedBranch[i]] = dp;
     }
     out.fill(0);
-    const states = ev.plan.states;
     const linearFactor = ev.stored.linearFactor;
     const rowState = this.rowState;
     const rows = this.rowRows;
@@ -132,7 +165,15 @@ export class NetworkTimeDerivative {
       const factor = linearFactor[c];
       let d = ds;
       if (factor === factor) d = ds / factor;
-      else if (st.own) d = ds / st.law.slopeAt(prim[st.branch], t);
+      else if (st.own) {
+        const law = st.law;
+        if (law.dependsOnTime) {
+          // f = (σ − Q_t)/Q_v:  ∂f/∂t = (dσ − Q_tt − f Q_vt)/Q_v
+          law.evaluate(prim[st.branch], t);
+          const f = (ev.sec(st.branch) - law.dt) / law.dw;
+          d = (ds - law.dtt - f * law.dwt) / law.dw;
+        } else d = ds / law.slopeAt(prim[st.branch], t);
+      }
       if (!Number.isFinite(d)) return false;
       out[c] = d;
     }
@@ -156,7 +197,19 @@ export class NetworkTimeDerivative {
         if (role[br] === ROLE.static && blockOf[slot[br]] === b) continue;
         ext += secCoef[e] * dprim[br];
       }
-      s.dp[q] = st.b === null ? ext : st.b.slopeAt(ev.sec(st.reads), ev.t) * ext;
+      // J_bb dP_b = b_σ · dσ_ext + b_t − a_t
+      let rhs = ext;
+      if (st.b !== null) {
+        if (st.b.dependsOnTime) {
+          st.b.evaluate(ev.sec(st.reads), ev.t);
+          rhs = st.b.dw * ext + st.b.dt;
+        } else rhs = st.b.slopeAt(ev.sec(st.reads), ev.t) * ext;
+      }
+      if (st.a !== null && st.a.dependsOnTime) {
+        st.a.evaluate(ev.prim[st.branch], ev.t);
+        rhs -= st.a.dt;
+      }
+      s.dp[q] = rhs;
     }
     for (let q = 0; q < size * size; q++) if (!Number.isFinite(s.J[q])) return false;
     if (!denseFactor(s.J, size, s.piv)) return false;

@@ -1,6 +1,6 @@
 /**
  * ScalarLaw: an element law z = L(w, t) of one variable, evaluated at (w, t) with its derivatives
- *   value = L,  dw = ∂L/∂w,  dt = ∂L/∂t,  dww = ∂²L/∂w²,  dwt = ∂²L/∂w∂t
+ *   value = L,  dw = ∂L/∂w,  dt = ∂L/∂t,  dww = ∂²L/∂w²,  dwt = ∂²L/∂w∂t,  dtt = ∂²L/∂t²
  * (written into the fields by evaluate, no allocation). Compiled laws are TapeLaw (law-tape.ts); a linear
  * element (a value, no law) is the linear law CoefficientLaw: z = c w, or z = w / c (a link resistor i = v/R),
  * c constant or a function of t.
@@ -13,6 +13,7 @@ export interface ScalarLaw {
   dt: number;
   dww: number;
   dwt: number;
+  dtt: number;
   evaluate(w: number, t: number): void;
   /** L(w, t) alone (no derivatives, fields untouched). */
   valueAt(w: number, t: number): number;
@@ -20,10 +21,11 @@ export interface ScalarLaw {
   slopeAt(w: number, t: number): number;
 }
 
-/** c(t) as a law of no variable: value c, dt = c'. */
+/** c(t) as a law of no variable: value c, dt = c', dtt = c''. */
 export interface Coefficient {
   value: number;
   dt: number;
+  dtt: number;
   evaluate(w: number, t: number): void;
   valueAt(w: number, t: number): number;
 }
@@ -35,6 +37,7 @@ export class CoefficientLaw implements ScalarLaw {
   dt = 0;
   dww = 0;
   dwt = 0;
+  dtt = 0;
   private readonly constant: boolean;
   readonly dependsOnTime: boolean;
 
@@ -71,17 +74,20 @@ export class CoefficientLaw implements ScalarLaw {
     const c = this.c as Coefficient;
     c.evaluate(0, t);
     if (this.invert) {
-      // z = w/c:  z_w = 1/c,  z_t = −c' w/c²,  z_wt = −c'/c²
+      // z = w/c:  z_w = 1/c,  z_t = −c' w/c²,  z_wt = −c'/c²,  z_tt = w (2c'²/c³ − c''/c²)
+      const r = 1 / c.value;
       this.value = w / c.value;
-      this.dw = 1 / c.value;
-      this.dwt = -c.dt / (c.value * c.value);
+      this.dw = r;
+      this.dwt = -c.dt * r * r;
       this.dt = this.dwt * w;
+      this.dtt = w * (2 * c.dt * c.dt * r * r * r - c.dtt * r * r);
     } else {
-      // z = c w:  z_w = c,  z_t = c' w,  z_wt = c'
+      // z = c w:  z_w = c,  z_t = c' w,  z_wt = c',  z_tt = c'' w
       this.value = c.value * w;
       this.dw = c.value;
       this.dwt = c.dt;
       this.dt = c.dt * w;
+      this.dtt = c.dtt * w;
     }
   }
 }

@@ -55,14 +55,20 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
   };
 }
 
-/** The factorisation of the first matrix in the column order (AMD or RCM) with fewer entries in L + U; RCM on a tie. */
+/**
+ * The factorisation of the first matrix in the column order (AMD or RCM) with fewer entries in L + U; RCM on a tie.
+ * RCM goes first: when its factors have no fill-in at all (nnz(L) + nnz(U) − n = nnz(A): a chain or a ladder, whose
+ * band RCM finds), no order can do better and AMD's factorisation is skipped (one symbolic analysis instead of two).
+ */
 function firstFactor(a: CsrMatrix): SparseLU {
-  const byAmd = factorSparseLU(a, { ordering: 'amd' });
-  let byRcm: SparseLU;
+  let byRcm: SparseLU | undefined;
   try {
     byRcm = factorSparseLU(a, { ordering: rcmOrdering(a) });
   } catch {
-    return byAmd; // a pivot that fails in this order only: AMD's factors stand
+    byRcm = undefined; // a pivot that fails in this order only: AMD's factors stand
   }
+  if (byRcm && byRcm.nnzL + byRcm.nnzU - a.rows === a.nnz) return byRcm;
+  const byAmd = factorSparseLU(a, { ordering: 'amd' });
+  if (!byRcm) return byAmd;
   return byRcm.nnzL + byRcm.nnzU <= byAmd.nnzL + byAmd.nnzU ? byRcm : byAmd;
 }
