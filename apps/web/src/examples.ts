@@ -68,14 +68,14 @@ const formats: Example[] = [
   ...Object.entries(equationFiles)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([path, text]) => ({
-    file: path.replace('../../../examples/', ''),
-    title: equationTitle(path, text),
-    summary: text.split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#\s*/, '')).join(' '),
-    domains: [],
-    tags: ['equations'],
-    group: 'formats' as const,
-    text,
-  })),
+      file: path.replace('../../../examples/', ''),
+      title: equationTitle(path, text),
+      summary: text.split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#\s*/, '')).join(' '),
+      domains: [],
+      tags: ['equations'],
+      group: 'formats' as const,
+      text,
+    })),
 ];
 
 export const EXAMPLES: readonly Example[] = [...linear, ...folder('nonlinear', nonlinearFiles), ...folder('time-varying', timeVaryingFiles), ...formats];
