@@ -14,6 +14,7 @@ import { createComparePanel } from './ui/compare-panel';
 import { renderDerivation } from './ui/derivation-panel';
 import { createFrequencyPanel } from './ui/frequency-panel';
 import { parameterSlider } from './ui/parameter-slider';
+import { createSweepPanel } from './ui/sweep-panel';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { renderGraph } from './ui/graph-view';
@@ -48,7 +49,12 @@ const frequencyPanel = createFrequencyPanel(byId('frequency'));
 const slider = parameterSlider((patch) => changeSettings(patch));
 byId('model').before(slider.node);
 renderKinds(byId('kinds'));
-const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
+const sweepPanel = createSweepPanel(
+  (req) => engine.sweep({ ...req, text: editor.getText(), settings: state.settings }),
+  (id) => engine.cancelSweep(id),
+);
+slider.node.after(sweepPanel.node);
+const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`), (m) => sweepPanel.receive(m));
 
 attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
 
@@ -140,6 +146,7 @@ function onAnswer(a: RunAnswer): void {
   modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying, a.closedForm);
   performance.measure('sysgraph:model', { start: m0 });
   slider.render(a.parameters, state.settings, a.name);
+  sweepPanel.render(a.model.large ? undefined : a.parameters, a.simulation.ok ? a.simulation.trace.names.slice(1) : [], a.tEnd);
   const s0 = performance.now();
   simulationPanel.render(a.inputs, a.tEnd, a.simulation.ok ? a.simulation.trace : undefined, simErrors, state.settings, a.name);
   performance.measure('sysgraph:simulation', { start: s0 });
