@@ -122,6 +122,12 @@ export function createSweepPanel(start: (req: Omit<SweepRequest, 'kind' | 'id' |
       }
       run.disabled = false;
       stop.disabled = true;
+      // the last points drawn before the chart says the sweep is over
+      if (frame) {
+        cancelAnimationFrame(frame);
+        frame = 0;
+        draw();
+      }
       if (m.errors?.length) {
         chart.dataset.sweep = 'error';
         showErrors(m.errors);
