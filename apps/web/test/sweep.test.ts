@@ -55,12 +55,6 @@ describe('the sweep panel in chromium', () => {
   });
 
   it('R from 1 to 4 in 4 points: each curve has the time constant R·C', async () => {
-    // the page's long tasks while the sweep runs (reported, not asserted: the machine is shared)
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: false });
-    });
     expect(await page.isHidden('#sweep')).toBe(false);
     await page.click('#sweep summary');
     await page.selectOption('#sweep-parameter', 'R');
@@ -71,6 +65,12 @@ describe('the sweep panel in chromium', () => {
     await page.fill('#sweep-from', '1');
     await page.fill('#sweep-to', '4');
     await page.fill('#sweep-count', '4');
+    // the page's long tasks while the sweep runs (reported, not asserted: the machine is shared)
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: false });
+    });
     await page.click('#sweep-run');
     await page.waitForFunction(() => document.querySelector('#sweep-chart')?.getAttribute('data-sweep') !== 'running', null, { timeout: 120_000 });
     expect(await page.getAttribute('#sweep-chart', 'data-sweep')).toBe('done');
