@@ -53,19 +53,29 @@ const folder = (group: 'nonlinear' | 'time-varying', files: Record<string, strin
     .map(([path, text]) => ownExample(group, path, text));
 
 const bondGraph = import.meta.glob('../../../examples/bondgraph/poster-rlc.bg.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-const equationFile = import.meta.glob('../../../examples/equations/motor-pump.sm', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const equationFiles = import.meta.glob('../../../examples/equations/*.sm', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+/** An equation file's title: the motor and pump's own, else its first comment line (at most 80 characters). */
+const equationTitle = (path: string, text: string): string => {
+  if (path.endsWith('/motor-pump.sm')) return 'DC motor and pump as StateMint equations (no linear graph)';
+  const first = (text.split('\n').find((l) => l.startsWith('#')) ?? path).replace(/^#\s*/, '');
+  const line = first.trim().replace(/\.$/, '');
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
 
 const formats: Example[] = [
   ...Object.entries(bondGraph).map(([path, text]) => ({ ...ownExample('nonlinear', path, text), tags: ['bond graph'], group: 'formats' as const })),
-  ...Object.entries(equationFile).map(([path, text]) => ({
-    file: path.replace('../../../examples/', ''),
-    title: 'DC motor and pump as StateMint equations (no linear graph)',
-    summary: text.split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#\s*/, '')).join(' '),
-    domains: [],
-    tags: ['equations'],
-    group: 'formats' as const,
-    text,
-  })),
+  ...Object.entries(equationFiles)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, text]) => ({
+      file: path.replace('../../../examples/', ''),
+      title: equationTitle(path, text),
+      summary: text.split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#\s*/, '')).join(' '),
+      domains: [],
+      tags: ['equations'],
+      group: 'formats' as const,
+      text,
+    })),
 ];
 
 export const EXAMPLES: readonly Example[] = [...linear, ...folder('nonlinear', nonlinearFiles), ...folder('time-varying', timeVaryingFiles), ...formats];

@@ -14,6 +14,7 @@ import { createComparePanel } from './ui/compare-panel';
 import { renderDerivation } from './ui/derivation-panel';
 import { createFrequencyPanel } from './ui/frequency-panel';
 import { parameterSlider } from './ui/parameter-slider';
+import { createSweepPanel } from './ui/sweep-panel';
 import { byId, el } from './ui/dom';
 import { createEditor } from './ui/editor';
 import { createDrawMode } from './ui/draw/draw-mode';
@@ -74,7 +75,12 @@ drawToggle.addEventListener('click', () => {
   byId('graph').hidden = on;
   draw.setActive(on);
 });
-const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`));
+const sweepPanel = createSweepPanel(
+  (req) => engine.sweep({ ...req, text: editor.getText(), settings: state.settings }),
+  (id) => engine.cancelSweep(id),
+);
+slider.node.after(sweepPanel.node);
+const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`), (m) => sweepPanel.receive(m));
 // WebGL for large graphs is probed in idle time, off the main thread (ui/webgl-probe.ts)
 startWebGLProbe();
 
@@ -174,6 +180,7 @@ function onAnswer(a: RunAnswer): void {
     modelPanel.render(a.model, state.settings, a.name, a.nonlinear, a.timeVarying, a.closedForm);
     performance.measure('sysgraph:model', { start: m0 });
     slider.render(a.parameters, state.settings, a.name);
+    sweepPanel.render(a.model.large ? undefined : a.parameters, a.simulation.ok ? a.simulation.trace.names.slice(1) : [], a.tEnd);
   });
   steps.push(() => {
     const s0 = performance.now();

@@ -41,4 +41,32 @@ describe('other formats', () => {
     expect(a.simulation.ok).toBe(true);
     expect(run.followUp!().models).toHaveLength(1);
   });
+
+  it('the car with quadratic drag: a nonlinear set, linearised at rest, simulated against the closed form v∞ tanh(k t)', () => {
+    // m v' = Fp − F0 − cd v²: with F = Fp − F0 constant, v(t) = v∞ tanh(t √(F cd) / m), v∞ = √(F / cd)
+    const [m, cd, Fp, F0] = [1200, 0.4, 1000, 200];
+    const settings = { ...DEFAULT_SETTINGS, tEnd: 200, samples: 201, signals: { Fp: `step(${Fp})`, F0: `step(${F0})` } };
+    const run = runPipeline({ id: 1, text: example('equations/car-drag.sm'), settings }, context());
+    const a = run.answer;
+    if (!a.ok) throw new Error(JSON.stringify(a.errors));
+    expect(a.graph.branches).toHaveLength(0);
+    expect(a.equations!.note).toContain('nonlinear equation set');
+    // at rest (u = 0) the equilibrium is v = 0, where the drag has no slope: A = 0, B = [1/m, −1/m], C = 1, D = 0
+    expect(a.nonlinear!.operatingPoint).toMatchObject({ x: [0], u: [0, 0], equilibrium: true });
+    expect(a.nonlinear!.states.map((x) => x.name)).toEqual(['vm']);
+    expect(a.model.matrices.A.value[0][0]).toBeCloseTo(0, 9);
+    expect(a.model.matrices.B.value[0][0]).toBeCloseTo(1 / m, 9);
+    expect(a.model.matrices.B.value[0][1]).toBeCloseTo(-1 / m, 9);
+    expect(a.model.matrices.C.value[0][0]).toBeCloseTo(1, 9);
+    expect(a.frequency).toBeUndefined();
+    if (!a.simulation.ok) throw new Error(JSON.stringify(a.simulation));
+    const tr = a.simulation.trace;
+    const col = tr.names.indexOf('vm');
+    const vInf = Math.sqrt((Fp - F0) / cd);
+    const k = Math.sqrt((Fp - F0) * cd) / m;
+    for (const i of [20, 50, 100, 200]) {
+      const t = tr.columns[0][i];
+      expect(Math.abs(tr.columns[col][i] - vInf * Math.tanh(k * t))).toBeLessThan(1e-3 * vInf);
+    }
+  });
 });

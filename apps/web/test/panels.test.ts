@@ -152,6 +152,62 @@ describe('closed form, Bode and pole-zero panels in chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('each StateMint equation example in the gallery gives a model and a simulation; the nonlinear car against v∞ tanh(k t)', async () => {
+    const files = ['equations/car-drag.sm', 'equations/motor-pump.sm', 'equations/nonzero-e.sm', 'equations/quarter-car.sm', 'equations/tutorial-motor-pump.sm'];
+    for (const file of files) {
+      await selectExample(page, file);
+      expect(await page.locator('#graph .no-graph').count()).toBe(1);
+      expect(await page.getAttribute('#simulation', 'data-state')).toBe('ready');
+      expect(await page.locator('[data-matrix="A"][data-model="equations"]').count()).toBe(1);
+    }
+    // the car with quadratic drag, m v' = Fp − F0 − cd v²: its linearisation at rest (v = 0, no drag slope) on show
+    await selectExample(page, 'equations/car-drag.sm');
+    const [m, cd, Fp, F0] = [1200, 0.4, 1000, 200];
+    expect(await page.isVisible('#nonlinear-model')).toBe(true);
+    const A = JSON.parse((await page.getAttribute('[data-matrix="A"][data-model="equations"]', 'data-values'))!) as number[][];
+    const B = JSON.parse((await page.getAttribute('[data-matrix="B"][data-model="equations"]', 'data-values'))!) as number[][];
+    expect(Math.abs(A[0][0])).toBeLessThan(1e-9);
+    expect(Math.abs(B[0][0] - 1 / m)).toBeLessThan(1e-9);
+    expect(Math.abs(B[0][1] + 1 / m)).toBeLessThan(1e-9);
+    // Fp = 1000, F0 = 200 over 200 s: v(t) = v∞ tanh(t √(F cd) / m), v∞ = √(F / cd), F = Fp − F0; the command line
+    // (simulate car-drag.sm --input Fp=step(1000) --input F0=step(200) --t-end 200) gives 28.28046, 40.40376,
+    // 43.71120, 44.49185 at t = 50, 100, 150, 200
+    for (const [name, signal] of [['Fp', `step(${Fp})`], ['F0', `step(${F0})`]] as const) {
+      const before = await revision(page);
+      await page.fill(`[data-input="${name}"]`, signal);
+      await waitForRevision(page, before);
+    }
+    const before = await revision(page);
+    await page.fill('#t-end', '200');
+    await page.dispatchEvent('#t-end', 'change');
+    await waitForRevision(page, before);
+    // 201 samples: t = 0, 1, …, 200, the command line's times among them
+    const beforeSamples = await revision(page);
+    await page.fill('#samples', '201');
+    await page.dispatchEvent('#samples', 'change');
+    await waitForRevision(page, beforeSamples);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-download="csv"]')]);
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const header = csv[0].split(',');
+    const rows = csv.slice(1).map((l) => l.split(',').map(Number));
+    expect(rows[rows.length - 1][0]).toBeCloseTo(200, 9);
+    const vInf = Math.sqrt((Fp - F0) / cd);
+    const k = Math.sqrt((Fp - F0) * cd) / m;
+    let compared = 0;
+    const cli: Record<number, number> = { 50: 28.280464133614245, 100: 40.40376420589812, 150: 43.71120030663867, 200: 44.49184784659158 };
+    for (const T of [50, 100, 150, 200]) {
+      const row = rows.reduce((best, r) => (Math.abs(r[0] - T) < Math.abs(best[0] - T) ? r : best));
+      const t = row[0];
+      const v = row[header.indexOf('vm')];
+      expect(Math.abs(v - vInf * Math.tanh(k * t))).toBeLessThan(1e-3 * vInf);
+      expect(Math.abs(t - T)).toBeLessThan(1e-9);
+      expect(Math.abs(v - cli[T])).toBeLessThan(1e-4);
+      compared++;
+    }
+    expect(compared).toBe(4);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('a pasted StateMint equation file: a note instead of the graph and derivation, A and B of the motor and pump', async () => {
     const before = await revision(page);
     await page.fill('#description', readFileSync(join(EXAMPLES_ROOT, 'equations/motor-pump.sm'), 'utf8'));

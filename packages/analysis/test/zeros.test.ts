@@ -71,9 +71,35 @@ describe('transmission zeros', () => {
     expectRoots(transmissionZeros(model), [{ re: -1.5, im: 0 }]);
   });
 
-  it('a non-square model: not computed', () => {
+  it('a 2-output 1-input model H = [1, 2]/(s + 1): the numerators have no common root, no zeros', () => {
     const model = { A: [[-1]], B: [[1]], C: [[1], [2]], D: [[0], [0]], E: zeroE(2, 1) };
-    expect(transmissionZeros(model)).toBeUndefined();
+    expect(transmissionZeros(model)).toEqual([]);
+  });
+
+  // x1' = −x1 + u1, x2' = −4 x2 + u2, w = x1 + x2, z' = −3 z + w, y = w − z: the filter (s + 2)/(s + 3) after both,
+  // H(s) = (s + 2)/(s + 3) · [1/(s + 1), 1/(s + 4)]. Over the common denominator the numerators are
+  // (s + 2)(s + 4) and (s + 2)(s + 1), whose greatest common divisor is s + 2; three states = the McMillan degree,
+  // so the realisation is minimal and the only zero is −2. At s = −2 the rows [C, D] and [x-row of z] of P(s)
+  // coincide: [1, 1, −1, 0, 0] twice, rank 3 < 4.
+  const A = [[-1, 0, 0], [0, -4, 0], [1, 1, -3]];
+  const B = [[1, 0], [0, 1], [0, 0]];
+  const C = [[1, 1, -1]];
+  const transpose = (X: number[][]) => X[0].map((_, j) => X.map((row) => row[j]));
+
+  it('a 2-input 1-output model with its one zero at −2 (the filter (s + 2)/(s + 3) after both inputs)', () => {
+    expectRoots(transmissionZeros({ A, B, C, D: [[0, 0]], E: zeroE(1, 2) }), [{ re: -2, im: 0 }]);
+  });
+
+  it('its dual, 1 input and 2 outputs (Aᵀ, Cᵀ, Bᵀ): the same zero at −2', () => {
+    expectRoots(transmissionZeros({ A: transpose(A), B: transpose(C), C: transpose(B), D: zeroE(2, 1), E: zeroE(2, 1) }), [{ re: -2, im: 0 }]);
+  });
+
+  it('a 1×2 model with a second zero from a feedthrough: H = [1/(s + 1) + 1, 1/(s + 1) + 1] = (s + 2)/(s + 1) [1, 1], zero −2', () => {
+    expectRoots(transmissionZeros({ A: [[-1]], B: [[1, 1]], C: [[1]], D: [[1, 1]], E: zeroE(1, 2) }), [{ re: -2, im: 0 }]);
+  });
+
+  it('a 1×2 model with H ≡ 0: the normal rank is not full, not computed', () => {
+    expect(transmissionZeros({ A: [[-1, 0], [0, -2]], B: [[1, 1], [0, 0]], C: [[0, 1]], D: [[0, 0]], E: zeroE(1, 2) })).toBeUndefined();
   });
 });
 

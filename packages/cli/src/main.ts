@@ -234,7 +234,7 @@ export function createProgram(): Command {
     .option('--from <format>', 'the reader of FILE (json, spice, statemint, bondgraph; default: by the extension, else by the text)')
     .option('--s <value>', 'evaluate H at a complex s, e.g. 2, 0.5j or 1-3j')
     .option('--bode <wmin,wmax[,points]>', 'frequency response of the first output to the first input, rad/s (with --plot: of every pair)')
-    .option('--poles', 'the zeros of each input–output pair beside the poles (and the transmission zeros of a square model)')
+    .option('--poles', 'the zeros of each input–output pair beside the poles (and the transmission zeros of the model)')
     .option('--plot <file>', 'also write a self-contained HTML page: Bode diagrams of every pair (--bode) and the pole–zero map (--poles); both when neither is given')
     .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))

@@ -17,7 +17,7 @@ export interface AnalyzeOptions {
   readonly at?: readonly Complex[];
   /** A frequency response over [wmin, wmax] rad/s (log spaced) of outputs[output] / inputs[input] (default 0, 0). */
   readonly bode?: { readonly wmin: number; readonly wmax: number; readonly points?: number; readonly output?: number; readonly input?: number };
-  /** The zeros of every output–input pair, and the transmission zeros of a square model (packages/analysis). */
+  /** The zeros of every output–input pair, and the transmission zeros (packages/analysis; undefined where the pencil's normal rank is not full). */
   readonly zeros?: boolean;
 }
 

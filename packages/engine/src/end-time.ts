@@ -45,6 +45,35 @@ export function nonlinearEndTime(m: NonlinearModel, inputs: Readonly<Record<stri
   }
   const x = Float64Array.from(m.stateNames, (name) => initial[name] ?? 0);
   const u = Float64Array.from(m.inputNames, (name) => parseSignal(inputs[name], name).value(0));
-  const J = m.jacobian!(0, x, u, new Float64Array(u.length));
+  const du = new Float64Array(u.length);
+  if (!m.jacobian) return suggestEndTime(differenceJacobian(m, x, u, du));
+  const J = m.jacobian(0, x, u, du);
   return suggestEndTime(J instanceof CsrMatrix ? csrToDense(J) : J.map((row) => [...row]));
+}
+
+/**
+ * ∂f/∂x by central differences of f, column j: (f(x + h e_j) − f(x − h e_j)) / 2h, h = 1e-6·max(1, |x_j|) — for a
+ * model without an exact Jacobian (an equation set's own f). A non-finite entry is 'bad-option' (no time constant).
+ */
+function differenceJacobian(m: NonlinearModel, x: Float64Array, u: Float64Array, du: Float64Array): number[][] {
+  const n = x.length;
+  const J = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const fa = new Float64Array(n);
+  const fb = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const h = 1e-6 * Math.max(1, Math.abs(x[j]));
+    const a = Float64Array.from(x);
+    const b = Float64Array.from(x);
+    a[j] += h;
+    b[j] -= h;
+    m.f(0, a, u, du, fa);
+    m.f(0, b, u, du, fb);
+    for (let i = 0; i < n; i++) {
+      J[i][j] = (fa[i] - fb[i]) / (2 * h);
+      if (!Number.isFinite(J[i][j])) {
+        throw new SysgraphError('bad-option', `∂f/∂x has no finite value at the initial state (${m.stateNames[i]} against ${m.stateNames[j]})`, { element: m.stateNames[i], field: '--t-end', expected: 'an end time (--t-end T)' });
+      }
+    }
+  }
+  return J;
 }

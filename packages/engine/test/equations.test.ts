@@ -203,3 +203,18 @@ describe('checkEquations: a hand-written derivation against the linear graph', (
     expect(() => lineariseEquations(m, { Fp: 0, F0: 150 }, { vm: 1 })).toThrow(SysgraphError);
   });
 });
+
+describe('the end time of a nonlinear equation set (no exact Jacobian: ∂f/∂x by central differences of f)', () => {
+  it("the car with drag: ∂f/∂v = −2 cd v / m, at v = 10 the time constant 150 s, T = 5 · 150; at rest no time constant, 1 s", () => {
+    const car = load('equations/car-drag.sm');
+    const [m, cd] = [1200, 0.4];
+    expect(car.endTime(undefined, { vm: 10 }).tEnd).toBe(Number((5 / ((2 * cd * 10) / m)).toPrecision(2)));
+    expect(car.endTime().tEnd).toBe(1);
+    // and the simulation with the default end time runs (it stopped with an internal error before)
+    const r = simulate(car, { signals: { Fp: 'step(1000)', F0: 'step(200)' }, tEnd: 50, samples: 3 });
+    const v = r.result.columns[r.result.names.indexOf('vm')];
+    // v(t) = v∞ tanh(t √(F cd) / m), F = 800
+    expect(Math.abs(v[2] - Math.sqrt(800 / cd) * Math.tanh((50 * Math.sqrt(800 * cd)) / m))).toBeLessThan(1e-3);
+    expect(simulate(car, {}).result.columns[0].at(-1)).toBe(1);
+  });
+});

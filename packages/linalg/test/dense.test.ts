@@ -387,6 +387,13 @@ describe('denseSolve, denseInverse, complexSolve', () => {
 });
 
 describe('generalizedEigenvalues', () => {
+  it('a regular pencil with only infinite eigenvalues after one deflation: det(K − sM) = −1, no finite eigenvalue', () => {
+    // K − sM = [[−1 − s, 1], [1, 0]]: determinant −1 for every s (the Rosenbrock pencil of 1/(s + 1), which has no zero)
+    const r = generalizedEigenvalues([[-1, 1], [1, 0]], [[1, 0], [0, 0]]);
+    expect(Array.from(r.re)).toEqual([]);
+    expect(Array.from(r.im)).toEqual([]);
+  });
+
   /** A = T1 diag(J, I) T2, E = T1 diag(I, N) T2: the Weierstrass form with finite part J and nilpotent N. */
   function weierstrass(j: number[][], nil: number[][], seed: number): { a: number[][]; e: number[][] } {
     const rand = seededRandom(seed);

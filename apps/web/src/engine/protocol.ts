@@ -313,4 +313,46 @@ export interface RunFailure {
 
 export type RunAnswer = RunResult | RunFailure;
 
-export type WorkerMessage = RunAnswer | FollowUp;
+export type WorkerMessage = RunAnswer | FollowUp | SweepPoint | SweepDone;
+
+/**
+ * A parameter sweep (the sweep panel): `count` (1…20) values of `parameter` evenly spaced over [from, to], each
+ * compiled and simulated by the engine with the page's settings, end time tEnd; `output` the plotted column.
+ * The worker runs one point per task and answers each with a SweepPoint, then a SweepDone; a SweepCancel (or a
+ * newer sweep) stops it between points.
+ */
+export interface SweepRequest {
+  readonly kind: 'sweep';
+  readonly id: number;
+  readonly text: string;
+  readonly settings: Settings;
+  readonly parameter: string;
+  readonly from: number;
+  readonly to: number;
+  readonly count: number;
+  readonly output: string;
+  readonly tEnd: number;
+}
+
+export interface SweepCancel {
+  readonly kind: 'sweep-cancel';
+  readonly id: number;
+}
+
+export interface SweepPoint {
+  readonly kind: 'sweep-point';
+  readonly id: number;
+  readonly index: number;
+  readonly value: number;
+  readonly t: Float64Array;
+  readonly y: Float64Array;
+}
+
+export interface SweepDone {
+  readonly kind: 'sweep-done';
+  readonly id: number;
+  readonly cancelled: boolean;
+  readonly errors?: readonly ErrorInfo[];
+}
+
+export type SweepMessage = SweepPoint | SweepDone;

@@ -6,9 +6,10 @@
  */
 import type { CompiledModel } from '@sysgraph/engine';
 import { toErrorInfo } from './error-info';
+import { equationNonlinearView } from './equation-nonlinear-view';
 import { frequencyView } from './frequency-view';
 import { modelView } from './model-view';
-import type { FollowUp, FrequencyView, InputInfo, ModelView, RunAnswer, RunRequest } from './protocol';
+import type { FollowUp, FrequencyView, InputInfo, ModelView, NonlinearView, RunAnswer, RunRequest } from './protocol';
 import { engineSimulation } from './simulate-trace';
 
 const EMPTY_DERIVATION = { treeBranches: [], links: [], primary: [], secondary: [], states: [], elemental: [], continuity: [], compatibility: [], counts: { B: 0, N: 0, components: 0, acrossSources: 0, throughSources: 0 } };
@@ -16,9 +17,17 @@ const EMPTY_DERIVATION = { treeBranches: [], links: [], primary: [], secondary: 
 export function runEquations(req: RunRequest, compiled: CompiledModel, timings: Record<string, number>, lap: (name: string) => void): { answer: RunAnswer; followUp?: () => FollowUp } {
   const settings = req.settings;
   let model: ModelView;
+  let nonlinear: NonlinearView | undefined;
   try {
-    // a nonlinear set has no linear model: the engine's 'unsupported' error names the equation
-    model = modelView('equations', compiled.linear().table!, settings.style === 'symbolic' ? compiled.symbolic().table : undefined);
+    const set = compiled.equations;
+    if (set?.kind === 'nonlinear') {
+      // a nonlinear set: its linearisation at rest on show, its own f and g simulated
+      const built = equationNonlinearView(set);
+      model = modelView('equations', built.table);
+      nonlinear = built.view;
+    } else {
+      model = modelView('equations', compiled.linear().table!, settings.style === 'symbolic' ? compiled.symbolic().table : undefined);
+    }
   } catch (e) {
     return { answer: { id: req.id, kind: 'result', ok: false, errors: toErrorInfo(e, 'formulate') } };
   }
@@ -28,11 +37,12 @@ export function runEquations(req: RunRequest, compiled: CompiledModel, timings: 
   lap('simulate');
   let frequency: FrequencyView | undefined;
   try {
-    frequency = frequencyView(compiled);
+    // a nonlinear set has no linear model to take a frequency response of
+    frequency = nonlinear ? undefined : frequencyView(compiled);
   } catch {
     frequency = undefined;
   }
-  const note = `${compiled.name} is an equation set (${compiled.format}): it has no linear graph, so there is no normal tree and no derivation by the linear-graph method; its model is derived from its equations.`;
+  const note = `${compiled.name} is ${nonlinear ? 'a nonlinear' : 'an'} equation set (${compiled.format}): it has no linear graph, so there is no normal tree and no derivation by the linear-graph method; its model is derived from its equations${nonlinear ? ' (the matrices are its linearisation at rest, the simulation its own f and g)' : ''}.`;
   return {
     answer: {
       id: req.id,
@@ -48,6 +58,7 @@ export function runEquations(req: RunRequest, compiled: CompiledModel, timings: 
       simulation,
       timings,
       ...(frequency ? { frequency } : {}),
+      ...(nonlinear ? { nonlinear } : {}),
     },
     followUp: () => ({ id: req.id, kind: 'follow-up', comparison: { rows: [], masdNote: `${note} The formulations (general, MASD, the states b2) are those of a linear graph.` }, models: [model], masdAvailable: false }),
   };

@@ -6,14 +6,15 @@
 import { createSystemParser } from '@sysgraph/description';
 import { createTimeMath } from '@sysgraph/formulation';
 import { createRestrictedParser } from '@sysgraph/simulate';
-import type { RunRequest, TraceView, WorkerMessage } from '../engine/protocol';
+import type { RunRequest, SweepCancel, SweepRequest, TraceView, WorkerMessage } from '../engine/protocol';
 import { runPipeline } from '../engine/run-pipeline';
 import { createModelMemo } from '../engine/model-memo';
 import { sparseBuffers } from '../engine/sparse-view';
 import type { EngineContext } from '../engine/run-pipeline';
+import { createSweepRunner } from './sweep-runner';
 
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<RunRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<RunRequest | SweepRequest | SweepCancel>) => void) | null;
   postMessage(message: WorkerMessage, transfer: Transferable[]): void;
 }
 const scope = self as unknown as WorkerScope;
@@ -54,7 +55,15 @@ function runLatest(): void {
   }
 }
 
+const sweeps = createSweepRunner(context.system, (m, transfer) => scope.postMessage(m, transfer));
+
 scope.onmessage = (event) => {
-  latest = event.data;
+  const m = event.data;
+  if ('kind' in m) {
+    if (m.kind === 'sweep') sweeps.start(m);
+    else sweeps.cancel(m.id);
+    return;
+  }
+  latest = m;
   schedule();
 };

@@ -14,7 +14,7 @@ export interface AnalyzeOptions {
   readonly symbolic?: boolean;
   readonly s?: string;
   readonly bode?: string;
-  /** The zeros of each input–output pair (and the transmission zeros of a square model) beside the poles. */
+  /** The zeros of each input–output pair (and the transmission zeros of the model) beside the poles. */
   readonly poles?: boolean;
   readonly format?: 'text' | 'json';
 }

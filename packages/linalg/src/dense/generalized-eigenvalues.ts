@@ -70,8 +70,8 @@ function finiteEigenvalues(a: Matrix, e: Matrix, tol: Tolerances): { re: number[
   if (t > r) throw singularPencil();
   if (t === r) {
     // Only the rank checks remain: the pencil has no finite eigenvalues if it is regular.
-    nullBasis(a21p.subMatrix(s, t0 - 1, 0, r - 1), r, t, tol);
-    nullBasis(a12q.subMatrix(0, r - 1, s, t0 - 1).transpose(), r, t, tol);
+    requireFullRowRank(a21p.subMatrix(s, t0 - 1, 0, r - 1), r, t, tol);
+    requireFullRowRank(a12q.subMatrix(0, r - 1, s, t0 - 1).transpose(), r, t, tol);
     return { re: [], im: [] };
   }
   const a12b = a12q.subMatrix(0, r - 1, s, t0 - 1);
@@ -85,13 +85,19 @@ function finiteEigenvalues(a: Matrix, e: Matrix, tol: Tolerances): { re: number[
 
 /** Orthonormal basis (r × (r − t)) of the null space of the t×r matrix m, which must have full row rank t. */
 function nullBasis(m: Matrix, r: number, t: number, tol: Tolerances): Matrix {
+  const svd = requireFullRowRank(m, r, t, tol);
+  return svd.rightSingularVectors.subMatrix(0, r - 1, t, r - 1);
+}
+
+/** The SVD of the t×r matrix m padded to r×r; a singular pencil unless m has full row rank t (t = r: no null space). */
+function requireFullRowRank(m: Matrix, r: number, t: number, tol: Tolerances): SingularValueDecomposition {
   // Pad to r×r with zero rows so the SVD returns a complete V.
   const padded = Matrix.zeros(r, r);
   padded.setSubMatrix(m, 0, 0);
   const svd = new SingularValueDecomposition(padded, { computeLeftSingularVectors: false });
   const rank = svd.diagonal.filter((d) => d > tol.relTol * tol.scaleA).length;
   if (rank < t) throw singularPencil();
-  return svd.rightSingularVectors.subMatrix(0, r - 1, t, r - 1);
+  return svd;
 }
 
 function singularPencil(): SingularMatrixError {
