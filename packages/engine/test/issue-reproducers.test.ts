@@ -34,7 +34,7 @@ const rLaw = (law: string) => ({
   ],
 });
 
-describe('untyped failures in simulate (issue 18)', () => {
+describe('untyped failures in simulate (issue 18)', { timeout: 120_000 }, () => {
   it('a law not differentiable after the secant retry (exp(v*1000)) ends typed', () => {
     expect(outcome(rLaw('exp(v*1000)'), { tEnd: 1, maxSteps: 5000 })).not.toBeInstanceOf(Error);
   });
@@ -78,7 +78,7 @@ describe('untyped failures in simulate (issue 18)', () => {
   });
 });
 
-describe('hangs (issue 18): a budget ends the run with a typed error naming it', () => {
+describe('hangs (issue 18): a budget ends the run with a typed error naming it', { timeout: 120_000 }, () => {
   it('diode-rc with trbdf2 over 1 s stops at the step budget, naming maxSteps', () => {
     const e = outcome(example('nonlinear/diode-rc.json'), { solver: 'trbdf2', tEnd: 1, maxSteps: 2000 });
     if (e !== 'ok') {
