@@ -1,5 +1,5 @@
 /**
- * pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--node-option=<flag> …] [--readme-only]:
+ * pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--cases N] [--node-option=<flag> …] [--readme-only]:
  * runs every benchmarks/src/*.ts script that exports a `run()` (or the named ones: `structure` is
  * structure.bench.ts), each in a fresh Node process with --expose-gc, writes benchmarks/results/<name>.json,
  * and rewrites benchmarks/results/README.md from every result file present (so running one benchmark keeps the
@@ -31,24 +31,30 @@ function parseArgs(argv: readonly string[]) {
   const names: string[] = [];
   let sizes: number[] | undefined;
   let maxSeconds = 180;
+  let maxSecondsGiven = false;
+  let cases: number | undefined;
   const nodeOptions: string[] = [];
   let readmeOnly = false;
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--') continue;
     if (a === '--sizes') sizes = (argv[++k] ?? '').split(',').map(Number);
-    else if (a === '--max-seconds') maxSeconds = Number(argv[++k]);
+    else if (a === '--max-seconds') {
+      maxSeconds = Number(argv[++k]);
+      maxSecondsGiven = true;
+    } else if (a === '--cases') cases = Number(argv[++k]);
     else if (a.startsWith('--node-option=')) nodeOptions.push(a.slice('--node-option='.length));
     else if (a === '--readme-only') readmeOnly = true;
-    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: --sizes, --max-seconds, --node-option=<flag>, --readme-only)`);
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: --sizes, --max-seconds, --cases, --node-option=<flag>, --readme-only)`);
     else names.push(a);
   }
   if (sizes && sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new Error('--sizes: positive integers, comma-separated');
   if (!(maxSeconds > 0)) throw new Error('--max-seconds: a positive number');
-  return { names, sizes, maxSeconds, nodeOptions, readmeOnly };
+  if (cases !== undefined && !(Number.isInteger(cases) && cases >= 1)) throw new Error('--cases: a positive integer');
+  return { names, sizes, maxSeconds, maxSecondsGiven, cases, nodeOptions, readmeOnly };
 }
 
-const USAGE = 'usage: pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--node-option=<flag> …] [--readme-only]';
+const USAGE = 'usage: pnpm bench [name …] [--sizes 1000,10000] [--max-seconds 180] [--cases N] [--node-option=<flag> …] [--readme-only]';
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`${USAGE}\nbenchmarks: ${discover().map((b) => b.name).join(', ')}`);
   process.exit(0);
@@ -70,7 +76,7 @@ const chosen = args.readmeOnly ? [] : args.names.length > 0 ? found.filter((b) =
 let failed = 0;
 for (const b of chosen) {
   console.error(`benchmark ${b.name} (${b.file})`);
-  const options = JSON.stringify({ sizes: args.sizes, maxSeconds: args.maxSeconds });
+  const options = JSON.stringify({ sizes: args.sizes, maxSeconds: args.maxSeconds, maxSecondsGiven: args.maxSecondsGiven, cases: args.cases });
   const child = spawnSync(
     process.execPath,
     ['--expose-gc', `--max-old-space-size=${HEAP_MB}`, ...args.nodeOptions, '--import', 'tsx', join(srcDir, 'harness/run-benchmark.ts'), b.file, b.name, options, resultsDir],

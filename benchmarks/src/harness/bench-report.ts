@@ -50,6 +50,10 @@ export interface BenchOptions {
   readonly sizes?: readonly number[];
   /** Skip a size whose predicted wall time exceeds this many seconds. */
   readonly maxSeconds: number;
+  /** Whether --max-seconds was given (a benchmark with its own total-time default uses it otherwise). */
+  readonly maxSecondsGiven?: boolean;
+  /** --cases: how many generated cases a case-driven benchmark (fuzz) runs. */
+  readonly cases?: number;
   /** Progress lines (stderr). */
   log(line: string): void;
 }

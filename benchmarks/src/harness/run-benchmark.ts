@@ -10,7 +10,7 @@ import type { BenchOptions, BenchRecord, BenchReport } from './bench-report';
 import { machineInfo } from './machine-info';
 
 const [modulePath, name, optionsJson, resultsDir] = process.argv.slice(2);
-const given = JSON.parse(optionsJson) as { sizes?: number[]; maxSeconds: number };
+const given = JSON.parse(optionsJson) as { sizes?: number[]; maxSeconds: number; maxSecondsGiven?: boolean; cases?: number };
 const options: BenchOptions = { ...given, log: (line) => process.stderr.write(`  [${name}] ${line}\n`) };
 
 const mod = (await import(pathToFileURL(modulePath).href)) as { run: (o: BenchOptions) => BenchReport | Promise<BenchReport> };

@@ -43,6 +43,8 @@ export interface SimulateCommandOptions {
   readonly atol?: number;
   readonly dt?: number;
   readonly samples?: number;
+  /** The solver's step budget over the run (default the simulator's, 10^6): past it a typed 'solver-failure'. */
+  readonly maxSteps?: number;
   /** --record: the states and outputs written (default all; t always); each entry may list several, comma-separated. */
   readonly record?: readonly string[];
   readonly onProgress?: (fraction: number) => void;
@@ -208,6 +210,7 @@ function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
     atol: opts.atol,
     dt: opts.dt,
     samples: opts.samples,
+    ...(opts.maxSteps !== undefined ? { maxSteps: opts.maxSteps } : {}),
     record: recordedNames(opts.record),
     onProgress: opts.onProgress,
   });

@@ -25,6 +25,8 @@ export interface EngineSimulateOptions {
   /** The largest internal step. */
   readonly dt?: number;
   readonly samples?: number;
+  /** The solver's step budget over the run (default 10^6 steps); past it a typed 'solver-failure' naming maxSteps. */
+  readonly maxSteps?: number;
   /** The states and outputs kept (default all; a netlist's .save probes). */
   readonly record?: readonly string[];
   /** false: ignore a netlist's analysis cards (default true). */
@@ -50,7 +52,7 @@ export function simulateModel(model: CompiledModel, options: EngineSimulateOptio
   const o = withNetlistOptions(given, options.netlistDefaults === false ? undefined : model.netlist);
   const m = model.options;
   if (model.family === 'equations') {
-    const run = runModelSimulation(model.simulation, { tEnd: o.tEnd, inputs: o.input, initial: pairs(options.initial), solver: options.solver, rtol: o.rtol, atol: o.atol, dt: o.dt, samples: o.samples, record: o.record.length > 0 ? o.record : undefined, onProgress: options.onProgress, note });
+    const run = runModelSimulation(model.simulation, { tEnd: o.tEnd, inputs: o.input, initial: pairs(options.initial), solver: options.solver, rtol: o.rtol, atol: o.atol, dt: o.dt, samples: o.samples, maxSteps: options.maxSteps, record: o.record.length > 0 ? o.record : undefined, onProgress: options.onProgress, note });
     return { ...run, notes };
   }
   const run = runSimulation(
@@ -64,6 +66,7 @@ export function simulateModel(model: CompiledModel, options: EngineSimulateOptio
       atol: o.atol,
       dt: o.dt,
       samples: o.samples,
+      maxSteps: options.maxSteps,
       record: o.record.length > 0 ? o.record : undefined,
       onProgress: options.onProgress,
       note,

@@ -7,11 +7,15 @@
  * differentiating, every |a| is rewritten a·sign(a) (equal for all real a) and every sign(a) is held as a constant
  * placeholder symbol, so that
  *   d/dx sign(a) = 0,   d/dx |a| = sign(a)·a'      (both exact away from a = 0; 0 is the subgradient taken at a = 0)
- * and the placeholders are put back afterwards. A derivative that is unbounded somewhere (d/dx sqrt(|x|) at 0)
+ * and the placeholders are put back afterwards. Numeric constants of many digits (999.9999999999982, 1e-300) are
+ * held the same way: mathjs's simplification turns each constant into an exact fraction (fraction.js), which
+ * takes seconds for a double far from a short decimal; a constant's derivative is 0 whatever its value, so
+ * holding it changes nothing but the folding of such constants with each other (short ones are still folded).
+ * A derivative that is unbounded somewhere (d/dx sqrt(|x|) at 0)
  * evaluates to ±Infinity or NaN there; the model reports that (nonlinear-model.ts), it never passes silently.
  */
 import { create, derivativeDependencies, parseDependencies } from 'mathjs';
-import type { FunctionNode, MathNode, SymbolNode } from 'mathjs';
+import type { ConstantNode, FunctionNode, MathNode, SymbolNode } from 'mathjs';
 import { SysgraphError } from '@sysgraph/core';
 
 export interface NonlinearMath {
@@ -21,6 +25,9 @@ export interface NonlinearMath {
 }
 
 const PLACEHOLDER = '__sign';
+const HELD_CONSTANT = '__const';
+/** A constant folded by mathjs: at most 6 significant characters (1000, 0.25, 2e-3); longer ones are held. */
+const SHORT_CONSTANT = /^-?[0-9.]{1,6}(e[-+]?[0-9]{1,3})?$/;
 
 export function createNonlinearMath(): NonlinearMath {
   const math = create({ parseDependencies, derivativeDependencies }, { number: 'number' });
@@ -38,10 +45,15 @@ export function createNonlinearMath(): NonlinearMath {
         return parse(`(${a}) * sign(${a})`);
       };
       const rewritten = bottomUp(node);
+      const constants: MathNode[] = [];
       const placed = rewritten.transform((n: MathNode) => {
         if (fnName(n) === 'sign') {
           held.push(n);
           return parse(`${PLACEHOLDER}${held.length - 1}`);
+        }
+        if (n.type === 'ConstantNode' && typeof (n as ConstantNode).value === 'number' && !SHORT_CONSTANT.test(String((n as ConstantNode).value))) {
+          constants.push(n);
+          return parse(`${HELD_CONSTANT}${constants.length - 1}`);
         }
         return n;
       });
@@ -54,9 +66,12 @@ export function createNonlinearMath(): NonlinearMath {
           expected: 'a law built from + - * / ^ and sqrt, exp, log, sin, cos, tan, abs, sign',
         });
       }
-      if (held.length === 0) return d;
+      if (held.length === 0 && constants.length === 0) return d;
       return d.transform((n: MathNode) => {
-        if (n.type === 'SymbolNode' && (n as SymbolNode).name.startsWith(PLACEHOLDER)) return held[Number((n as SymbolNode).name.slice(PLACEHOLDER.length))].cloneDeep();
+        if (n.type !== 'SymbolNode') return n;
+        const name = (n as SymbolNode).name;
+        if (name.startsWith(PLACEHOLDER)) return held[Number(name.slice(PLACEHOLDER.length))].cloneDeep();
+        if (name.startsWith(HELD_CONSTANT)) return constants[Number(name.slice(HELD_CONSTANT.length))].cloneDeep();
         return n;
       });
     },

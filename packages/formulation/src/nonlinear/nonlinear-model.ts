@@ -98,7 +98,7 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
     const use = parameterUse(s.description, missing);
     throw new SysgraphError('missing-parameter-value', `the nonlinear model needs values for ${missing.join(', ')}${use ? ` (${use.element}.${use.field} uses ${use.parameter})` : ''}`, {
       element: use?.element,
-      field: use?.field,
+      field: use?.field ?? `parameters.${missing[0]}`,
       elements: missing,
       expected: 'a number for every parameter',
     });
@@ -186,6 +186,16 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
   const sensitivities = () => {
     if (nz === 0) return undefined;
     const lu = new LuDecomposition(new Matrix(sys.implicit.map((_, i) => rowOf(drdz, rz, n + m, zWhat, zLaws)(i))));
+    // ∂r/∂z singular: the implicit variables are not locally determined by their laws (dz/dx undefined)
+    if (lu.isSingular()) {
+      const z = sys.implicit[0];
+      throw new SysgraphError('bad-law', `∂r/∂z of the implicit variables ${sys.implicit.map((v) => v.name).join(', ')} is singular here: the laws do not determine them locally (dz/dx undefined)`, {
+        element: z.element,
+        field: 'law',
+        expected: 'laws whose residuals have an invertible derivative in their implicit variables (strictly monotonic laws), or other parameter values',
+        elements: sys.implicit.map((v) => v.element),
+      });
+    }
     const neg = (rows: number[][]) => new Matrix(rows.map((row) => row.map((v) => -v)));
     const rx = sys.implicit.map((_, i) => rowOf(drdx, rz, 0, zWhat, zLaws)(i));
     const ru = sys.implicit.map((_, i) => rowOf(drdu, rz, n, zWhat, zLaws)(i));
