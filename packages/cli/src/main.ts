@@ -239,15 +239,18 @@ export function createProgram(): Command {
     .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; poles?: boolean; plot?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[]; from?: string }) => {
+    .option('--input <name=value>', 'a description with laws: a constant input of the operating point whose linearisation is analysed (repeatable; default 0)', collect, [])
+    .option('--guess <state=value>', "a description with laws: Newton's starting value of a state (repeatable)", collect, [])
+    .option('--time <t>', 'a description with laws: the time of the operating point (default 0)', number)
+    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; poles?: boolean; plot?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[]; from?: string; input: string[]; guess: string[]; time?: number }) => {
       const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
       if (model.family === 'equations') {
         print((await engine.equations()).equationAnalyzeReport(model, opts));
         return;
       }
-      const desc = model.description;
-      print((await engine.analyze()).analyzeReport(desc, opts));
-      if (opts.plot) writeOutputFile(opts.plot, '--plot', (await engine.analyzePlot()).analyzePlot(desc, opts));
+      const withNotes = { ...opts, note: (l: string) => process.stderr.write(`${l}\n`) };
+      print((await engine.analyze()).analyzeReport(model, withNotes));
+      if (opts.plot) writeOutputFile(opts.plot, '--plot', (await engine.analyzePlot()).analyzePlot(model, opts));
     }));
 
   program
