@@ -105,6 +105,15 @@ describe('the check reports planted violations', () => {
     expect(check([file('packages/simulate/src/other.ts', '@sysgraph/formulation')]).map((v) => v.rule)).toEqual(['layer']);
   });
 
+  it('the command line importing the formulation by name, not through the engine (its tests may)', () => {
+    const cli = pkg('@sysgraph/cli', 'packages/cli', ['@sysgraph/engine', '@sysgraph/formulation']);
+    const engine = pkg('@sysgraph/engine', 'packages/engine', ['@sysgraph/formulation']);
+    const all = [...packages, cli, engine];
+    const v = checkImports(all, [file('packages/cli/src/commands/x.ts', '@sysgraph/formulation')], new Set(), []);
+    expect(v).toEqual([expect.objectContaining({ rule: 'through-engine', specifier: '@sysgraph/formulation' })]);
+    expect(checkImports(all, [file('packages/cli/src/commands/x.ts', '@sysgraph/engine'), file('packages/cli/test/x.test.ts', '@sysgraph/formulation')], new Set(), [])).toEqual([]);
+  });
+
   it('a package in no layer is reported', () => {
     const v = checkImports([...packages, pkg('@sysgraph/stray', 'packages/stray', [])], [], new Set(), []);
     expect(v).toEqual([expect.objectContaining({ rule: 'unplaced-package', specifier: '@sysgraph/stray' })]);

@@ -89,3 +89,6 @@ export { linearVsNonlinear } from './compare/compare-linear-nonlinear';
 export type { LinearVsNonlinear, LinearVsNonlinearOptions } from './compare/compare-linear-nonlinear';
 export { compareTimeVaryingForms } from './compare/compare-time-varying';
 export type { TimeVaryingForms, TimeVaryingFormsOptions } from './compare/compare-time-varying';
+
+// the formulation stage's printers and model types (formats.ts), so that callers import one package
+export * from './formats';
