@@ -19,11 +19,11 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { fileURLToPath } from 'node:url';
 import { reportError } from './report-error';
 import { unwritable } from './output/output-sink';
 import { DERIVATION_LIMIT } from './commands/structure-limit';
 import { progressBar } from './progress';
+import { examplesDir } from './examples-dir';
 import { studyProgress } from './study-progress';
 
 // The engine is loaded only by the command that runs (so that --help answers at once).
@@ -49,7 +49,7 @@ const engine = {
   json: () => import('./output/json-writer'),
   csv: () => import('./output/csv-writer'),
 };
-const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
+const EXAMPLES_DIR = examplesDir();
 
 // A reader that stops early (`sysgraph simulate … | head`) closes the pipe: stop quietly, as other commands do.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

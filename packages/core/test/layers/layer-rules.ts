@@ -55,6 +55,8 @@ export interface PackageInfo {
   readonly dir: string;
   readonly dependencies: readonly string[];
   readonly devDependencies: readonly string[];
+  /** The manifest's "files" (what the packed package holds), when it lists them. */
+  readonly files?: readonly string[];
 }
 
 /** One source file and the module specifiers it imports (static, dynamic, type-only and re-exports). */
@@ -91,10 +93,15 @@ export function layerAllows(from: string, to: string): boolean {
   return b < a || (a === b && (SAME_LAYER[from] ?? []).includes(to));
 }
 
-/** Sources are what ships: files under src/ (and a package's bin/); the rest (test/, bench/) are development files. */
-export function isShipped(pkgDir: string, path: string): boolean {
+/**
+ * Sources are what ships: files under src/ (built into dist/), and a package's bin/ unless its manifest's "files"
+ * leaves bin/ out of the packed package (the command's bin/ is the workspace's launcher, which builds a bundle with
+ * esbuild: a development file; the packed command runs dist/main.js); the rest (test/, bench/) are development files.
+ */
+export function isShipped(pkgDir: string, path: string, files?: readonly string[]): boolean {
   const rest = path.slice(pkgDir.length + 1);
-  return rest.startsWith('src/') || rest.startsWith('bin/');
+  const packsBin = files === undefined || files.some((f) => f === 'bin' || f.startsWith('bin/'));
+  return rest.startsWith('src/') || (packsBin && rest.startsWith('bin/'));
 }
 
 /** Normalises a/b/../c to a/c (repository paths, forward slashes). */
@@ -126,7 +133,7 @@ export function checkImports(
   for (const file of files) {
     const pkg = byDir.find((p) => file.path.startsWith(`${p.dir}/`));
     if (!pkg) continue;
-    const shipped = isShipped(pkg.dir, file.path);
+    const shipped = isShipped(pkg.dir, file.path, pkg.files);
     const pending = PENDING_MOVES[file.path] ?? [];
     for (const specifier of file.imports) {
       if (specifier.startsWith('.')) {
