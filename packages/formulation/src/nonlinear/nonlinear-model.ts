@@ -11,7 +11,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { Structure } from '@sysgraph/graph';
 import type { ConstantNode, MathNode } from 'mathjs';
-import { LuDecomposition, Matrix } from 'ml-matrix';
+import { denseFromRows, denseToRows, factorDenseLU } from '@sysgraph/linalg';
 import { checkMonotone } from './check-monotone';
 import { compileClosure } from './compile-closure';
 import { createPartial } from './law-partial';
@@ -185,12 +185,13 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
   // dz/dx = −(∂r/∂z)⁻¹ ∂r/∂x, dz/du = −(∂r/∂z)⁻¹ ∂r/∂u, and the factorisation for the rates.
   const sensitivities = () => {
     if (nz === 0) return undefined;
-    const lu = new LuDecomposition(new Matrix(sys.implicit.map((_, i) => rowOf(drdz, rz, n + m, zWhat, zLaws)(i))));
-    const neg = (rows: number[][]) => new Matrix(rows.map((row) => row.map((v) => -v)));
+    // linalg's dense LU (one LU for every package); singularTol 0: only an exactly zero pivot is singular
+    const lu = factorDenseLU(denseFromRows(sys.implicit.map((_, i) => rowOf(drdz, rz, n + m, zWhat, zLaws)(i))), '∂r/∂z', { singularTol: 0 });
+    const neg = (rows: number[][]) => denseFromRows(rows.map((row) => row.map((v) => -v)));
     const rx = sys.implicit.map((_, i) => rowOf(drdx, rz, 0, zWhat, zLaws)(i));
     const ru = sys.implicit.map((_, i) => rowOf(drdu, rz, n, zWhat, zLaws)(i));
-    const zx = n > 0 ? lu.solve(neg(rx)).to2DArray() : sys.implicit.map(() => []);
-    const zu = m > 0 ? lu.solve(neg(ru)).to2DArray() : sys.implicit.map(() => []);
+    const zx = n > 0 ? denseToRows(lu.solveMatrix(neg(rx))) : sys.implicit.map(() => []);
+    const zu = m > 0 ? denseToRows(lu.solveMatrix(neg(ru))) : sys.implicit.map(() => []);
     return { lu, zx, zu, rx, ru };
   };
   type Sens = ReturnType<typeof sensitivities>;
@@ -215,7 +216,7 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
         for (let j = 0; j < m; j++) v += sens!.ru[i][j] * env[DU + j];
         return -v;
       });
-      zdot = sens!.lu.solve(Matrix.columnVector(rhs)).to1DArray();
+      zdot = Array.from(sens!.lu.solve(rhs));
     }
     sys.rates.forEach((r, k) => {
       const laws = [r.element];
