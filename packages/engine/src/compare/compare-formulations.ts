@@ -12,7 +12,7 @@
  */
 import type { Structure } from '@sysgraph/graph';
 import { formulate, masdApplicability, masdFormulate, numericBackend, sparseBackend, symbolicBackend } from '@sysgraph/formulation';
-import type { Backend, StateSpace } from '@sysgraph/formulation';
+import type { Backend, MasdApplicability, StateSpace } from '@sysgraph/formulation';
 import { csrToDense } from '@sysgraph/linalg';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import type { NumericModel } from '@sysgraph/analysis';
@@ -50,10 +50,8 @@ export interface FormulationsComparison {
   readonly masd: MasdVerdict;
 }
 
-export interface MasdVerdict {
-  readonly applicable: boolean;
-  readonly reasons: readonly string[];
-}
+/** Whether MASD's closed form applies, the reasons and violations when it does not (the formulation's check). */
+export type MasdVerdict = MasdApplicability;
 
 function maxDiff(a: Dense, b: Dense): number {
   let d = 0;
@@ -72,8 +70,7 @@ function dense(ss: StateSpace<unknown>): Record<string, Dense> {
 
 /** Whether MASD's closed form applies to a structure (formulation.md 6.1), and the reasons when it does not. */
 export function masdVerdict(s: Structure): MasdVerdict {
-  const check = masdApplicability(s, numericBackend(s.description.parameters));
-  return { applicable: check.applicable, reasons: check.applicable ? [] : check.reasons };
+  return masdApplicability(s, numericBackend(s.description.parameters));
 }
 
 export function compareFormulations(model: CompiledModel): FormulationsComparison {

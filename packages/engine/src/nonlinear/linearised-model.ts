@@ -11,16 +11,10 @@ import type { NumericModel } from '@sysgraph/analysis';
 import { linearise } from '@sysgraph/formulation';
 import type { CompiledModel } from '../compiled-model';
 import { lawElements } from './law-elements';
+import type { OperatingPointOptions } from './operating-point';
 
-/** The operating point of a linearisation: constant inputs, Newton's start, the time. */
-export interface LinearisationPoint {
-  /** Constant inputs by name; absent inputs are 0. */
-  readonly inputs?: Readonly<Record<string, number>>;
-  /** Newton's starting state by name; absent states start at 0. */
-  readonly guess?: Readonly<Record<string, number>>;
-  /** The time of the operating point (laws in t); default 0. */
-  readonly time?: number;
-}
+/** The operating point of a linearisation: constant inputs, Newton's start, the time (operating-point.ts). */
+export type LinearisationPoint = OperatingPointOptions;
 
 /** Where a nonlinear model was linearised: the equilibrium x*, the inputs u0, the outputs y*, the time t0. */
 export interface LinearisedAt {
