@@ -11,7 +11,15 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { Structure } from '@sysgraph/graph';
 import type { ConstantNode, MathNode } from 'mathjs';
-import { denseFromRows, denseToRows, factorDenseLU } from '@sysgraph/linalg';
+import { denseFromRows, denseToRows, factorDenseLU, SingularMatrixError } from '@sysgraph/linalg';
+import type { DenseLU, DenseMatrix } from '@sysgraph/linalg';
+
+/** The solves of a singular factor: every entry NaN. */
+const nanLU = (n: number): DenseLU => ({
+  n,
+  solve: (_b: ArrayLike<number>, out = new Float64Array(n)) => out.fill(NaN),
+  solveMatrix: (b: DenseMatrix) => ({ rows: n, cols: b.cols, data: new Float64Array(n * b.cols).fill(NaN) }),
+});
 import { checkMonotone } from './check-monotone';
 import { compileClosure } from './compile-closure';
 import { createPartial } from './law-partial';
@@ -185,8 +193,17 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
   // dz/dx = −(∂r/∂z)⁻¹ ∂r/∂x, dz/du = −(∂r/∂z)⁻¹ ∂r/∂u, and the factorisation for the rates.
   const sensitivities = () => {
     if (nz === 0) return undefined;
-    // linalg's dense LU (one LU for every package); singularTol 0: only an exactly zero pivot is singular
-    const lu = factorDenseLU(denseFromRows(sys.implicit.map((_, i) => rowOf(drdz, rz, n + m, zWhat, zLaws)(i))), '∂r/∂z', { singularTol: 0 });
+    // linalg's dense LU (one LU for every package); singularTol 0: only an exactly zero pivot is singular. A
+    // singular or NaN ∂r/∂z (a trial state with a law out of range) gives NaN sensitivities, as an LU that divides
+    // by the zero pivot would: the solver rejects the step rather than the run failing.
+    const rows = sys.implicit.map((_, i) => rowOf(drdz, rz, n + m, zWhat, zLaws)(i));
+    let lu: DenseLU;
+    try {
+      lu = factorDenseLU(denseFromRows(rows), '∂r/∂z', { singularTol: 0 });
+    } catch (e) {
+      if (!(e instanceof SingularMatrixError)) throw e;
+      lu = nanLU(nz);
+    }
     const neg = (rows: number[][]) => denseFromRows(rows.map((row) => row.map((v) => -v)));
     const rx = sys.implicit.map((_, i) => rowOf(drdx, rz, 0, zWhat, zLaws)(i));
     const ru = sys.implicit.map((_, i) => rowOf(drdu, rz, n, zWhat, zLaws)(i));
