@@ -1,8 +1,10 @@
 /**
  * analyze of a description with laws (the linearisation at an operating point) and compareFormulations, each
  * against equations written here by hand: the hardening spring's equilibrium from a scalar Newton on
- * k λ + k3 λ³ = F0 and its poles from m s² + b s + (k + 3 k3 λ0²); the series RC's matrices −1/(RC), 1/(RC).
+ * k λ + k3 λ³ = F0 and its poles from m s² + b s + (k + 3 k3 λ0²); every formulation of the series RLC equal to the reference.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isSysgraphError } from '@sysgraph/core';
 import type { SysgraphError } from '@sysgraph/core';
@@ -114,23 +116,12 @@ describe('analyze: a description with laws through its linearisation', () => {
 });
 
 describe('compareFormulations', () => {
-  const R = 2;
-  const C = 0.25;
-  const rc = {
-    name: 'rc',
-    parameters: { R, C },
-    elements: [
-      { id: 'Vs', kind: 'voltage-source', from: 'a', to: 'g' },
-      { id: 'R1', kind: 'resistor', from: 'a', to: 'b', value: 'R' },
-      { id: 'C1', kind: 'capacitor', from: 'b', to: 'g', value: 'C' },
-    ],
-    outputs: [{ name: 'v', element: 'C1', variable: 'across' }],
-    ground: 'g',
-  };
+  // the series RLC of the examples (R = 1, L = 0.5, C = 0.25): two states v_C1, i_L1
+  const rlc = readFileSync(fileURLToPath(new URL('../../../examples/rlc-series.json', import.meta.url)), 'utf8');
 
-  it('every formulation of the series RC agrees with the reference; the rows name how they were compared', () => {
-    const c = compareFormulations(compile(rc));
-    expect(c.states).toHaveLength(1);
+  it('every formulation of the series RLC agrees with the reference; the rows name how they were compared', () => {
+    const c = compareFormulations(compile(rlc));
+    expect(c.states).toEqual(['v_C1', 'i_L1']);
     expect(c.rows[0]).toMatchObject({ formulation: 'general (dense, b1)', difference: 0, comparedBy: 'reference' });
     const names = c.rows.map((r) => r.formulation);
     expect(names).toEqual(['general (dense, b1)', 'general (sparse, b1)', 'general (dense, b2: charges, fluxes)', 'MASD closed form (b1)', 'general (symbolic, evaluated)']);
