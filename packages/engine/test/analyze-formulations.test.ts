@@ -52,7 +52,7 @@ function roots(kEff: number): { re: number; im: number }[] {
   return d >= 0 ? [{ re, im: -Math.sqrt(d) }, { re, im: Math.sqrt(d) }] : [{ re: re - Math.sqrt(-d), im: 0 }, { re: re + Math.sqrt(-d), im: 0 }];
 }
 
-describe('analyze: a description with laws through its linearisation', () => {
+describe('analyze: a description with laws through its linearisation', { timeout: 60_000 }, () => {
   for (const F0 of [0, 3]) {
     it(`at F = ${F0}: the equilibrium deflection and the poles of m s² + b s + (k + 3 k3 λ0²)`, () => {
       const model = compile(spring);
@@ -115,7 +115,7 @@ describe('analyze: a description with laws through its linearisation', () => {
   });
 });
 
-describe('compareFormulations', () => {
+describe('compareFormulations', { timeout: 60_000 }, () => {
   // the series RLC of the examples (R = 1, L = 0.5, C = 0.25): two states v_C1, i_L1
   const rlc = readFileSync(fileURLToPath(new URL('../../../examples/rlc-series.json', import.meta.url)), 'utf8');
 
