@@ -1,8 +1,8 @@
 // Builds the packages, packs them and installs them with the example scripts into a folder of their own:
 //   node scripts/install-lib.mjs DIR [--no-build] [--tarballs TARBALL_DIR]
 // DIR (outside the repository) gets package.json (the @sysgraph packages the scripts of examples/scripts import,
-// and theirs, as file:<tarball>), node_modules and a copy of the scripts; then `node DIR/rc-step.mjs` runs
-// against the packed packages. The tarballs go to TARBALL_DIR (default DIR/tarballs).
+// and theirs, as file:<tarball>, and the command @sysgraph/cli), node_modules and a copy of the scripts; then
+// `node DIR/rc-step.mjs` runs against the packed packages and `DIR/node_modules/.bin/sysgraph` is the packed command. The tarballs go to TARBALL_DIR (default DIR/tarballs).
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,9 @@ export function scriptPackages() {
   return [...names].sort();
 }
 
+/** The command, installed beside the scripts' packages: `npx sysgraph examples` runs the packed command. */
+export const COMMAND_PACKAGE = '@sysgraph/cli';
+
 /** Build (unless build is false), pack into tarballDir, install into appDir, copy the scripts there. */
 export async function installLib(appDir, { build = true, tarballDir = join(appDir, 'tarballs'), log = () => {} } = {}) {
   // Inside the repository Node would also find the workspace's node_modules (the sources) above DIR.
@@ -30,7 +33,7 @@ export async function installLib(appDir, { build = true, tarballDir = join(appDi
   if (build) await buildLib({ log });
   const tarballs = packPackages(tarballDir);
   log(`packed ${Object.keys(tarballs).length} packages into ${tarballDir}`);
-  const installed = installTarballs(appDir, tarballs, scriptPackages());
+  const installed = installTarballs(appDir, tarballs, [...scriptPackages(), COMMAND_PACKAGE]);
   log(`installed ${installed.join(', ')} into ${appDir}`);
   for (const name of readdirSync(SCRIPTS_DIR)) {
     if (/\.(mjs|cir)$/.test(name)) cpSync(join(SCRIPTS_DIR, name), join(appDir, name));

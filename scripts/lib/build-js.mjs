@@ -3,8 +3,8 @@
 // package ships its own code once and resolves the others through node_modules. Bundling, rather than
 // transpiling file by file, is what turns the sources' extensionless relative imports ('./csr-matrix', resolved
 // by the Bundler resolution of tsconfig.json) and their JSON imports into something Node's ESM loader runs.
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import { entryPoints } from './workspace-packages.mjs';
 
@@ -35,5 +35,27 @@ export async function buildJs(pkg) {
     if (!text.startsWith('#!')) writeFileSync(path, SHEBANG + text);
     chmodSync(path, 0o755);
   }
+  copyAssets(pkg);
   return entries.map((e) => e.out);
+}
+
+/**
+ * The data a package ships beside its JavaScript: its manifest's "publishAssets" maps a folder inside dist/ to a
+ * folder of the repository (e.g. the command's "dist/examples": "../../examples", so that `sysgraph examples` and
+ * `sysgraph simulate rlc-series` work from an installed tarball). Folders named in "skip" of the same entry
+ * (e.g. the example scripts and their tests) stay behind.
+ */
+export function copyAssets(pkg) {
+  for (const [target, spec] of Object.entries(pkg.manifest.publishAssets ?? {})) {
+    const { from, skip = [] } = typeof spec === 'string' ? { from: spec } : spec;
+    if (!target.startsWith('dist/')) throw new Error(`${pkg.name}: publishAssets ${target} is not inside dist/`);
+    const source = resolve(pkg.dir, from);
+    cpSync(source, join(pkg.dir, target), {
+      recursive: true,
+      filter: (file) => {
+        const rest = relative(source, file);
+        return !skip.some((s) => rest === s || rest.startsWith(`${s}${sep}`)) && !rest.split(sep).includes('node_modules');
+      },
+    });
+  }
 }

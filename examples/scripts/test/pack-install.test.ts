@@ -2,7 +2,10 @@
  * The packages as a library: every package under packages/ built (pnpm build:lib), packed (pnpm pack) and
  * installed with npm into a temporary folder outside the repository, where the plain Node scripts of
  * examples/scripts run against the tarballs. Their printed numbers are checked against closed forms computed
- * here: the RC step response v(t) = 1 − e^(−t/RC) and the RC response to a ramp of duration T.
+ * here: the RC step response v(t) = 1 − e^(−t/RC) and the RC response to a ramp of duration T. The packed
+ * command (@sysgraph/cli, its bin dist/main.js) runs there too: its examples ship in the tarball, its manifest
+ * lists no build tool (esbuild, tsx) among the runtime dependencies, and `sysgraph simulate rlc-series` is the
+ * series RLC's step response v_C = 1 − e^(−t)(cos √7 t + sin √7 t / √7).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -93,6 +96,27 @@ describe('the packed packages installed outside the repository', () => {
     expect(out.t[0]).toBe(0);
     expect(out.t[10]).toBeCloseTo(5 * tau, 15);
     out.t.forEach((t, i) => expect(Math.abs(out.v[i] - (1 - Math.exp(-t / tau))), `t = ${t}`).toBeLessThan(1e-9));
+  });
+
+  it('the packed command: no build tool at run time, the examples listed and simulated by name', () => {
+    const dir = join(app, 'node_modules', '@sysgraph', 'cli');
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; bin?: Record<string, string> };
+    for (const tool of ['esbuild', 'tsx']) expect(Object.keys(manifest.dependencies ?? {}), tool).not.toContain(tool);
+    expect(manifest.bin?.sysgraph).toBe('./dist/main.js');
+    expect(existsSync(join(dir, 'dist', 'examples', 'index.json'))).toBe(true);
+    expect(existsSync(join(dir, 'dist', 'examples', 'scripts')), 'the example scripts stay out of the command').toBe(false);
+    const bin = join(app, 'node_modules', '.bin', 'sysgraph');
+    const listed = runNode([bin, 'examples']);
+    expect(listed).toMatch(/^rlc-series\s+Series RLC circuit$/m);
+    expect(listed).toMatch(/^motor-pump\s/m);
+    // R = 1, L = 0.5, C = 0.25, Vs = 1: α = R/2L = 1, ω0² = 1/LC = 8, ωd = √7
+    const csv = runNode([bin, 'simulate', 'rlc-series', '--t-end', '2', '--samples', '9', '--rtol', '1e-10', '--atol', '1e-12']).trim().split('\n');
+    const header = csv[0].split(',');
+    expect(header.slice(0, 2)).toEqual(['t', 'v_C1']);
+    const wd = Math.sqrt(7);
+    const rows = csv.slice(1).map((line) => line.split(',').map(Number));
+    expect(rows.length).toBe(9);
+    for (const [t, v] of rows) expect(Math.abs(v - (1 - Math.exp(-t) * (Math.cos(wd * t) + Math.sin(wd * t) / wd))), `t = ${t}`).toBeLessThan(1e-6);
   });
 
   it('read a SPICE netlist: the RC response to a 1 ms ramp equals its closed form', () => {

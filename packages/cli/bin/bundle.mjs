@@ -5,7 +5,7 @@
 // defined as the bundle's own file URL) stay right. Fresh when it
 // is newer than every file under packages/*/src and every package.json of the workspace (one stat per file,
 // a few milliseconds); built to a temporary name and renamed, so that concurrent runs never read half a file.
-import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,13 @@ export function bundleIsFresh() {
  * 0.4–0.5 s of typed-function set-up per process), and esbuild keeps those calls. The sources use only `create`
  * and the `…Dependencies` objects (one instance per use, built from the factories it needs), so in the bundle
  * 'mathjs' resolves to a module of exactly those, read from mathjs's own files.
+ *
+ * Each `…Dependencies` object is loaded on first use: evaluating the modules behind derivative, parse and simplify
+ * (factoriesAny.js and with it decimal.js, complex.js, fraction.js and the arithmetic factories) took 15–20 ms of
+ * every run, numeric ones included, though only symbolic work reads them. The lean module exports, for each
+ * object, a proxy that requires the object's own generated file (dependenciesAny/dependenciesX.generated.js;
+ * esbuild turns that require into the module's initialisation, run at that moment) the first time `create` or a
+ * destructuring reads it.
  */
 export function leanMathjs() {
   return {
@@ -57,17 +64,105 @@ export function leanMathjs() {
         }
         const lib = `${dirname(entry)}/lib/esm`;
         const create = `${lib}/core/create.js`;
-        const dependencies = `${lib}/entry/dependenciesAny.generated.js`;
-        if (!existsSync(create) || !existsSync(dependencies)) return undefined;
-        return { path: 'mathjs-lean', namespace: 'lean-mathjs', pluginData: { create, dependencies } };
+        const index = `${lib}/entry/dependenciesAny.generated.js`;
+        if (!existsSync(create) || !existsSync(index)) return undefined;
+        // the names this importer takes from mathjs (type-only imports aside): a lean module per importer
+        const names = new Set();
+        for (const m of readFileSync(args.importer, 'utf8').matchAll(/import\s+(?!type\b)\{([^}]*)\}\s*from\s*['"]mathjs['"]/g)) {
+          for (const part of m[1].split(',')) {
+            const name = part.trim().replace(/\s+as\s+.*$/, '');
+            if (name && !name.startsWith('type ')) names.add(name);
+          }
+        }
+        return { path: `mathjs-lean:${args.importer}`, namespace: 'lean-mathjs', pluginData: { create, index, names: [...names].sort() } };
+      });
+      // A dependencies object imports its factory from factoriesAny.js, whose evaluation evaluates every factory
+      // module the bundle holds: each generated file gets a module of only the factories it imports, taken from
+      // their own files.
+      b.onResolve({ filter: /factoriesAny\.js$/ }, (args) => {
+        if (!/[\\/]entry[\\/]dependenciesAny[\\/]/.test(args.importer)) return undefined;
+        const factories = `${dirname(args.importer)}/${args.path}`.replace(/\/entry\/dependenciesAny\/\.\.\/\.\.\//, '/');
+        if (!existsSync(factories)) return undefined;
+        const names = [...readFileSync(args.importer, 'utf8').matchAll(/import \{ (\w+) \} from '\.\.\/\.\.\/factoriesAny\.js'/g)].map((m) => m[1]);
+        return { path: `factories-lean:${args.importer}`, namespace: 'lean-factories', pluginData: { factories, names } };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'lean-factories' }, (args) => {
+        const { factories, names } = args.pluginData;
+        const from = new Map();
+        for (const m of readFileSync(factories, 'utf8').matchAll(/export \{([^}]*)\} from '([^']+)'/g)) {
+          for (const part of m[1].split(',')) {
+            const name = part.replace(/\/\/.*$/gm, '').trim();
+            if (name) from.set(name, m[2]);
+          }
+        }
+        const lines = names.map((n) => {
+          if (!from.has(n)) throw new Error(`lean-mathjs: ${n} is not exported by ${factories}`);
+          return `export { ${n} } from ${JSON.stringify(from.get(n))};`;
+        });
+        return { contents: `${lines.join('\n')}\n`, resolveDir: dirname(factories), loader: 'js' };
       });
       // create is wrapped so that SYSGRAPH_TRACE_MATHJS=1 lists on standard error every mathjs instance a run
       // makes, by the factories it asks for (the test of which commands build mathjs's typed functions)
-      b.onLoad({ filter: /.*/, namespace: 'lean-mathjs' }, (args) => ({
-        contents: `import { create as mathjsCreate } from ${JSON.stringify(args.pluginData.create)};\nexport function create(factories, config) {\n  if (process.env.SYSGRAPH_TRACE_MATHJS === '1') process.stderr.write('mathjs instance: ' + Object.keys(factories).sort().join(' ') + '\\n');\n  return mathjsCreate(factories, config);\n}\nexport * from ${JSON.stringify(args.pluginData.dependencies)};\n`,
-        resolveDir: dirname(args.pluginData.create),
-        loader: 'js',
-      }));
+      b.onLoad({ filter: /.*/, namespace: 'lean-mathjs' }, (args) => {
+        const { create, index, names } = args.pluginData;
+        const files = new Map([...readFileSync(index, 'utf8').matchAll(/export \{ (\w+) \} from '(\.\/dependenciesAny\/[\w.]+)'/g)].map((m) => [m[1], `${dirname(index)}/${m[2].slice(2)}`]));
+        // a factory (createSymbolNode) from its own file, as factoriesAny.js names it
+        const factoriesFile = `${dirname(dirname(index))}/factoriesAny.js`;
+        const factories = new Map();
+        for (const m of readFileSync(factoriesFile, 'utf8').matchAll(/export \{([^}]*)\} from '([^']+)'/g)) {
+          for (const part of m[1].split(',')) {
+            const name = part.replace(/\/\/.*$/gm, '').trim();
+            if (name) factories.set(name, `${dirname(factoriesFile)}/${m[2].slice(2)}`);
+          }
+        }
+        const lazy = names
+          .filter((n) => n !== 'create')
+          .map((n) => {
+            if (factories.has(n)) return `export { ${n} } from ${JSON.stringify(factories.get(n))};`;
+            if (!files.has(n)) throw new Error(`lean-mathjs: ${args.path.slice('mathjs-lean:'.length)} imports ${n}, which is neither a mathjs dependencies object nor a factory`);
+            return `export const ${n} = lazyObject(() => require(${JSON.stringify(files.get(n))}).${n});`;
+          });
+        return {
+          contents: [
+            `import { create as mathjsCreate } from ${JSON.stringify(create)};`,
+            'export function create(factories, config) {',
+            "  if (process.env.SYSGRAPH_TRACE_MATHJS === '1') process.stderr.write('mathjs instance: ' + Object.keys(factories).sort().join(' ') + '\\n');",
+            '  return mathjsCreate(factories, config);',
+            '}',
+            '/** An object read from its module on first use (get, has, keys, property descriptors). */',
+            'function lazyObject(load) {',
+            '  let target;',
+            '  const real = () => (target ??= load());',
+            '  return new Proxy({}, {',
+            '    get: (_, k) => real()[k],',
+            '    has: (_, k) => k in real(),',
+            '    ownKeys: () => Reflect.ownKeys(real()),',
+            '    getOwnPropertyDescriptor: (_, k) => { const d = Reflect.getOwnPropertyDescriptor(real(), k); return d && { ...d, configurable: true }; },',
+            '  });',
+            '}',
+            ...lazy,
+            '',
+          ].join('\n'),
+          resolveDir: dirname(create),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
+/**
+ * A package left out of the bundle but imported with import() (apache-arrow, on first use): inside vm.Script a
+ * dynamic import has no loader once the script comes from the code cache, so the import() is served by a module
+ * of the bundle that requires the package (Node's require, from the bundle's folder) when it is first imported.
+ */
+export function requiredLazily(names) {
+  const filter = new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'required-lazily',
+    setup(b) {
+      b.onResolve({ filter }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'required-lazily' } : { path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'required-lazily' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});\n`, loader: 'js' }));
     },
   };
 }
@@ -94,10 +189,12 @@ export async function buildBundle() {
     logLevel: 'error',
     minify: MINIFY,
     keepNames: MINIFY,
-    plugins: [leanMathjs()],
+    plugins: [leanMathjs(), requiredLazily(['apache-arrow'])],
     // packages that find their own files beside them (esbuild's binary, piscina's worker script, BullMQ's Lua
-    // scripts) are loaded from node_modules, not bundled; the study commands load them lazily
-    external: ['esbuild', 'piscina', 'bullmq', 'ioredis'],
+    // scripts) are loaded from node_modules, not bundled; the study commands load them lazily. apache-arrow
+    // (250 kB of the bundle, for sweep --format arrow alone, imported on first use) likewise: every run read and
+    // compiled it, none but that one ran it
+    external: ['esbuild', 'piscina', 'bullmq', 'ioredis', 'apache-arrow'],
     define: { 'import.meta.url': '__sysgraphModuleUrl' },
     banner: { js: "const __sysgraphModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });

@@ -1,14 +1,14 @@
 /** Finds and parses the system a command works on: a file, an example name, or the default example. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { compile, NETLIST_EXTENSIONS } from '@sysgraph/engine';
 import type { CompiledModel, NetlistDefaults } from '@sysgraph/engine';
 import { readInputFile } from './read-input-file';
+import { examplesDir } from './examples-dir';
 
-export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
+export const EXAMPLES_DIR = examplesDir();
 export const DEFAULT_EXAMPLE = 'motor-pump';
 
 export function resolveSystemFile(file: string | undefined): string {

@@ -19,11 +19,11 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { fileURLToPath } from 'node:url';
 import { reportError } from './report-error';
 import { unwritable } from './output/output-sink';
 import { DERIVATION_LIMIT } from './commands/structure-limit';
 import { progressBar } from './progress';
+import { examplesDir } from './examples-dir';
 import { studyProgress } from './study-progress';
 
 // The engine is loaded only by the command that runs (so that --help answers at once).
@@ -49,7 +49,7 @@ const engine = {
   json: () => import('./output/json-writer'),
   csv: () => import('./output/csv-writer'),
 };
-const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
+const EXAMPLES_DIR = examplesDir();
 
 // A reader that stops early (`sysgraph simulate … | head`) closes the pipe: stop quietly, as other commands do.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -239,15 +239,18 @@ export function createProgram(): Command {
     .option('--symbolic', 'H(s) as rational functions of the parameters (fraction-free elimination)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--param <name=value>', 'set a parameter value (repeatable)', collect, [])
-    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; poles?: boolean; plot?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[]; from?: string }) => {
+    .option('--input <name=value>', 'a description with laws: a constant input of the operating point whose linearisation is analysed (repeatable; default 0)', collect, [])
+    .option('--guess <state=value>', "a description with laws: Newton's starting value of a state (repeatable)", collect, [])
+    .option('--time <t>', 'a description with laws: the time of the operating point (default 0)', number)
+    .action(action(async (file: string | undefined, opts: { s?: string; bode?: string; poles?: boolean; plot?: string; symbolic?: boolean; format: 'text' | 'json'; param: string[]; from?: string; input: string[]; guess: string[]; time?: number }) => {
       const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
       if (model.family === 'equations') {
         print((await engine.equations()).equationAnalyzeReport(model, opts));
         return;
       }
-      const desc = model.description;
-      print((await engine.analyze()).analyzeReport(desc, opts));
-      if (opts.plot) writeOutputFile(opts.plot, '--plot', (await engine.analyzePlot()).analyzePlot(desc, opts));
+      const withNotes = { ...opts, note: (l: string) => process.stderr.write(`${l}\n`) };
+      print((await engine.analyze()).analyzeReport(model, withNotes));
+      if (opts.plot) writeOutputFile(opts.plot, '--plot', (await engine.analyzePlot()).analyzePlot(model, opts));
     }));
 
   program

@@ -38,6 +38,13 @@ describe('mathjs typed functions only where symbolic work needs them', { timeout
     }
   });
 
+  it('one signal parser per run, however many inputs: the description\'s node classes and the engine\'s parser', () => {
+    // three inputs (D1, D2, Qin), each read at t = 0 for the start and the end time, then by the solver: before,
+    // each of those reads built a parser of its own (8 instances)
+    const made = instances(['simulate', 'examples/nonlinear/masd-4-2-reservoirs.json', '--samples', '3']);
+    expect(made.length).toBeLessThanOrEqual(2);
+  });
+
   it('printing a nonlinear model differentiates with mathjs', () => {
     const made = instances(['statespace', 'examples/nonlinear/diode-rc.json']);
     expect(made.some((factories) => factories.includes('derivativeDependencies'))).toBe(true);

@@ -105,6 +105,23 @@ describe('the check reports planted violations', () => {
     expect(check([file('packages/simulate/src/other.ts', '@sysgraph/formulation')]).map((v) => v.rule)).toEqual(['layer']);
   });
 
+  it('the command line importing the formulation by name, not through the engine (its tests may)', () => {
+    const cli = pkg('@sysgraph/cli', 'packages/cli', ['@sysgraph/engine', '@sysgraph/formulation']);
+    const engine = pkg('@sysgraph/engine', 'packages/engine', ['@sysgraph/formulation']);
+    const all = [...packages, cli, engine];
+    const v = checkImports(all, [file('packages/cli/src/commands/x.ts', '@sysgraph/formulation')], new Set(), []);
+    expect(v).toEqual([expect.objectContaining({ rule: 'through-engine', specifier: '@sysgraph/formulation' })]);
+    expect(checkImports(all, [file('packages/cli/src/commands/x.ts', '@sysgraph/engine'), file('packages/cli/test/x.test.ts', '@sysgraph/formulation')], new Set(), [])).toEqual([]);
+  });
+
+  it("a launcher in bin/ may use a dev dependency only when the packed package leaves bin/ out", () => {
+    const packed = (files?: string[]): PackageInfo => ({ name: '@sysgraph/cli', dir: 'packages/cli', dependencies: ['@sysgraph/core'], devDependencies: ['esbuild'], ...(files ? { files } : {}) });
+    const launcher = file('packages/cli/bin/bundle.mjs', 'esbuild');
+    expect(checkImports([...packages, packed(['dist'])], [launcher], new Set(), [])).toEqual([]);
+    expect(checkImports([...packages, packed(['dist', 'bin'])], [launcher], new Set(), []).map((v) => v.rule)).toEqual(['undeclared']);
+    expect(checkImports([...packages, packed()], [launcher], new Set(), []).map((v) => v.rule)).toEqual(['undeclared']);
+  });
+
   it('a package in no layer is reported', () => {
     const v = checkImports([...packages, pkg('@sysgraph/stray', 'packages/stray', [])], [], new Set(), []);
     expect(v).toEqual([expect.objectContaining({ rule: 'unplaced-package', specifier: '@sysgraph/stray' })]);

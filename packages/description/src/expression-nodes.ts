@@ -6,13 +6,15 @@
  */
 import {
   ConstantNodeDependencies,
-  FunctionNodeDependencies,
+  NodeDependencies,
   OperatorNodeDependencies,
   ParenthesisNodeDependencies,
-  SymbolNodeDependencies,
   create,
+  createFunctionNode,
+  createSymbolNode,
 } from 'mathjs';
 import type { ConstantNode, FunctionNode, MathNode, OperatorNode, ParenthesisNode, SymbolNode } from 'mathjs';
+import type {} from './mathjs-node-factories';
 import { arithmeticNodesOf } from '@sysgraph/core';
 import type { ArithmeticNodes } from '@sysgraph/core';
 
@@ -30,12 +32,10 @@ export interface ExpressionNodes {
 }
 
 export function createExpressionNodes(): ExpressionNodes {
-  // SymbolNode's dependencies without UnitDependencies (Unit is optional for SymbolNode); FunctionNode's without
-  // its nested SymbolNodeDependencies, which would bring Unit back.
-  const { UnitDependencies: _unit, ...symbolNode } = SymbolNodeDependencies as unknown as Record<string, unknown>;
-  const { SymbolNodeDependencies: _symbol, ...functionNode } = FunctionNodeDependencies as unknown as Record<string, unknown>;
+  // SymbolNode and FunctionNode from their factories and NodeDependencies: without Unit (optional for SymbolNode),
+  // whose dependencies SymbolNodeDependencies would bring in (mathjs-node-factories.ts).
   const math = create(
-    { ConstantNodeDependencies, OperatorNodeDependencies, ParenthesisNodeDependencies, ...symbolNode, ...functionNode } as never,
+    { ConstantNodeDependencies, OperatorNodeDependencies, ParenthesisNodeDependencies, NodeDependencies, createSymbolNode, createFunctionNode } as never,
     { number: 'number' },
   ) as unknown as ExpressionNodeClasses;
   return { math, builders: arithmeticNodesOf<MathNode>(math) };

@@ -12,7 +12,7 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import { CsrMatrix, csrToDense, eigenvalues } from '@sysgraph/linalg';
-import { parseSignal } from '@sysgraph/simulate';
+import { engineSignal } from './simulation/engine-signals';
 import type { NonlinearModel } from '@sysgraph/simulate';
 
 /** Five times the slowest time constant (or two periods of the slowest oscillation) of A; 1 s without states. */
@@ -44,7 +44,7 @@ export function nonlinearEndTime(m: NonlinearModel, inputs: Readonly<Record<stri
     });
   }
   const x = Float64Array.from(m.stateNames, (name) => initial[name] ?? 0);
-  const u = Float64Array.from(m.inputNames, (name) => parseSignal(inputs[name], name).value(0));
+  const u = Float64Array.from(m.inputNames, (name) => engineSignal(inputs[name], name).value(0));
   const du = new Float64Array(u.length);
   if (!m.jacobian) return suggestEndTime(differenceJacobian(m, x, u, du));
   const J = m.jacobian(0, x, u, du);

@@ -14,6 +14,8 @@ export type { EngineSimulateOptions, EngineTrace } from './simulation/simulate-m
 export { analyze, numericModel } from './analyze';
 export type { Analysis, AnalyzeOptions } from './analyze';
 export { compare } from './compare/compare';
+export { compareFormulations, masdVerdict } from './compare/compare-formulations';
+export type { FormulationRow, FormulationsComparison, MasdVerdict } from './compare/compare-formulations';
 export { compareStateSpaces } from './compare/compare-models';
 export type { ComparedModel, Difference } from './compare/compare-models';
 export { modelFamily } from './family';
@@ -49,6 +51,8 @@ export { buildNonlinear } from './nonlinear/build-nonlinear';
 export type { NonlinearBuild, Probe, BuildNonlinearOptions } from './nonlinear/build-nonlinear';
 export { lawElements, hasLaws, requireLaws, refuseLaws } from './nonlinear/law-elements';
 export { operatingPoint } from './nonlinear/operating-point';
+export { linearisedModel, describePoint } from './nonlinear/linearised-model';
+export type { LinearisationPoint, LinearisedAt, NamedModel } from './nonlinear/linearised-model';
 export type { OperatingPoint, OperatingPointOptions } from './nonlinear/operating-point';
 export { incrementalValue } from './nonlinear/incremental-value';
 export type { IncrementalValue } from './nonlinear/incremental-value';
@@ -85,3 +89,6 @@ export { linearVsNonlinear } from './compare/compare-linear-nonlinear';
 export type { LinearVsNonlinear, LinearVsNonlinearOptions } from './compare/compare-linear-nonlinear';
 export { compareTimeVaryingForms } from './compare/compare-time-varying';
 export type { TimeVaryingForms, TimeVaryingFormsOptions } from './compare/compare-time-varying';
+
+// the formulation stage's printers and model types (formats.ts), so that callers import one package
+export * from './formats';

@@ -6,8 +6,8 @@
  */
 import type { CompiledModel } from '@sysgraph/engine';
 import { masdModel } from '@sysgraph/engine';
-import type { MasdTable } from '@sysgraph/formulation';
-import { masdTableToLatex, masdTableToText, structuredToLatex } from '@sysgraph/formulation';
+import type { MasdTable } from '@sysgraph/engine';
+import { masdTableToLatex, masdTableToText, structuredToLatex } from '@sysgraph/engine';
 import type { ClosedFormView, MasdQuantityView } from './protocol';
 
 /**

@@ -1,11 +1,12 @@
 /**
  * The formulations of one structure: the general hybrid formulation (formulation.md section 5) with states
  * b1 (v_C, i_L) or b2 (q_C, φ_L), and MASD's closed form (section 6) where its preconditions (section 6.1,
- * masdApplicability) hold. formulateActive() derives the model on show (first, for the page to update fast);
- * formulateOthers() the rest, for the comparison. The symbolic model is derived for the model on show only.
+ * the engine's masdVerdict) hold, each by the engine's buildModel (dense at any size: the page shows the cells).
+ * formulateActive() derives the model on show (first, for the page to update fast); formulateOthers() the rest,
+ * for the comparison. The symbolic model is derived for the model on show only.
  */
-import type { Dense, ModelTable, StateSpace } from '@sysgraph/formulation';
-import { formulate, masdApplicability, masdFormulate, modelTable, numberCells, numericBackend } from '@sysgraph/formulation';
+import { buildModel, masdVerdict as masdApplies } from '@sysgraph/engine';
+import type { Dense, ModelTable, StateSpace } from '@sysgraph/engine';
 import type { Structure } from '@sysgraph/graph';
 import type { FormulationName, StateChoiceName } from './settings';
 import { symbolicTable } from './symbolic-model';
@@ -24,17 +25,15 @@ export const MODEL_KEYS = ['general-b1', 'general-b2', 'masd-b1', 'masd-b2'] as 
 
 /** Whether MASD's closed form applies, and why not, in words. */
 export function masdVerdict(s: Structure): { readonly applicable: boolean; readonly note: string } {
-  const check = masdApplicability(s, numericBackend(s.description.parameters));
+  const check = masdApplies(s);
   return check.applicable
     ? { applicable: true, note: "MASD's closed form applies: its matrices are compared with the general formulation's above." }
     : { applicable: false, note: `MASD's closed form does not apply to this system (formulation.md 6.1): ${check.reasons.join('; ')}. The general formulation covers it.` };
 }
 
 export function formulateModel(s: Structure, formulation: FormulationName, stateChoice: StateChoiceName): Formulated {
-  const desc = s.description;
-  const backend = numericBackend(desc.parameters);
-  const ss = formulation === 'masd' ? masdFormulate(s, backend, { stateChoice }) : formulate(s, backend, { stateChoice });
-  return { key: `${formulation}-${stateChoice}`, formulation, stateChoice, ss, table: modelTable(desc.name, ss, backend, numberCells, desc.parameters) };
+  const built = buildModel(s.description, { structure: s, formulation, stateChoice, backend: 'dense' });
+  return { key: `${formulation}-${stateChoice}`, formulation, stateChoice, ss: built.numeric as StateSpace<Dense<number>>, table: built.table as ModelTable };
 }
 
 /** The model the settings ask for; MASD falls back to the general formulation where it does not apply. */

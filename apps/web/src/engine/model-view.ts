@@ -3,8 +3,8 @@
  * LaTeX, the symbolic LaTeX when a symbolic table is given, diagnostics, and the model exported as MATLAB,
  * Python (python-control), LaTeX and JSON by the formulation stage's exporters.
  */
-import type { ModelTable } from '@sysgraph/formulation';
-import { MATRIX_NAMES, modelToJson, modelToLatex, modelToMatlab, modelToPython } from '@sysgraph/formulation';
+import type { ModelTable } from '@sysgraph/engine';
+import { MATRIX_NAMES, modelToJson, modelToLatex, modelToMatlab, modelToPython } from '@sysgraph/engine';
 import type { MatrixKey, MatrixView, ModelView } from './protocol';
 
 export function modelView(key: string, numeric: ModelTable, symbolic?: ModelTable, symbolicNote?: string): ModelView {

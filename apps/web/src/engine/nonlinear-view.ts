@@ -10,8 +10,8 @@
 import { isSysgraphError } from '@sysgraph/core';
 import { SECANT_WIDTH } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
-import { formatNonlinear, linearisationTable, linearise, nonlinearToLatex } from '@sysgraph/formulation';
-import type { Linearisation, ModelTable, NonlinearResult } from '@sysgraph/formulation';
+import { formatNonlinear, linearisationTable, linearise, nonlinearToLatex } from '@sysgraph/engine';
+import type { Linearisation, ModelTable, NonlinearResult } from '@sysgraph/engine';
 import type { NonlinearModel } from '@sysgraph/simulate';
 import { stateLatex } from './derivation-view';
 import type { NonlinearView } from './protocol';

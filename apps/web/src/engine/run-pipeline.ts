@@ -12,7 +12,7 @@
  * a bad signal leaves the model shown.
  */
 import type { SystemParser } from '@sysgraph/description';
-import type { TimeMath } from '@sysgraph/formulation';
+import type { TimeMath } from '@sysgraph/engine';
 import { compareStateSpaces, compile, suggestEndTime, toSimulationModel } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
 import { deriveEquations } from '@sysgraph/graph';

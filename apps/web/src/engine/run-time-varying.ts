@@ -8,8 +8,8 @@
  */
 import { compile } from '@sysgraph/engine';
 import type { CompiledModel } from '@sysgraph/engine';
-import { createTimeMath } from '@sysgraph/formulation';
-import type { TimeVaryingModel } from '@sysgraph/formulation';
+import { createTimeMath } from '@sysgraph/engine';
+import type { TimeVaryingModel } from '@sysgraph/engine';
 import type { Derivation } from '@sysgraph/graph';
 import { derivationView } from './derivation-view';
 import { toErrorInfo } from './error-info';

@@ -1,10 +1,10 @@
 /**
- * symbolicTable: the model with entries as exact rational functions of the parameters (the formulation
- * stage's symbolic backend), or a note saying why there is none (e.g. a coupling coefficient k, whose
+ * symbolicTable: the model with entries as exact rational functions of the parameters (the engine's buildModel
+ * with the symbolic backend), or a note saying why there is none (e.g. a coupling coefficient k, whose
  * M = k·sqrt(L1·L2) is not rational, or a system too large to be worth it).
  */
-import type { ModelTable } from '@sysgraph/formulation';
-import { formulate, masdFormulate, modelTable, symbolicBackend } from '@sysgraph/formulation';
+import { buildModel } from '@sysgraph/engine';
+import type { ModelTable } from '@sysgraph/engine';
 import type { Structure } from '@sysgraph/graph';
 import type { FormulationName, StateChoiceName } from './settings';
 
@@ -16,9 +16,8 @@ export function symbolicTable(s: Structure, formulation: FormulationName, stateC
     return { note: `the model has ${s.partition.states.length} states; symbolic entries are shown up to ${MAX_SYMBOLIC_STATES}` };
   }
   try {
-    const sym = symbolicBackend(s.description, keep.length > 0 ? { keep } : {});
-    const ss = formulation === 'masd' ? masdFormulate(s, sym.backend, { stateChoice }) : formulate(s, sym.backend, { stateChoice });
-    return { table: modelTable(s.description.name, ss, sym.backend, sym.cells, s.description.parameters) };
+    const built = buildModel(s.description, { structure: s, formulation, stateChoice, symbolic: true, ...(keep.length > 0 ? { symbolicParams: keep } : {}) });
+    return { table: built.table as ModelTable };
   } catch (e) {
     return { note: e instanceof Error ? e.message : String(e) };
   }

@@ -5,8 +5,8 @@
  */
 import type { SystemDescription } from '@sysgraph/description';
 import type { Structure } from '@sysgraph/graph';
-import { createTimeMath, linearisationTable, timeVaryingLatex, timeVaryingSymbolic } from '@sysgraph/formulation';
-import type { ModelTable, TimeMath, TimeVaryingModel } from '@sysgraph/formulation';
+import { createTimeMath, linearisationTable, timeVaryingLatex, timeVaryingSymbolic } from '@sysgraph/engine';
+import type { ModelTable, TimeMath, TimeVaryingModel } from '@sysgraph/engine';
 import type { TimeVaryingView } from './protocol';
 
 /** The matrices at time t as a ModelTable (every exporter and the matrix view read it). */

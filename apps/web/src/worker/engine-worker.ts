@@ -4,7 +4,7 @@
  * the follow-up (comparison and overlay) of a request that has been superseded.
  */
 import { createSystemParser } from '@sysgraph/description';
-import { createTimeMath } from '@sysgraph/formulation';
+import { createTimeMath } from '@sysgraph/engine';
 import { createRestrictedParser } from '@sysgraph/simulate';
 import type { RunRequest, SweepCancel, SweepRequest, TraceView, WorkerMessage } from '../engine/protocol';
 import { runPipeline } from '../engine/run-pipeline';

@@ -4,26 +4,25 @@
  * the zeros of each pair. --bode alone draws the Bode diagrams, --poles alone the map, neither or both: both.
  */
 import type { SystemDescription } from '@sysgraph/description';
-import { analyzeStructure } from '@sysgraph/graph';
-import { formulate, numericBackend } from '@sysgraph/formulation';
 import { frequencyGrid, frequencyResponses, logGrid, poles, transferZeros, transmissionZeros } from '@sysgraph/analysis';
-import { SysgraphError } from '@sysgraph/core';
-import { isTimeVarying, timeVaryingElements } from '@sysgraph/engine';
+import { compile, numericModel } from '@sysgraph/engine';
+import type { CompiledModel } from '@sysgraph/engine';
 import { frequencyHtml } from '../frequency-html';
-import { parseBode } from './analyze';
+import { parseBode, pointOf } from './analyze';
 
 export interface AnalyzePlotOptions {
   readonly bode?: string;
   readonly poles?: boolean;
+  readonly input?: readonly string[];
+  readonly guess?: readonly string[];
+  readonly time?: number;
 }
 
-export function analyzePlot(desc: SystemDescription, opts: AnalyzePlotOptions): string {
-  if (isTimeVarying(desc)) {
-    const varying = timeVaryingElements(desc);
-    throw new SysgraphError('unsupported', `analyze --plot: ${varying.join(', ')} vary with t`, { element: varying[0], field: 'value', elements: varying, expected: 'values without t' });
-  }
-  const ss = formulate(analyzeStructure(desc), numericBackend(desc.parameters));
-  const model = { A: ss.A, B: ss.B, C: ss.C, D: ss.D, E: ss.E };
+export function analyzePlot(input: SystemDescription | CompiledModel, opts: AnalyzePlotOptions): string {
+  const compiled = 'family' in input && 'linear' in input ? input : compile({ description: input });
+  const desc = compiled.description;
+  const model = numericModel(compiled, pointOf(compiled, opts));
+  const ss = model;
   const p = poles(model);
   const pairs = ss.outputs.flatMap((y, i) => ss.inputs.map((u, j) => ({ label: `${y} / ${u}`, i, j })));
   const zeros = pairs.map((q) => ({ label: q.label, zeros: transferZeros(model, q.i, q.j) }));

@@ -1,6 +1,6 @@
 /** The formatter of linearVsNonlinear (packages/engine/src/compare/compare-linear-nonlinear.ts): text or JSON. */
 import { formatTable } from '@sysgraph/graph';
-import { linearisationTable, modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/formulation';
+import { linearisationTable, modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/engine';
 import { formatPole, differencesToJson } from '@sysgraph/engine';
 import { operatingPointJson, operatingPointLines } from './nonlinear-statespace';
 import type { LinearVsNonlinear } from '@sysgraph/engine';

@@ -1,7 +1,7 @@
 /** The formatter of compareStateChoices (packages/engine/src/compare/compare-state-choices.ts): text or JSON. */
 import { formatTable } from '@sysgraph/graph';
-import { modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/formulation';
-import type { Dense, StateSpace } from '@sysgraph/formulation';
+import { modelTable, modelToText, numberCells, numericBackend } from '@sysgraph/engine';
+import type { Dense, StateSpace } from '@sysgraph/engine';
 import { formatPole, differencesToJson } from '@sysgraph/engine';
 import type { StateChoices } from '@sysgraph/engine';
 export { compareStateChoices } from '@sysgraph/engine';

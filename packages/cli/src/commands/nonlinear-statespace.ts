@@ -5,8 +5,8 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
-import { formatNonlinear, latexIdentifier, linearisationTable, linearise, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText, nonlinearToLatex } from '@sysgraph/formulation';
-import type { Linearisation, NonlinearResult } from '@sysgraph/formulation';
+import { formatNonlinear, latexIdentifier, linearisationTable, linearise, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText, nonlinearToLatex } from '@sysgraph/engine';
+import type { Linearisation, NonlinearResult } from '@sysgraph/engine';
 import { buildNonlinear, operatingInputs, parseNumbers } from '@sysgraph/engine';
 import type { StateSpaceFormat } from './statespace';
 

@@ -10,8 +10,8 @@ import {
   masdTableToJson, masdTableToLatex, masdTableToText, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText,
   sparseModelToJson, sparseModelToMatlab, sparseModelToPython, sparseModelToText, structuredToJson, structuredToLatex,
   structuredToMatlab, structuredToPython, structuredToText,
-} from '@sysgraph/formulation';
-import type { MasdTable, ModelTable, StateSpace, StructuredTable } from '@sysgraph/formulation';
+} from '@sysgraph/engine';
+import type { MasdTable, ModelTable, StateSpace, StructuredTable } from '@sysgraph/engine';
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { buildModel, hasLaws, masdModel, requireLaws, isTimeVarying, requireTimeVarying, symbolicForms } from '@sysgraph/engine';
 import type { ModelOptions, SymbolicForm, TimeVaryingBuildOptions } from '@sysgraph/engine';

@@ -4,7 +4,7 @@ import {
   formatLoopMatrix, structureToJson,
 } from '@sysgraph/graph';
 import type { SystemDescription } from '@sysgraph/description';
-import { coefficientLatex, coefficientSimplifier } from '@sysgraph/formulation';
+import { coefficientLatex, coefficientSimplifier } from '@sysgraph/engine';
 
 export type StructureFormat = 'text' | 'json' | 'latex';
 

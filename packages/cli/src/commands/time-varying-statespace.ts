@@ -10,8 +10,8 @@ import type { SystemDescription } from '@sysgraph/description';
 import {
   formatTimeVarying, formatTimeVaryingSymbolic, linearisationTable, modelToJson, modelToLatex, modelToMatlab, modelToPython,
   timeVaryingLatex, timeVaryingSymbolic,
-} from '@sysgraph/formulation';
-import type { ModelTable, TimeVaryingModel, TimeVaryingSymbolic } from '@sysgraph/formulation';
+} from '@sysgraph/engine';
+import type { ModelTable, TimeVaryingModel, TimeVaryingSymbolic } from '@sysgraph/engine';
 import { buildTimeVarying } from '@sysgraph/engine';
 import type { TimeVaryingBuild, TimeVaryingBuildOptions } from '@sysgraph/engine';
 import type { StateSpaceFormat } from './statespace';

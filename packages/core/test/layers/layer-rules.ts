@@ -33,6 +33,16 @@ export const SAME_LAYER: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Packages whose shipped sources reach a lower package only through the engine (importer → packages it may not
+ * import by name): the command line and the web app formulate, analyse and print through @sysgraph/engine, which
+ * re-exports the formulation stage's printers (packages/engine/src/formats.ts).
+ */
+export const THROUGH_ENGINE: Readonly<Record<string, readonly string[]>> = {
+  '@sysgraph/cli': ['@sysgraph/formulation'],
+  '@sysgraph/web': ['@sysgraph/formulation'],
+};
+
+/**
  * Known violations being removed by a move already under way: file (repository path) → the packages it may still
  * import against the layers. Delete an entry when its move lands; nothing else is excepted.
  */
@@ -45,6 +55,8 @@ export interface PackageInfo {
   readonly dir: string;
   readonly dependencies: readonly string[];
   readonly devDependencies: readonly string[];
+  /** The manifest's "files" (what the packed package holds), when it lists them. */
+  readonly files?: readonly string[];
 }
 
 /** One source file and the module specifiers it imports (static, dynamic, type-only and re-exports). */
@@ -57,7 +69,7 @@ export interface SourceFile {
 export interface Violation {
   readonly file: string;
   readonly specifier: string;
-  readonly rule: 'undeclared' | 'layer' | 'cross-package-path' | 'unplaced-package';
+  readonly rule: 'undeclared' | 'layer' | 'cross-package-path' | 'unplaced-package' | 'through-engine';
   readonly detail: string;
 }
 
@@ -81,10 +93,15 @@ export function layerAllows(from: string, to: string): boolean {
   return b < a || (a === b && (SAME_LAYER[from] ?? []).includes(to));
 }
 
-/** Sources are what ships: files under src/ (and a package's bin/); the rest (test/, bench/) are development files. */
-export function isShipped(pkgDir: string, path: string): boolean {
+/**
+ * Sources are what ships: files under src/ (built into dist/), and a package's bin/ unless its manifest's "files"
+ * leaves bin/ out of the packed package (the command's bin/ is the workspace's launcher, which builds a bundle with
+ * esbuild: a development file; the packed command runs dist/main.js); the rest (test/, bench/) are development files.
+ */
+export function isShipped(pkgDir: string, path: string, files?: readonly string[]): boolean {
   const rest = path.slice(pkgDir.length + 1);
-  return rest.startsWith('src/') || rest.startsWith('bin/');
+  const packsBin = files === undefined || files.some((f) => f === 'bin' || f.startsWith('bin/'));
+  return rest.startsWith('src/') || (packsBin && rest.startsWith('bin/'));
 }
 
 /** Normalises a/b/../c to a/c (repository paths, forward slashes). */
@@ -116,7 +133,7 @@ export function checkImports(
   for (const file of files) {
     const pkg = byDir.find((p) => file.path.startsWith(`${p.dir}/`));
     if (!pkg) continue;
-    const shipped = isShipped(pkg.dir, file.path);
+    const shipped = isShipped(pkg.dir, file.path, pkg.files);
     const pending = PENDING_MOVES[file.path] ?? [];
     for (const specifier of file.imports) {
       if (specifier.startsWith('.')) {
@@ -138,6 +155,9 @@ export function checkImports(
       }
       if (workspace.has(name) && !layerAllows(pkg.name, name) && !pending.includes(name)) {
         violations.push({ file: file.path, specifier, rule: 'layer', detail: `${pkg.name} (layer ${layerOf(pkg.name)}) may not import ${name} (layer ${layerOf(name)})` });
+      }
+      if (shipped && (THROUGH_ENGINE[pkg.name] ?? []).includes(name)) {
+        violations.push({ file: file.path, specifier, rule: 'through-engine', detail: `${pkg.name} reaches ${name} through @sysgraph/engine` });
       }
     }
   }

@@ -16,6 +16,7 @@ interface Manifest {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  files?: string[];
 }
 
 function readManifest(path: string): Manifest {
@@ -42,6 +43,7 @@ export function readPackages(root: string): PackageInfo[] {
       dir,
       dependencies: [...Object.keys(m.dependencies ?? {}), ...Object.keys(m.peerDependencies ?? {})],
       devDependencies: Object.keys(m.devDependencies ?? {}),
+      ...(m.files ? { files: m.files } : {}),
     };
   });
 }

@@ -25,7 +25,8 @@ import { inputSignals } from '../simulation/simulate-options';
 import { suggestEndTime } from '../end-time';
 import type { OperatingPoint } from '../nonlinear/operating-point';
 import type { CompareRunOptions, TraceDifference } from './compare-traces';
-import { parseSignal, simulate } from '@sysgraph/simulate';
+import { simulate } from '@sysgraph/simulate';
+import { engineSignal } from '../simulation/engine-signals';
 import type { Signal, SimulationResult, Trace } from '@sysgraph/simulate';
 
 /** --signal NAME=SIGNAL here is δu(t), the deviation from u0 (default: see deviationSignals). */
@@ -99,7 +100,7 @@ export function linearVsNonlinear(desc: SystemDescription, opts: LinearVsNonline
   if (opts.tEnd === undefined) opts.note?.(`t-end = ${span} s after the operating point (from the slowest eigenvalue of the linearisation; set it with --t-end)`);
   const samples = opts.samples ?? 401;
   const common = { tStart, tEnd: tStart + span, samples, rtol: opts.rtol, atol: opts.atol };
-  const delta = Object.fromEntries(inputNames.map((n) => [n, parseSignal(deviations[n], n)]));
+  const delta = Object.fromEntries(inputNames.map((n) => [n, engineSignal(deviations[n], n)]));
   const nonlinear = simulate(at.build.model, {
     ...common,
     inputs: Object.fromEntries(inputNames.map((n) => [n, shifted(u0[n], delta[n])])),

@@ -17,6 +17,7 @@ import { inputSignals } from '../simulation/simulate-options';
 import { suggestEndTime } from '../end-time';
 import type { CompareRunOptions, TraceDifference } from './compare-traces';
 import { simulate } from '@sysgraph/simulate';
+import { engineSignals } from '../simulation/engine-signals';
 import type { SimulationResult } from '@sysgraph/simulate';
 
 /** --signal default: the source's constant, else step(1). */
@@ -51,7 +52,7 @@ export function compareStateChoices(desc: SystemDescription, opts: StateChoicesO
   const signals = inputSignals(desc, b1.inputs, opts.signals, opts.note, '--signal');
   const tEnd = opts.tEnd ?? suggestEndTime(b1.A);
   if (opts.tEnd === undefined) opts.note?.(`t-end = ${tEnd} s (from the slowest eigenvalue; set it with --t-end)`);
-  const common = { tEnd, inputs: signals, samples: opts.samples ?? 401, rtol: opts.rtol, atol: opts.atol };
+  const common = { tEnd, inputs: engineSignals(signals), samples: opts.samples ?? 401, rtol: opts.rtol, atol: opts.atol };
   const r1 = simulate(toSimulationModel(b1, structure), common);
   const r2 = simulate(toSimulationModel(b2, structure), common);
   const differences = compareTraces(r1, r2, columnPairs(r1, b1.states.length, r2, b2.states.length));

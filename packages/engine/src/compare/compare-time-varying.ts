@@ -8,7 +8,8 @@
 import type { SystemDescription } from '@sysgraph/description';
 import { createTimeMath } from '@sysgraph/formulation';
 import type { StorageLaw, TimeMath, TimeVaryingModel } from '@sysgraph/formulation';
-import { parseSignal, simulate } from '@sysgraph/simulate';
+import { simulate } from '@sysgraph/simulate';
+import { engineSignal, engineSignals } from '../simulation/engine-signals';
 import type { SimulationResult } from '@sysgraph/simulate';
 import { compareTraces } from './compare-traces';
 import { buildTimeVarying } from '../time-varying/build-time-varying';
@@ -49,9 +50,9 @@ export function compareTimeVaryingForms(desc: SystemDescription, opts: TimeVaryi
   if (opts.tEnd === undefined) opts.note?.(`t-end = ${tEnd} s (from the slowest eigenvalue of A(0); set it with --t-end)`);
   const rtol = opts.rtol ?? 1e-9;
   const atol = opts.atol ?? 1e-12;
-  const common = { tEnd, inputs: signals, samples: opts.samples ?? 401, rtol, atol };
+  const common = { tEnd, inputs: engineSignals(signals), samples: opts.samples ?? 401, rtol, atol };
   // x(0) = 0 in both: p(0) = E(0)·0 − B1(0) u(0)
-  const u0 = at.tv.inputs.map((name) => parseSignal(signals[name], name).value(0));
+  const u0 = at.tv.inputs.map((name) => engineSignal(signals[name], name).value(0));
   const p0 = cf.tv.toState(0, new Float64Array(at.tv.states.length), u0);
   const r1 = simulate(cf.model, { ...common, initial: Object.fromEntries(cf.tv.states.map((n, k) => [n, p0[k]])) });
   const r2 = simulate(at.model, common);

@@ -15,6 +15,10 @@ export interface ModelOptions {
   readonly symbolicParams?: readonly string[];
   readonly stateChoice?: StateChoice;
   readonly formulation?: 'general' | 'masd';
+  /** The description's structure when the caller has it (else analysed here). */
+  readonly structure?: Structure;
+  /** 'auto' (default): sparse above SPARSE_ABOVE branches; 'dense': dense at any size (a page that shows the cells). */
+  readonly backend?: 'auto' | 'dense';
 }
 
 export interface BuiltModel {
@@ -34,7 +38,7 @@ function formulator(kind: 'general' | 'masd'): Formulator {
 }
 
 export function buildModel(desc: SystemDescription, opts: ModelOptions = {}): BuiltModel {
-  const structure = analyzeStructure(desc);
+  const structure = opts.structure ?? analyzeStructure(desc);
   const form = formulator(opts.formulation ?? 'general');
   const stateChoice = opts.stateChoice ?? 'b1';
   if (opts.symbolic) {
@@ -42,7 +46,7 @@ export function buildModel(desc: SystemDescription, opts: ModelOptions = {}): Bu
     const ss = form(structure, backend, { stateChoice });
     return { structure, table: formulation.modelTable(desc.name, ss, backend as formulation.Backend<unknown, unknown>, cells as formulation.CellFormat<unknown>, desc.parameters) };
   }
-  const sparse = structure.graph.ids.length > SPARSE_ABOVE;
+  const sparse = opts.backend !== 'dense' && structure.graph.ids.length > SPARSE_ABOVE;
   const be = sparse ? formulation.sparseBackend(desc.parameters) : formulation.numericBackend(desc.parameters);
   const ss = form(structure, be, { stateChoice });
   if (sparse) return { structure, numeric: ss };

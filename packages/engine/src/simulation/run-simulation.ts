@@ -15,7 +15,8 @@
 import { SysgraphError, isSysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import type { StateSpace, StorageLaw, TimeMath, TimeVaryingForm } from '@sysgraph/formulation';
-import { parseSignal, simulate } from '@sysgraph/simulate';
+import { simulate } from '@sysgraph/simulate';
+import { engineSignal, engineSignals } from './engine-signals';
 import type { LinearModel, NonlinearModel, SimulationModel, SimulationResult } from '@sysgraph/simulate';
 import { buildModel } from '../linear/build-model';
 import type { BuiltModel, ModelOptions } from '../linear/build-model';
@@ -144,7 +145,7 @@ function prepareNonlinear(
     : own;
   const inputs = inputSignals(desc, watched.inputNames, opts.inputs, opts.note);
   if (opts.netlistStart !== undefined) {
-    const u0 = Object.fromEntries(watched.inputNames.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
+    const u0 = Object.fromEntries(watched.inputNames.map((name) => [name, engineSignal(inputs[name], name).value(0, true)]));
     initial = { ...nonlinearNetlistStart(watched, u0, opts.netlistStart, opts.note), ...initial };
   }
   const inner = watched;
@@ -179,7 +180,7 @@ function prepareTimeVarying(desc: SystemDescription, opts: SimulateCommandOption
   const build = opts.builds?.timeVarying?.() ?? buildTimeVarying(desc, { form: opts.form, storageLaw: opts.storageLaw, math: opts.math });
   const sim = build.model;
   const inputs = inputSignals(desc, sim.inputNames, opts.inputs, opts.note);
-  const u0 = sim.inputNames.map((name) => parseSignal(inputs[name], name).value(0));
+  const u0 = sim.inputNames.map((name) => engineSignal(inputs[name], name).value(0));
   const initial = initialState(build.tv, given, 0, u0, opts.note);
   return { sim, inputs, initial, suggested: () => suggestEndTime(build.tv.at(0).A), why: 'from the slowest eigenvalue of A(0)' };
 }
@@ -192,7 +193,7 @@ function prepareLinear(desc: SystemDescription, opts: SimulateCommandOptions, mo
   if (opts.netlistStart !== undefined) {
     // The sources just before the transient (u(0⁻)): a netlist's waveforms at t = 0 as SPICE takes them, and a
     // --input step(…) at t = 0 still a step from rest.
-    const u0 = Object.fromEntries(ss.inputs.map((name) => [name, parseSignal(inputs[name], name).value(0, true)]));
+    const u0 = Object.fromEntries(ss.inputs.map((name) => [name, engineSignal(inputs[name], name).value(0, true)]));
     initial = { ...netlistInitialState({ desc, ss, structure: built.structure, u0, start: opts.netlistStart, note: opts.note }), ...given };
   }
   return { sim: toSimulationModel(ss, built.structure) as LinearModel, inputs, initial, suggested: () => (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A)), why: 'from the slowest eigenvalue' };
@@ -203,7 +204,7 @@ function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
   if (opts.tEnd === undefined) opts.note?.(`t-end = ${tEnd} s (${p.why}; set it with --t-end)`);
   const result = simulate(p.sim, {
     tEnd,
-    inputs: p.inputs,
+    inputs: engineSignals(p.inputs),
     initial: p.initial,
     solver: (opts.solver ?? 'auto') as never,
     rtol: opts.rtol,

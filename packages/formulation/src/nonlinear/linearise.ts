@@ -11,7 +11,8 @@
  * Both are invariant under a rescaling of time (all C and L by the same factor).
  */
 import { SysgraphError } from '@sysgraph/core';
-import { LuDecomposition, Matrix } from 'ml-matrix';
+import { denseFromRows, factorDenseLU, SingularMatrixError } from '@sysgraph/linalg';
+import type { DenseLU } from '@sysgraph/linalg';
 import type { NonlinearResult } from './nonlinear-model';
 
 export interface LinearisationOptions {
@@ -77,14 +78,18 @@ export function linearise(nl: NonlinearResult, opts: LinearisationOptions = {}):
   let converged = norm(r) <= tol * termScale(J.A, J.B, x);
   while (!converged && k < maxIterations) {
     // Newton step: A δ = −f, then halve until ‖f‖ decreases (damping).
-    const lu = new LuDecomposition(new Matrix(J.A));
-    if (lu.isSingular()) {
+    // linalg's dense LU (one LU for every package); singularTol 0: only an exactly zero pivot is singular
+    let lu: DenseLU;
+    try {
+      lu = factorDenseLU(denseFromRows(J.A), '∂f/∂x', { singularTol: 0 });
+    } catch (e) {
+      if (!(e instanceof SingularMatrixError)) throw e;
       throw new SysgraphError('singular-matrix', `linearise: ∂f/∂x is singular at the Newton iterate; no isolated equilibrium there`, {
         elements: sys.states.map((s) => s.name),
         expected: 'an isolated equilibrium (try another guess or other inputs)',
       });
     }
-    const step = lu.solve(Matrix.columnVector(Array.from(r))).to1DArray();
+    const step = lu.solve(r);
     let accepted: { x: Float64Array; r: Float64Array; lambda: number } | undefined;
     for (let h = 0, lambda = 1; h < 30 && !accepted; h++, lambda /= 2) {
       const next = Float64Array.from(x, (xi, j) => xi - lambda * step[j]);

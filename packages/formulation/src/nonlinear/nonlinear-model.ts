@@ -11,7 +11,8 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { Structure } from '@sysgraph/graph';
 import type { ConstantNode, MathNode } from 'mathjs';
-import { LuDecomposition, Matrix } from 'ml-matrix';
+import { denseFromRows, denseToRows, factorDenseLU, SingularMatrixError } from '@sysgraph/linalg';
+import type { DenseLU } from '@sysgraph/linalg';
 import { checkMonotone } from './check-monotone';
 import { compileClosure } from './compile-closure';
 import { createPartial } from './law-partial';
@@ -185,9 +186,14 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
   // dz/dx = −(∂r/∂z)⁻¹ ∂r/∂x, dz/du = −(∂r/∂z)⁻¹ ∂r/∂u, and the factorisation for the rates.
   const sensitivities = () => {
     if (nz === 0) return undefined;
-    const lu = new LuDecomposition(new Matrix(sys.implicit.map((_, i) => rowOf(drdz, rz, n + m, zWhat, zLaws)(i))));
-    // ∂r/∂z singular: the implicit variables are not locally determined by their laws (dz/dx undefined)
-    if (lu.isSingular()) {
+    // linalg's dense LU (one LU for every package); singularTol 0: only an exactly zero pivot is singular
+    const rows = sys.implicit.map((_, i) => rowOf(drdz, rz, n + m, zWhat, zLaws)(i));
+    let lu: DenseLU;
+    try {
+      lu = factorDenseLU(denseFromRows(rows), '∂r/∂z', { singularTol: 0 });
+    } catch (e) {
+      if (!(e instanceof SingularMatrixError)) throw e;
+      // ∂r/∂z singular: the implicit variables are not locally determined by their laws (dz/dx undefined)
       const z = sys.implicit[0];
       throw new SysgraphError('bad-law', `∂r/∂z of the implicit variables ${sys.implicit.map((v) => v.name).join(', ')} is singular here: the laws do not determine them locally (dz/dx undefined)`, {
         element: z.element,
@@ -196,11 +202,11 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
         elements: sys.implicit.map((v) => v.element),
       });
     }
-    const neg = (rows: number[][]) => new Matrix(rows.map((row) => row.map((v) => -v)));
+    const neg = (rows: number[][]) => denseFromRows(rows.map((row) => row.map((v) => -v)));
     const rx = sys.implicit.map((_, i) => rowOf(drdx, rz, 0, zWhat, zLaws)(i));
     const ru = sys.implicit.map((_, i) => rowOf(drdu, rz, n, zWhat, zLaws)(i));
-    const zx = n > 0 ? lu.solve(neg(rx)).to2DArray() : sys.implicit.map(() => []);
-    const zu = m > 0 ? lu.solve(neg(ru)).to2DArray() : sys.implicit.map(() => []);
+    const zx = n > 0 ? denseToRows(lu.solveMatrix(neg(rx))) : sys.implicit.map(() => []);
+    const zu = m > 0 ? denseToRows(lu.solveMatrix(neg(ru))) : sys.implicit.map(() => []);
     return { lu, zx, zu, rx, ru };
   };
   type Sens = ReturnType<typeof sensitivities>;
@@ -225,7 +231,7 @@ export function nonlinearModel(s: Structure, opts: NonlinearModelOptions = {}): 
         for (let j = 0; j < m; j++) v += sens!.ru[i][j] * env[DU + j];
         return -v;
       });
-      zdot = sens!.lu.solve(Matrix.columnVector(rhs)).to1DArray();
+      zdot = Array.from(sens!.lu.solve(rhs));
     }
     sys.rates.forEach((r, k) => {
       const laws = [r.element];

@@ -7,14 +7,16 @@
  */
 import {
   ConstantNodeDependencies,
-  FunctionNodeDependencies,
+  NodeDependencies,
   OperatorNodeDependencies,
   ParenthesisNodeDependencies,
-  SymbolNodeDependencies,
   create,
+  createFunctionNode,
+  createSymbolNode,
   parseDependencies,
 } from 'mathjs';
 import type { MathNode } from 'mathjs';
+import type {} from '../mathjs-node-factories';
 import { arithmeticNodesOf, parseArithmetic } from '@sysgraph/core';
 import type { ArithmeticNodeClasses } from '@sysgraph/core';
 
@@ -24,10 +26,9 @@ export interface RestrictedParser {
 
 /** mathjs's node classes alone: no units (SymbolNode's Unit is optional), no typed functions. */
 function nodeClasses(): ArithmeticNodeClasses {
-  const { UnitDependencies: _unit, ...symbolNode } = SymbolNodeDependencies as unknown as Record<string, unknown>;
-  const { SymbolNodeDependencies: _symbol, ...functionNode } = FunctionNodeDependencies as unknown as Record<string, unknown>;
+  // SymbolNode and FunctionNode from their factories: without Unit and its dependencies (mathjs-node-factories.ts)
   return create(
-    { ConstantNodeDependencies, OperatorNodeDependencies, ParenthesisNodeDependencies, ...symbolNode, ...functionNode } as never,
+    { ConstantNodeDependencies, OperatorNodeDependencies, ParenthesisNodeDependencies, NodeDependencies, createSymbolNode, createFunctionNode } as never,
     { number: 'number' },
   ) as unknown as ArithmeticNodeClasses;
 }
