@@ -14,6 +14,7 @@ export {
   formatTimeVarying,
   formatTimeVaryingSymbolic,
   latexIdentifier,
+  latexNumber,
   linearisationTable,
   linearise,
   masdTableToJson,

@@ -9,8 +9,8 @@
  */
 import { lineariseEquations } from '@sysgraph/engine';
 import type { CompiledModel, EquationLinearisation } from '@sysgraph/engine';
-import { latexNumber, linearisationTable } from '@sysgraph/formulation';
-import type { ModelTable } from '@sysgraph/formulation';
+import { latexNumber, linearisationTable } from '@sysgraph/engine';
+import type { ModelTable } from '@sysgraph/engine';
 import { stateLatex } from './derivation-view';
 import type { NonlinearView } from './protocol';
 
