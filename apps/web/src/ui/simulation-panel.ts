@@ -168,7 +168,7 @@ export function createSimulationPanel(host: HTMLElement, onSettings: (patch: Par
       tEndInput.placeholder = `auto: ${tEnd}`;
       if (document.activeElement !== tEndInput) tEndInput.value = settings.tEnd === null ? '' : String(settings.tEnd);
       solverSelect.value = settings.solver;
-      samplesInput.value = String(settings.samples);
+      if (document.activeElement !== samplesInput) samplesInput.value = String(settings.samples);
       const others = errors.filter((e) => !(e.element && errorsByInput.has(e.element)));
       errorBox.hidden = others.length === 0;
       replaceChildren(errorBox, ...others.map((e) => el('li', { class: 'error-item', 'data-code': e.code, 'data-element': e.element, 'data-field': e.field }, el('span', { class: 'error-code' }, e.code), ' ', e.message)));
