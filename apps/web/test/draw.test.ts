@@ -5,15 +5,15 @@
  * text; the form's inline error from the description reader; a share link that reopens the same picture;
  * undo and redo by keys and buttons; axe-core on the editing mode.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage, WEB_ROOT } from './support/build-page';
-import { serveStatic } from './support/static-server';
+import { WEB_ROOT } from './support/build-page';
 import type { StaticServer } from './support/static-server';
-import { launchChromium } from './support/browser';
 import { axeViolations, revision, selectExample, waitForRevision } from './support/page';
+import { openApp } from './support/app-session';
+import type { AppSession } from './support/app-session';
 
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
 type Matrix = number[][];
@@ -42,7 +42,7 @@ async function nodePositions(page: Page): Promise<Record<string, [number, number
 const text = (page: Page) => page.inputValue('#description');
 
 describe('drawing the graph by hand in chromium', () => {
-  let outDir: string;
+  let app: AppSession | undefined;
   let server: StaticServer;
   let browser: Browser;
   let page: Page;
@@ -54,19 +54,12 @@ describe('drawing the graph by hand in chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    outDir = await buildPage();
-    server = await serveStatic(outDir);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 1300 } });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(server.url);
-    await waitForRevision(page, undefined);
+    app = await openApp({ viewport: { width: 1440, height: 1300 }, pageErrors });
+    ({ browser, server, page } = app);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    await app?.close();
   });
 
   it('builds the motor and pump by clicking alone, and derives the shipped example’s A and B', async () => {

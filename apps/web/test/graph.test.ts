@@ -13,13 +13,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage, WEB_ROOT } from './support/build-page';
-import { serveStatic } from './support/static-server';
+import { WEB_ROOT } from './support/build-page';
 import type { StaticServer } from './support/static-server';
-import { launchChromium } from './support/browser';
 import { revision, waitForRevision } from './support/page';
 import { rcLadderText } from './support/networks';
-import { rmSync } from 'node:fs';
+import { openApp } from './support/app-session';
+import type { AppSession } from './support/app-session';
 
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
 
@@ -55,25 +54,19 @@ function overlaps(a: readonly Rect[], b: readonly Rect[] | null, slack = 0.5): s
 }
 
 describe('the linear graph at every size', () => {
-  let outDir: string;
+  let app: AppSession | undefined;
   let server: StaticServer;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    outDir = await buildPage();
-    server = await serveStatic(outDir);
-    browser = await launchChromium({ webgl: true });
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    await page.goto(server.url);
-    await waitForRevision(page, undefined);
+    app = await openApp({ viewport: { width: 1440, height: 1000 }, webgl: true });
+    ({ browser, server, page } = app);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    await app?.close();
   });
 
   it('no two labels overlap, nor a label and a node, in the drawing of any example of the gallery', async () => {

@@ -4,16 +4,16 @@
  * and with only the named parameters kept symbolic; the Bode charts and poles of the series RLC circuit against
  * closed forms; a bond graph and a StateMint equation file pasted into the editor. Screenshots go to test/screenshots.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage, WEB_ROOT } from './support/build-page';
-import { serveStatic } from './support/static-server';
+import { WEB_ROOT } from './support/build-page';
 import type { StaticServer } from './support/static-server';
-import { launchChromium } from './support/browser';
 import { revision, selectExample, waitForComparison, waitForRevision } from './support/page';
 import { EXAMPLES_ROOT } from './support/examples-root';
+import { openApp } from './support/app-session';
+import type { AppSession } from './support/app-session';
 
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
 
@@ -33,7 +33,7 @@ async function clickAndWait(page: Page, selector: string): Promise<void> {
 }
 
 describe('closed form, Bode and pole-zero panels in chromium', () => {
-  let outDir: string;
+  let app: AppSession | undefined;
   let server: StaticServer;
   let browser: Browser;
   let page: Page;
@@ -41,19 +41,12 @@ describe('closed form, Bode and pole-zero panels in chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    outDir = await buildPage();
-    server = await serveStatic(outDir);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(server.url);
-    await waitForRevision(page, undefined);
+    app = await openApp({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true, pageErrors });
+    ({ browser, server, page } = app);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    await app?.close();
   });
 
   it("MASD 4.1: C, L, R, G and T1…T12 beside A and B, numbers equal to the file's values, then symbols", async () => {

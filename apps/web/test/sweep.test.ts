@@ -3,14 +3,12 @@
  * v_C(t) = 1 − exp(−t / (R C)) has the time constant R C of its own R (the closed form, read back from the curve at
  * several times as τ = −t / ln(1 − v)); a sweep cancelled part way stops with fewer curves.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPage } from './support/build-page';
-import { serveStatic } from './support/static-server';
 import type { StaticServer } from './support/static-server';
-import { launchChromium } from './support/browser';
 import { revision, waitForRevision } from './support/page';
+import { openApp } from './support/app-session';
+import type { AppSession } from './support/app-session';
 
 const C = 0.5;
 const RC = JSON.stringify({
@@ -25,20 +23,15 @@ const RC = JSON.stringify({
 });
 
 describe('the sweep panel in chromium', () => {
-  let outDir: string;
+  let app: AppSession | undefined;
   let server: StaticServer;
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    outDir = await buildPage();
-    server = await serveStatic(outDir);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(server.url);
-    await waitForRevision(page, undefined);
+    app = await openApp({ viewport: { width: 1440, height: 1000 }, pageErrors });
+    ({ browser, server, page } = app);
     const before = await revision(page);
     await page.fill('#description', RC);
     await waitForRevision(page, before);
@@ -49,9 +42,7 @@ describe('the sweep panel in chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    await app?.close();
   });
 
   it('R from 1 to 4 in 4 points: each curve has the time constant R·C', async () => {

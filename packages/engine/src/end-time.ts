@@ -13,6 +13,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import { CsrMatrix, csrToDense, eigenvalues } from '@sysgraph/linalg';
 import { engineSignal } from './simulation/engine-signals';
+import { centralDifferenceJacobian } from './central-difference';
 import type { NonlinearModel } from '@sysgraph/simulate';
 
 /** Five times the slowest time constant (or two periods of the slowest oscillation) of A; 1 s without states. */
@@ -51,25 +52,17 @@ export function nonlinearEndTime(m: NonlinearModel, inputs: Readonly<Record<stri
   return suggestEndTime(J instanceof CsrMatrix ? csrToDense(J) : J.map((row) => [...row]));
 }
 
-/**
- * ∂f/∂x by central differences of f, column j: (f(x + h e_j) − f(x − h e_j)) / 2h, h = 1e-6·max(1, |x_j|) — for a
- * model without an exact Jacobian (an equation set's own f). A non-finite entry is 'bad-option' (no time constant).
- */
+/** ∂f/∂x by central differences of f (a model without an exact Jacobian: an equation set's own f); a non-finite
+ * entry is 'bad-option' (no time constant). */
 function differenceJacobian(m: NonlinearModel, x: Float64Array, u: Float64Array, du: Float64Array): number[][] {
   const n = x.length;
-  const J = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const fa = new Float64Array(n);
-  const fb = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    const h = 1e-6 * Math.max(1, Math.abs(x[j]));
-    const a = Float64Array.from(x);
-    const b = Float64Array.from(x);
-    a[j] += h;
-    b[j] -= h;
-    m.f(0, a, u, du, fa);
-    m.f(0, b, u, du, fb);
-    for (let i = 0; i < n; i++) {
-      J[i][j] = (fa[i] - fb[i]) / (2 * h);
+  const J = centralDifferenceJacobian((z) => {
+    const out = new Float64Array(n);
+    m.f(0, z, u, du, out);
+    return out;
+  }, x, n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
       if (!Number.isFinite(J[i][j])) {
         throw new SysgraphError('bad-option', `∂f/∂x has no finite value at the initial state (${m.stateNames[i]} against ${m.stateNames[j]})`, { element: m.stateNames[i], field: '--t-end', expected: 'an end time (--t-end T)' });
       }

@@ -92,3 +92,4 @@ export type { TimeVaryingForms, TimeVaryingFormsOptions } from './compare/compar
 
 // the formulation stage's printers and model types (formats.ts), so that callers import one package
 export * from './formats';
+export { centralDifferenceJacobian } from './central-difference';

@@ -13,6 +13,7 @@ import { latexNumber, linearisationTable } from '@sysgraph/engine';
 import type { ModelTable } from '@sysgraph/engine';
 import { stateLatex } from './derivation-view';
 import type { NonlinearView } from './protocol';
+import { centralDifferenceJacobian } from '@sysgraph/engine';
 
 type EquationSetModel = NonNullable<CompiledModel['equations']>;
 type NonlinearSet = Extract<EquationSetModel, { kind: 'nonlinear' }>;
@@ -20,22 +21,6 @@ type NonlinearSet = Extract<EquationSetModel, { kind: 'nonlinear' }>;
 export interface EquationNonlinearBuilt {
   readonly view: NonlinearView;
   readonly table: ModelTable;
-}
-
-/** ∂F/∂z by central differences, h = 1e-6·max(1, |z_j|) (the step lineariseEquations takes). */
-function centralDifference(F: (z: Float64Array) => Float64Array, z: Float64Array, rows: number): number[][] {
-  const J = Array.from({ length: rows }, () => new Array<number>(z.length).fill(0));
-  for (let j = 0; j < z.length; j++) {
-    const h = 1e-6 * Math.max(1, Math.abs(z[j]));
-    const a = Float64Array.from(z);
-    const b = Float64Array.from(z);
-    a[j] += h;
-    b[j] -= h;
-    const fa = F(a);
-    const fb = F(b);
-    for (let i = 0; i < rows; i++) J[i][j] = (fa[i] - fb[i]) / (2 * h);
-  }
-  return J;
 }
 
 /** The Jacobians at x = 0, u = 0 (no equilibrium there). */
@@ -59,10 +44,10 @@ function jacobiansAtZero(m: NonlinearSet): EquationLinearisation {
     x: Array.from(x),
     u: Array.from(u),
     y: Array.from(g(x, u)),
-    A: centralDifference((z) => f(z, u), x, n),
-    B: centralDifference((z) => f(x, z), u, n),
-    C: centralDifference((z) => g(z, u), x, p),
-    D: centralDifference((z) => g(x, z), u, p),
+    A: centralDifferenceJacobian((z) => f(z, u), x, n),
+    B: centralDifferenceJacobian((z) => f(x, z), u, n),
+    C: centralDifferenceJacobian((z) => g(z, u), x, p),
+    D: centralDifferenceJacobian((z) => g(x, z), u, p),
   };
 }
 

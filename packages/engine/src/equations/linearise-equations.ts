@@ -7,6 +7,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { NonlinearEquationModel } from '@sysgraph/equations';
 import { denseFromRows, factorDenseLU } from '@sysgraph/linalg';
+import { centralDifferenceJacobian } from '../central-difference';
 
 export interface EquationLinearisation {
   readonly x: readonly number[];
@@ -39,21 +40,7 @@ export function lineariseEquations(m: NonlinearEquationModel, inputs: Readonly<R
     f.g(0, x, uu, du, out);
     return out;
   };
-  // ∂F/∂z by central differences, column by column
-  const jacobian = (F: (z: Float64Array) => Float64Array, z: Float64Array, rows: number): number[][] => {
-    const J = Array.from({ length: rows }, () => new Array<number>(z.length).fill(0));
-    for (let j = 0; j < z.length; j++) {
-      const h = 1e-6 * Math.max(1, Math.abs(z[j]));
-      const a = Float64Array.from(z);
-      const b = Float64Array.from(z);
-      a[j] += h;
-      b[j] -= h;
-      const fa = F(a);
-      const fb = F(b);
-      for (let i = 0; i < rows; i++) J[i][j] = (fa[i] - fb[i]) / (2 * h);
-    }
-    return J;
-  };
+  const jacobian = centralDifferenceJacobian;
   const norm = (v: Float64Array) => Math.sqrt(v.reduce((s, q) => s + q * q, 0));
   const fail = (why: string) => new SysgraphError('no-operating-point', `${m.name}: no equilibrium for these inputs (${why})`, { element: m.name, field: '--guess', expected: 'a starting state nearer an equilibrium (--guess state=value), or other inputs' });
   let x = Float64Array.from(m.states, (name) => guess[name] ?? 0);
