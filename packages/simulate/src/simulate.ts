@@ -26,6 +26,7 @@ import { createNonlinearProblem } from './problem/nonlinear-problem';
 import { chooseSolver } from './choose-solver';
 import { solverEntry } from './solvers/registry';
 import { JacobianUnavailable } from './problem/jacobian-unavailable';
+import { StiffnessDetected } from './solvers/stiffness-detected';
 import { guardTolerance } from './guard/oscillation-guard';
 
 /** The solvers auto may pick that stop with a typed refusal when they cannot meet the tolerance. */
@@ -102,7 +103,10 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
     }
     throw e;
   }
-  const settings = { ...opts, rtol: guard?.rtol ?? opts.rtol, atol: guard?.atol ?? opts.atol, outputRows: rows };
+  // auto's dopri5 on a nonlinear model watches for stiffness that develops along the trajectory (a diode turning
+  // on, an orifice near zero flow): the stiff solver takes over where dopri5's stiffness test fires
+  const stiffnessCheck = opts.solver === 'auto' && choice.solver === 'dopri5' && !problem.linear && problem.updateJacobian !== undefined;
+  const settings = { ...opts, rtol: guard?.rtol ?? opts.rtol, atol: guard?.atol ?? opts.atol, outputRows: rows, stiffnessCheck };
   let solver = entry.create(problem, settings);
   let solverName = choice.solver;
   const notes: string[] = guard?.note ? [guard.note] : [];
@@ -168,6 +172,14 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
       try {
         solver.integrate(t0, t1, z, sinkFor(t1, interior));
       } catch (e) {
+        if (e instanceof StiffnessDetected) {
+          // once per run: the stiff solver continues from the end of dopri5's last step (z holds the state there)
+          notes.push(`${e.message}: switched from dopri5 to the stiff solver at t = ${reached}`);
+          solverName = 'stiff';
+          solver = solverEntry('stiff').create(problem, { ...settings, stiffnessCheck: false });
+          if (reached < t1) solver.integrate(reached, t1, z, sinkFor(t1, interior));
+          continue;
+        }
         // No Jacobian and no one-sided difference at this state: an automatically chosen stiff solver gives way to
         // dopri5 (no Jacobian needed) from the last accepted step; a solver the caller asked for reports the state.
         if (!(e instanceof JacobianUnavailable) || opts.solver !== 'auto' || solverName === 'dopri5') throw e;

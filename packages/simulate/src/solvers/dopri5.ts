@@ -8,6 +8,7 @@ import type { Solver, SolverSettings } from './solver';
 import { errorNorm } from './error-norm';
 import { initialStep } from './initial-step';
 import { allFinite, notFinite, stepTooSmall, stepUnderflows, tooManySteps } from './solver-failure';
+import { NONSTIFF_STEPS, STIFF_H_LAMBDA, STIFF_STEPS, StiffnessDetected } from './stiffness-detected';
 
 // Butcher tableau (c, a) and b = a7· (FSAL)
 const C2 = 1 / 5, C3 = 3 / 10, C4 = 4 / 5, C5 = 8 / 9;
@@ -38,6 +39,9 @@ export function createDopri5(problem: OdeProblem, settings: SolverSettings): Sol
   const y1 = new Float64Array(n), ys = new Float64Array(n), err = new Float64Array(n);
   const r1 = new Float64Array(n), r2 = new Float64Array(n), r3 = new Float64Array(n), r4 = new Float64Array(n), r5 = new Float64Array(n);
   let facOld = 1e-4;
+  // the stiffness test's counters (stiffness-detected.ts): accepted steps with h·|λ| > 3.25, and below it in a row
+  let stiffSteps = 0;
+  let nonStiffSteps = 0;
 
   return {
     name: 'dopri5',
@@ -109,8 +113,26 @@ export function createDopri5(problem: OdeProblem, settings: SolverSettings): Sol
               for (let i = 0; i < n; i++) out[i] = r1[i] + th * (r2[i] + th1 * (r3[i] + th * (r4[i] + th1 * r5[i])));
             },
           });
+          // stiffness test: h·|λ| ≈ h ‖k7 − k6‖ / ‖y1 − ŷ‖ (ŷ: the stage-6 point, k6 = f(t + h, ŷ))
+          let hLambda = 0;
+          if (settings.stiffnessCheck) {
+            let num = 0;
+            let den = 0;
+            for (let i = 0; i < n; i++) {
+              const dk = k7[i] - k6[i];
+              const dy = y1[i] - ys[i];
+              num += dk * dk;
+              den += dy * dy;
+            }
+            if (den > 0) hLambda = hStep * Math.sqrt(num / den);
+            if (hLambda > STIFF_H_LAMBDA) {
+              nonStiffSteps = 0;
+              stiffSteps++;
+            } else if (++nonStiffSteps === NONSTIFF_STEPS) stiffSteps = 0;
+          }
           y.set(y1);
           k1.set(k7); // FSAL
+          if (stiffSteps >= STIFF_STEPS && tNew < t1) throw new StiffnessDetected(tNew, hLambda);
           t = tNew;
           if (rejectedLast) hNew = Math.min(hNew, h);
           rejectedLast = false;

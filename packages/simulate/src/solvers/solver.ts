@@ -33,6 +33,8 @@ export interface SolverSettings {
   readonly maxSteps: number;
   /** The exact method's hold of expression inputs on its internal steps: cubic Hermite from u, u' (default) or first-order (linear). */
   readonly hold: 'cubic' | 'linear';
+  /** dopri5: throw StiffnessDetected (stiffness-detected.ts) after an accepted step once its stiffness test fires. */
+  readonly stiffnessCheck?: boolean;
 }
 
 export interface Solver {
