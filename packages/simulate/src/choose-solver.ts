@@ -11,7 +11,9 @@
  *   n > 200 otherwise: S = ρ̂ · T, ρ̂ = a Gershgorin bound of ‖A‖ (M = I) or 30 power iterations on J v by
  *     directional differences (no n×n matrix is formed for n > 200)
  * S estimates how many step lengths an explicit method's stability region would impose (about S/3.3 for
- * dopri5) regardless of how slowly the solution itself varies: S > 1000 → 'stiff', else 'dopri5'.
+ * dopri5) regardless of how slowly the solution itself varies: S > 1000 → 'stiff', else 'dopri5'. A nonlinear
+ * model's dopri5 chosen here runs with its stiffness test, and simulate() hands over to 'stiff' where it fires
+ * (solvers/stiffness-detected.ts: stiffness the trajectory develops, invisible at the initial state).
  * (A ratio of fastest to slowest eigenvalue misses stiffness driven by slow inputs, e.g. x' = λ(x − cos t).)
  * When the exponential solver chosen here refuses with a 'solver-failure' (its error estimate cannot meet the
  * tolerance, or its series would round away the result), simulate() runs the model again with 'stiff' and appends

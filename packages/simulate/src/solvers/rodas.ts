@@ -85,13 +85,15 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array, known?: Float64Array) => {
     if (known) rhs.set(known);
     else problem.rhs(ti, ys, rhs);
-    if (hd !== 0) for (let i = 0; i < n; i++) rhs[i] += hd * fx[i];
-    if (useComb) {
-      problem.massMulVec(comb, mComb);
-      for (let i = 0; i < n; i++) rhs[i] += mComb[i];
-    }
     const hg = h * GAMMA;
-    for (let i = 0; i < n; i++) rhs[i] *= hg;
+    // one pass over the right-hand side: M·comb is comb itself without a mass matrix
+    const mc = useComb && problem.hasMass ? (problem.massMulVec(comb, mComb), mComb) : comb;
+    // (hd = 0: ∂f/∂t is not read at all, so a non-finite one cannot leak in as 0·∞)
+    if (hd === 0) {
+      if (useComb) for (let i = 0; i < n; i++) rhs[i] = hg * (rhs[i] + mc[i]);
+      else for (let i = 0; i < n; i++) rhs[i] *= hg;
+    } else if (useComb) for (let i = 0; i < n; i++) rhs[i] = hg * (rhs[i] + hd * fx[i] + mc[i]);
+    else for (let i = 0; i < n; i++) rhs[i] = hg * (rhs[i] + hd * fx[i]);
     lu.solve(rhs, k);
   };
 
