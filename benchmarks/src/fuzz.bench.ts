@@ -18,7 +18,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { check } from './harness/bench-report';
 import type { BenchOptions, BenchReport, TargetCheck } from './harness/bench-report';
-import { MAX_STEPS, caseInput } from './fuzz/fuzz-case';
+import { DOCUMENT_LEVEL, MAX_STEPS, NO_FIELD_BY_NATURE, caseInput } from './fuzz/fuzz-case';
 import type { CaseKind } from './fuzz/fuzz-case';
 import { runPool } from './fuzz/fuzz-pool';
 import type { Finished } from './fuzz/fuzz-pool';
@@ -45,6 +45,7 @@ interface Tally {
   elementLevel: number;
   both: number;
   either: number;
+  noField: number;
   slowestMs: number;
   totalMs: number;
   codes: Map<string, number>;
@@ -54,7 +55,7 @@ interface Tally {
 }
 
 function tally(kind: CaseKind, planned: number): Tally {
-  return { kind, planned, run: 0, success: 0, typed: 0, untyped: 0, hangs: 0, overBudget: 0, budgetErrors: 0, elementLevel: 0, both: 0, either: 0, slowestMs: 0, totalMs: 0, codes: new Map(), stages: new Map(), findings: [], unnamed: new Map() };
+  return { kind, planned, run: 0, success: 0, typed: 0, untyped: 0, hangs: 0, overBudget: 0, budgetErrors: 0, elementLevel: 0, both: 0, either: 0, noField: 0, slowestMs: 0, totalMs: 0, codes: new Map(), stages: new Map(), findings: [], unnamed: new Map() };
 }
 
 function count(t: Tally, f: Finished): void {
@@ -72,6 +73,7 @@ function count(t: Tally, f: Finished): void {
   t.elementLevel += o.elementLevel;
   t.both += o.both;
   t.either += o.either;
+  t.noField += o.noField ?? 0;
   for (const c of o.codes) t.codes.set(c, (t.codes.get(c) ?? 0) + 1);
   t.stages.set(`${o.status} at ${o.stage}`, (t.stages.get(`${o.status} at ${o.stage}`) ?? 0) + 1);
   if (o.status === 'untyped') t.findings.push({ k: f.k, what: 'untyped', detail: o.detail ?? '' });
@@ -96,6 +98,7 @@ function markdown(tallies: readonly Tally[], targets: readonly TargetCheck[], se
     `${threads} worker threads, ${seconds.toFixed(0)} s wall. Pipeline per case: compile → structure → the family's model → simulate (50 samples, step budget ${MAX_STEPS}).`,
     `Case k is generated from seed k (packages/engine/test/fuzz): \`caseInput(kind, k)\` in benchmarks/src/fuzz/fuzz-case.ts reproduces it.`,
     `Over budget: finished after ${SLOW_SECONDS} s without a typed budget error; hang: no answer in ${KILL_SECONDS} s (thread ended).`,
+    `Element-level errors: every typed error except the document-level ones (${[...DOCUMENT_LEVEL].join(', ')}) that name no element. Errors about an arrangement of elements (${[...NO_FIELD_BY_NATURE].join(', ')}) that name their element have no field by nature: they are counted in their own column, "element, no field by nature", not in the share.`,
     '',
     '## Targets',
     '',
@@ -105,9 +108,9 @@ function markdown(tallies: readonly Tally[], targets: readonly TargetCheck[], se
     '',
     '## Counts',
     '',
-    '| inputs | planned | run | success | typed | untyped | hangs | over budget | typed budget errors | element-level errors | naming element and field | naming element or field | mean ms | slowest s |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...tallies.map((t) => `| ${t.kind}s | ${t.planned} | ${t.run} | ${t.success} | ${t.typed} | ${t.untyped} | ${t.hangs} | ${t.overBudget} | ${t.budgetErrors} | ${t.elementLevel} | ${t.both} (${pct(t.both, t.elementLevel).toFixed(1)} %) | ${t.either} (${pct(t.either, t.elementLevel).toFixed(1)} %) | ${(t.totalMs / Math.max(1, t.run)).toFixed(1)} | ${(t.slowestMs / 1000).toFixed(1)} |`),
+    '| inputs | planned | run | success | typed | untyped | hangs | over budget | typed budget errors | element-level errors | naming element and field | naming element or field | element, no field by nature | mean ms | slowest s |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...tallies.map((t) => `| ${t.kind}s | ${t.planned} | ${t.run} | ${t.success} | ${t.typed} | ${t.untyped} | ${t.hangs} | ${t.overBudget} | ${t.budgetErrors} | ${t.elementLevel} | ${t.both} (${pct(t.both, t.elementLevel).toFixed(1)} %) | ${t.either} (${pct(t.either, t.elementLevel).toFixed(1)} %) | ${t.noField} | ${(t.totalMs / Math.max(1, t.run)).toFixed(1)} | ${(t.slowestMs / 1000).toFixed(1)} |`),
     '',
   ];
   for (const t of tallies) {
@@ -153,11 +156,11 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   ];
   const note = options.cases !== undefined || options.maxSecondsGiven ? `run with${options.cases !== undefined ? ` --cases ${options.cases}` : ''}${options.maxSecondsGiven ? ` --max-seconds ${options.maxSeconds}` : ''}` : 'default size';
   writeFileSync(resolve(resultsDir, 'fuzz.md'), markdown(tallies, targets, wall, threads, note));
-  const columns = ['inputs', 'planned', 'run', 'success', 'typed', 'untyped', 'hangs', 'overBudget', 'budgetErrors', 'elementLevel', 'namingBoth', 'namingEither', 'meanMs', 'slowestS'];
+  const columns = ['inputs', 'planned', 'run', 'success', 'typed', 'untyped', 'hangs', 'overBudget', 'budgetErrors', 'elementLevel', 'namingBoth', 'namingEither', 'noFieldByNature', 'meanMs', 'slowestS'];
   return {
     title: 'Fuzz run: generated descriptions and netlists through compile → structure → model → simulate',
     columns,
-    rows: tallies.map((t) => ({ inputs: `${t.kind}s`, planned: t.planned, run: t.run, success: t.success, typed: t.typed, untyped: t.untyped, hangs: t.hangs, overBudget: t.overBudget, budgetErrors: t.budgetErrors, elementLevel: t.elementLevel, namingBoth: t.both, namingEither: t.either, meanMs: Number((t.totalMs / Math.max(1, t.run)).toFixed(2)), slowestS: Number((t.slowestMs / 1000).toFixed(2)) })),
+    rows: tallies.map((t) => ({ inputs: `${t.kind}s`, planned: t.planned, run: t.run, success: t.success, typed: t.typed, untyped: t.untyped, hangs: t.hangs, overBudget: t.overBudget, budgetErrors: t.budgetErrors, elementLevel: t.elementLevel, namingBoth: t.both, namingEither: t.either, noFieldByNature: t.noField, meanMs: Number((t.totalMs / Math.max(1, t.run)).toFixed(2)), slowestS: Number((t.slowestMs / 1000).toFixed(2)) })),
     targets,
     notes: [`${note}; ${threads} threads; findings with their inputs in benchmarks/results/fuzz.md`],
   };

@@ -19,6 +19,13 @@ export type CaseKind = 'description' | 'netlist';
 export const MAX_STEPS = 2_000;
 /** Errors about the document as a whole (its JSON, its root shape, its ground, the text's grammar): no element to name. */
 export const DOCUMENT_LEVEL = new Set(['invalid-json', 'schema', 'bad-ground', 'unsupported-format']);
+/**
+ * Errors about an arrangement of elements, not a field of one: no normal tree, a structure the formulation does
+ * not support, an input that is not a description at all (bad-option of compile's input). They name their
+ * element(s) and have no field by nature; they are counted as "naming the element, no field by nature", apart
+ * from the share naming element and field (not silently dropped: the report gives their number).
+ */
+export const NO_FIELD_BY_NATURE = new Set(['no-admissible-tree', 'unsupported', 'singular-storage', 'singular-static-network']);
 
 export interface CaseOutcome {
   readonly status: 'success' | 'typed' | 'untyped';
@@ -28,6 +35,8 @@ export interface CaseOutcome {
   readonly elementLevel: number;
   readonly both: number;
   readonly either: number;
+  /** Element-level errors naming their element with no field by nature (NO_FIELD_BY_NATURE). */
+  readonly noField?: number;
   /** A typed error that is a work budget (steps, iterations, terms, errors). */
   readonly budget: boolean;
   /** The stage reached: compile, structure, model, simulate, done. */
@@ -68,15 +77,20 @@ export function runCase(kind: CaseKind, k: number): CaseOutcome {
     let elementLevel = 0;
     let both = 0;
     let either = 0;
+    let noField = 0;
     const partial: string[] = [];
     for (const x of errors) {
       if (DOCUMENT_LEVEL.has(x.code) && x.element === undefined) continue;
+      if (NO_FIELD_BY_NATURE.has(x.code) && x.element !== undefined && x.field === undefined) {
+        noField++;
+        continue;
+      }
       elementLevel++;
       if (x.element !== undefined && x.field !== undefined) both++;
       if (x.element !== undefined || x.field !== undefined) either++;
       if (x.element === undefined || x.field === undefined) partial.push(`${x.code}: element ${x.element ?? '—'}, field ${x.field ?? '—'}: ${x.message.slice(0, 160)}`);
     }
     const budget = errors.some((x) => BUDGET.test(`${x.field ?? ''} ${x.message}`));
-    return { status: 'typed', codes: errors.map((x) => x.code), elementLevel, both, either, budget, stage, ...(partial.length > 0 ? { partial } : {}) };
+    return { status: 'typed', codes: errors.map((x) => x.code), elementLevel, both, either, noField, budget, stage, ...(partial.length > 0 ? { partial } : {}) };
   }
 }

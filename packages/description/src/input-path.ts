@@ -58,7 +58,15 @@ export function locate(root: unknown, tokens: readonly string[]): Location {
     }
   }
   const path = readablePath(tokens);
-  if (element === undefined) return { field: path, path };
+  if (element === undefined) {
+    // An entry of a list without a usable id: an output is named by the element (or node) it reads, any other
+    // entry by its position ("elements[3]"); the field is then the whole path, as for outputs.
+    const entry = tokens.length >= 2 && /^(0|[1-9][0-9]*)$/.test(tokens[1]) ? child(child(root, tokens[0]), tokens[1]) : undefined;
+    if (entry === undefined) return { field: path, path };
+    const reads = tokens[0] === 'outputs' ? (child(entry, 'element') ?? child(entry, 'node')) : undefined;
+    const name = typeof reads === 'string' && reads !== '' ? reads : readablePath(tokens.slice(0, 2));
+    return { element: name.slice(0, 80), field: path, path };
+  }
   const rest = readablePath(tokens.slice(depth + 1));
   return { element, field: rest === '' ? path : rest, path };
 }

@@ -82,7 +82,7 @@ function toSysgraphError(input: unknown, e: ErrorObject): SysgraphError {
   const code = codeFor(full, e.keyword);
   const expected = expectedFor(e, property);
   // The whole document (not an object at all): there is no element or field to name, and the message says so.
-  const subject = where.element !== undefined ? `${where.element}.${where.field}` : where.path || 'the description as a whole (no element or field: the document itself)';
+  const subject = where.element !== undefined && where.field !== where.path ? `${where.element}.${where.field}` : where.path || 'the description as a whole (no element or field: the document itself)';
   return new SysgraphError(code, readableMessage(`${subject}: ${describe(e, property)}`), {
     element: where.element,
     field: where.field || undefined,

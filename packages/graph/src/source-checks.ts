@@ -27,7 +27,7 @@ export function checkAcrossSourceLoops(lg: LinearGraph, order: Int32Array): void
     throw new SysgraphError(
       'across-source-loop',
       `across sources form a loop: ${loop.join(', ')}; their values would contradict each other (Kirchhoff's voltage law). Remove one or put an element in series.`,
-      { element: lg.branches[k].element, elements: loop, expected: 'no loop made only of across sources' },
+      { element: lg.branches[k].element, field: 'value', elements: loop, expected: 'no loop made only of across sources' },
     );
   }
 }
@@ -52,7 +52,7 @@ export function checkThroughSourceCutsets(lg: LinearGraph): void {
       throw new SysgraphError(
         'through-source-cutset',
         `through sources form a cutset: ${boundary.join(', ')}; their values would contradict each other (Kirchhoff's current law). Put an element in parallel.`,
-        { element: lg.branches[lg.branchIndex.get(boundary[0])!].element, elements: boundary, expected: 'no cutset made only of through sources' },
+        { element: lg.branches[lg.branchIndex.get(boundary[0])!].element, field: 'value', elements: boundary, expected: 'no cutset made only of through sources' },
       );
     }
   }

@@ -38,11 +38,13 @@ export function readDotCard(ctx: NetlistContext, first: number, last: number, li
   else if (UNSUPPORTED.has(card)) {
     fail(ctx, 'unsupported', line, `${card} is not supported`, {
       element: card,
+      field: 'card',
       expected: 'R, L, C, D, K, V, I cards and .tran, .ic, .save, .print tran, .options, .model (diodes), .control … .endc, .end',
     });
   } else {
     fail(ctx, 'bad-netlist', line, `unknown card "${tokenText(ctx, first)}"`, {
       element: tokenText(ctx, first),
+      field: 'card',
       expected: '.tran, .ic, .save, .print tran, .options, .model, .control … .endc or .end',
     });
   }

@@ -17,6 +17,7 @@
  * mutual inductances, parametric laws, time-varying two-port ratios) are 'unsupported' at build time.
  */
 import { SysgraphError } from '@sysgraph/core';
+import { parameterUse } from '../parameter-use';
 import type { OnePort } from '@sysgraph/description';
 import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
@@ -116,7 +117,10 @@ export function networkPlan(s: Structure): NetworkPlan {
   const params = desc.parameters;
   const missing = [...params].filter(([, v]) => v === null).map(([k]) => k);
   if (missing.length > 0) {
-    throw new SysgraphError('missing-parameter-value', `the nonlinear model needs values for ${missing.join(', ')}`, {
+    const use = parameterUse(desc, missing);
+    throw new SysgraphError('missing-parameter-value', `the nonlinear model needs values for ${missing.join(', ')}${use ? ` (${use.element}.${use.field} uses ${use.parameter})` : ''}`, {
+      element: use?.element,
+      field: use?.field ?? `parameters.${missing[0]}`,
       elements: missing,
       expected: 'a number for every parameter',
     });

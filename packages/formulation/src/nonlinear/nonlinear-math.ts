@@ -11,10 +11,14 @@
  * held the same way: mathjs's simplification turns each constant into an exact fraction (fraction.js), which
  * takes seconds for a double far from a short decimal; a constant's derivative is 0 whatever its value, so
  * holding it changes nothing but the folding of such constants with each other (short ones are still folded).
+ * The derivative is tidied by simplifyCore (0·a, 1·a, a + 0, constant folding of short forms), not by mathjs's full
+ * simplify: the full simplify re-parses its whole rule list on every call (about 10 ms a derivative, most of the
+ * nonlinear model's build time on laws of a few terms), and the Jacobian entries are compiled to closures, where
+ * an unsimplified sum costs nothing measurable.
  * A derivative that is unbounded somewhere (d/dx sqrt(|x|) at 0)
  * evaluates to ±Infinity or NaN there; the model reports that (nonlinear-model.ts), it never passes silently.
  */
-import { create, derivativeDependencies, parseDependencies } from 'mathjs';
+import { create, derivativeDependencies, parseDependencies, simplifyCoreDependencies } from 'mathjs';
 import type { ConstantNode, FunctionNode, MathNode, SymbolNode } from 'mathjs';
 import { SysgraphError } from '@sysgraph/core';
 
@@ -29,8 +33,11 @@ const HELD_CONSTANT = '__const';
 /** A constant folded by mathjs: at most 6 significant characters (1000, 0.25, 2e-3); longer ones are held. */
 const SHORT_CONSTANT = /^-?[0-9.]{1,6}(e[-+]?[0-9]{1,3})?$/;
 
+/** The mathjs instance, made once (creating one costs ~5 ms, as much as a small model's build); nothing imports into it. */
+let instance: ReturnType<typeof create> | undefined;
+
 export function createNonlinearMath(): NonlinearMath {
-  const math = create({ parseDependencies, derivativeDependencies }, { number: 'number' });
+  const math = (instance ??= create({ parseDependencies, derivativeDependencies, simplifyCoreDependencies }, { number: 'number' }));
   const parse = (text: string) => math.parse(text) as MathNode;
   const fnName = (n: MathNode) => (n.type === 'FunctionNode' ? ((n as FunctionNode).fn as unknown as SymbolNode).name : undefined);
   return {
@@ -59,7 +66,7 @@ export function createNonlinearMath(): NonlinearMath {
       });
       let d: MathNode;
       try {
-        d = math.derivative(placed, variable) as MathNode;
+        d = math.simplifyCore(math.derivative(placed, variable, { simplify: false }) as MathNode) as MathNode;
       } catch (e) {
         throw new SysgraphError('bad-law', `${what}: cannot differentiate with respect to ${variable} (${e instanceof Error ? e.message : String(e)})`, {
           element: what,
