@@ -1,0 +1,84 @@
+/**
+ * profile-long-tasks: opens the production build in Debian's Chromium, pastes one large description (the
+ * browser test's RC ladder or RC grid), records the main thread's CPU profile through CDP (Profiler.start/stop)
+ * and attributes each busy stretch over 50 ms (consecutive samples that are not idle, a proxy for one task) to
+ * the functions with the most self time in it. A measuring tool, not a test: run it by hand,
+ *   npx tsx apps/web/scripts/profile-long-tasks.ts grid|ladder|ladder5000
+ * (the source maps are not applied: names are the build's, file:line points into the bundle).
+ */
+import { rmSync } from 'node:fs';
+import { buildPage } from '../test/support/build-page';
+import { serveStatic } from '../test/support/static-server';
+import { launchChromium } from '../test/support/browser';
+import { revision, waitForRevision } from '../test/support/page';
+import { rcGridText, rcLadderText } from '../test/support/networks';
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; }
+
+const which = process.argv[2] ?? 'grid';
+const text = which === 'ladder' ? rcLadderText(1000) : which === 'ladder5000' ? rcLadderText(5000) : rcGridText(32);
+
+const outDir = await buildPage();
+const server = await serveStatic(outDir);
+const browser = await launchChromium({ webgl: true });
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  await page.goto(server.url);
+  await waitForRevision(page, undefined);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const before = await revision(page);
+  await page.evaluate((t) => {
+    const ta = document.querySelector<HTMLTextAreaElement>('#description')!;
+    ta.focus();
+    ta.select();
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    ta.dispatchEvent(event);
+    if (!event.defaultPrevented) {
+      ta.value = t;
+      ta.dispatchEvent(new Event('input'));
+    }
+  }, text);
+  await waitForRevision(page, before, 300_000);
+  await page.waitForFunction(() => document.querySelector('.sparsity-row')?.getAttribute('data-drawn') === 'all' && document.querySelector('#graph-drawing[data-renderer]') !== null, null, { timeout: 120_000 });
+  await page.waitForTimeout(1000);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  // '(program)' is the browser's native work (style, layout, paint, WebGL): busy, not idle
+  const idle = (n: ProfileNode) => n.callFrame.functionName === '(idle)';
+  // busy stretches: consecutive non-idle samples; a stretch = one task (or tasks back to back)
+  let start = -1;
+  let t = 0;
+  let self = new Map<string, number>();
+  const stretches: { ms: number; top: [string, number][] }[] = [];
+  const close = (end: number) => {
+    const ms = (end - start) / 1000;
+    if (ms > 50) stretches.push({ ms: Math.round(ms), top: [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, Math.round(v / 1000)]) });
+    start = -1;
+    self = new Map();
+  };
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i];
+    t += dt;
+    const n = byId.get(profile.samples[i])!;
+    if (idle(n)) {
+      if (start >= 0) close(t);
+      continue;
+    }
+    if (start < 0) start = t;
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  }
+  if (start >= 0) close(t);
+  console.log(JSON.stringify({ model: which, stretches }, null, 2));
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(outDir, { recursive: true, force: true });
+}
