@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SysgraphError } from '@sysgraph/core';
-import { GUARDED, modelOscillation, simulate } from '../src/index';
+import { GUARDED, modelOscillation, predictedSteps, simulate } from '../src/index';
 import { rlcStepVc, seriesRlc, stiffDecay } from './fixtures/models';
 
 function refusal(run: () => unknown): SysgraphError {
@@ -71,5 +71,25 @@ describe('global-error guard', { timeout: 60_000 }, () => {
   it('the tightened rtol must stay above the floor: rtol 1e-10 over Φ = 200 refuses', () => {
     const e = refusal(() => simulate(seriesRlc(0, 1, 1), { tEnd: 200, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol: 1e-10, atol: 1e-13 }));
     expect(e.code).toBe('tolerance-not-met');
+  });
+
+  it('predicts the step count of the guarded stiff run: a lower bound of the steps taken, and a refusal at once past maxSteps', () => {
+    const model = seriesRlc(0, 1, 1);
+    const T = 1000; // Φ = 1000 rad, tightened 750×
+    const rtol = 1e-6;
+    const run = (maxSteps?: number) => simulate(model, { tEnd: T, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol, atol: 1e-9, samples: 201, maxSteps });
+    const full = run();
+    const tight = rtol / (GUARDED.stiff!.perRadian * T);
+    const predicted = predictedSteps('stiff', modelOscillation(model, T)!.radians, tight)!;
+    // the prediction is a lower bound of what the solver takes (steps counted by the run itself)
+    expect(full.stats.steps).toBeGreaterThanOrEqual(predicted);
+    // a budget below the prediction: refused before any step, typed, the prediction in the message
+    const e = refusal(() => run(Math.floor(predicted / 2)));
+    expect(e.code).toBe('tolerance-not-met');
+    expect(e.element).toBe('stiff');
+    expect(e.field).toBe('maxSteps');
+    expect(e.message).toMatch(new RegExp(`at least ${Math.round(predicted)}`));
+    // a budget that covers the steps taken is never refused
+    expect(run(full.stats.steps + 10).stats.steps).toBe(full.stats.steps);
   });
 });

@@ -22,6 +22,14 @@
  * Krylov's steps multiply), naming the estimate and what to do instead: 'chebyshev' (whose error bound is global),
  * a looser rtol or a shorter span.
  *
+ * Step budget (Rodas4): its step controller holds an embedded error of order h⁴ at the (tightened) rtol, so on the
+ * oscillation the step is h ≈ (rtol/C)^(1/4)/ω and the run takes
+ *
+ *   N ≈ c_input · Φ · rtol^(−1/4)
+ *
+ * steps (guard/step-prediction.ts). When N exceeds maxSteps the guard refuses at once ('tolerance-not-met', the
+ * prediction in the message) instead of after the whole budget of steps.
+ *
  * Applies when M is diagonal and positive (the rectangle's premise); otherwise no guard (a stated limit).
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -30,6 +38,8 @@ import type { SolverName } from '../solvers/solver';
 import type { LinearModel } from '../model';
 import { linearParts } from '../problem/linear-problem';
 import { positiveDiagonal, scaledOperator } from '../chebyshev/scaled-operator';
+import type { StepBudget } from './step-prediction';
+import { refuseOverBudget } from './step-prediction';
 
 export interface GuardedSolver {
   /** Global error ÷ rtol per radian of Φ (measured, rounded up). */
@@ -92,14 +102,17 @@ export function modelOscillation(model: LinearModel, span: number): OscillationE
  * The tolerances to run `solver` with, or a typed refusal. Solvers other than stiff and krylov, and models the guard
  * does not apply to, keep rtol and atol.
  */
-export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: number, atol: number, span: number): GuardDecision | undefined {
+export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: number, atol: number, span: number, budget?: StepBudget): GuardDecision | undefined {
   const rule = GUARDED[solver];
   if (!rule) return undefined;
   const estimate = oscillationEstimate(problem.lti, problem.n, span);
   if (!estimate) return undefined;
   const predicted = rule.perRadian * estimate.radians;
   const factor = predicted / GUARD_TARGET;
-  if (!(factor > 1)) return { rtol, atol, factor: 1, estimate, note: '' };
+  if (!(factor > 1)) {
+    if (budget) refuseOverBudget(solver, estimate, rtol, rtol, budget);
+    return { rtol, atol, factor: 1, estimate, note: '' };
+  }
   const tightRtol = rtol / factor;
   const what = `the fastest oscillation (|Im λ| ≤ ${estimate.omega.toPrecision(3)} rad/s, mean damping ${estimate.damping.toPrecision(3)} /s) turns ${estimate.radians.toPrecision(3)} rad while an error survives over the span ${span.toPrecision(3)} s; ${solver} controls the error per step, so its global error would reach ≈ ${predicted.toPrecision(3)} × rtol`;
   if (factor > rule.maxTightening || tightRtol < GUARD_RTOL_FLOOR) {
@@ -109,6 +122,7 @@ export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: nu
       { element: solver, field: 'rtol', expected: `solver chebyshev or auto, rtol ≥ ${(rtol * factor / rule.maxTightening).toPrecision(2)}, or a span shorter than ${(span * rule.maxTightening / factor).toPrecision(3)} s` },
     );
   }
+  if (budget) refuseOverBudget(solver, estimate, rtol, tightRtol, budget);
   return {
     rtol: tightRtol,
     atol: atol / factor,
