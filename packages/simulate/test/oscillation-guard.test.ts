@@ -92,4 +92,28 @@ describe('global-error guard', { timeout: 60_000 }, () => {
     // a budget that covers the steps taken is never refused
     expect(run(full.stats.steps + 10).stats.steps).toBe(full.stats.steps);
   });
+
+  it('losses only at the terminations: the interior damping R/(2L), not the terminations\' rate, sets Φ', () => {
+    // a matched LC line of N sections: Rs = Rload = √(L/C), R per section, no other loss. The interior modes decay at
+    // R/(2L); the rectangle's centre is dominated by Rs/L and 1/(Rload C) (10⁴× larger here)
+    const N = 20, L = 1e-3, C = 1e-6, R = 0.01, Z0 = Math.sqrt(L / C);
+    const n = 2 * N;
+    const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    // states v_1 … v_N, i_1 … i_N: L i_k' = v_{k−1} − R i_k − v_k (v_0 = −Z0 i_1), C v_k' = i_k − i_{k+1} (− v_N/Z0)
+    for (let k = 0; k < N; k++) {
+      if (k > 0) A[N + k][k - 1] = 1 / L;
+      A[N + k][k] = -1 / L;
+      A[N + k][N + k] = -R / L;
+      A[k][N + k] = 1 / C;
+      if (k + 1 < N) A[k][N + k + 1] = -1 / C;
+    }
+    A[N][N] -= Z0 / L;
+    A[N - 1][N - 1] -= 1 / (Z0 * C);
+    const model = { kind: 'linear' as const, stateNames: Array.from({ length: n }, (_, k) => `x${k}`), inputNames: [], outputNames: [], A, B: A.map(() => []), C: [], D: [] };
+    const e = modelOscillation(model, 1e-3)!;
+    // the interior modes' damping: trace of the interior rows / n = R/(2L)
+    expect(e.damping).toBeGreaterThan(0);
+    expect(e.damping).toBeLessThanOrEqual(R / L);
+    expect(e.damping).toBeLessThan(0.01 * (Z0 / L) / 2);
+  });
 });

@@ -91,9 +91,12 @@ export function oscillationEstimate(lti: OdeProblem['lti'], n: number, span: num
   const omega = op.imMax;
   // losses concentrated on a few states (a line's terminations) move the rectangle's centre, not the median of the
   // diagonal, which stays at the interior modes' damping: the median when the centre is more than CONCENTRATED × it
+  // and at most a fifth of the states (at least 10 of them) lose faster than that (not a small stiff model whose
+  // decay rates are simply spread)
   const centre = -(op.reMin + op.reMax) / 2;
   const median = -medianDiagonal(op);
-  const damping = Math.max(0, centre > CONCENTRATED * median ? median : centre);
+  const concentrated = n >= 10 && centre > CONCENTRATED * median && fasterThan(op, CONCENTRATED * median) <= n / 5;
+  const damping = Math.max(0, concentrated ? median : centre);
   if (!Number.isFinite(omega) || !Number.isFinite(damping)) return undefined;
   const x = damping * span;
   // (1 − e^(−x))/σ̄ = T·(1 − e^(−x))/x, → T as x → 0
@@ -108,6 +111,17 @@ export function medianDiagonal(op: ScaledOperator): number {
   diag.sort();
   const h = op.n >> 1;
   return op.n === 0 ? 0 : op.n % 2 === 1 ? diag[h] : (diag[h - 1] + diag[h]) / 2;
+}
+
+/** How many states lose faster than `rate` (−J̃_ii > rate). */
+function fasterThan(op: ScaledOperator, rate: number): number {
+  let count = 0;
+  for (let i = 0; i < op.n; i++) {
+    let d = 0;
+    for (let p = op.rowPtr[i]; p < op.rowPtr[i + 1]; p++) if (op.colIdx[p] === i) d += op.values[p];
+    if (-d > rate) count++;
+  }
+  return count;
 }
 
 /** The estimate for a LinearModel (benchmarks and tests). */
