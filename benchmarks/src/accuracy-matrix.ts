@@ -1,10 +1,11 @@
 /**
  * Benchmark: the solver accuracy matrix. Every solver of the registry and auto × families (RC ladder, RC grid, RLC
- * ladder, undamped LC ladder, a stiff network with a transformer, a mechanical chain) × inputs (step, delayed step,
+ * ladder, undamped LC ladder, a stiff network with a transformer, a mechanical chain, a lossy line) × inputs (step, delayed step,
  * ramp, pwl, sine, an expression of t) × rtol × sizes (10, 100, 1000, 10^4 states where the solver is meant for
  * it; accuracy-matrix/plan.ts), each cell against the exact modal response written from the network's own
  * equations (accuracy-matrix/families.ts). The rule of a cell: max |error| ≤ 10·rtol·peak + atol on every probe,
- * or a typed refusal; a cell that breaks it is FAIL. Reported: error ÷ (rtol·peak + atol) and the wall time.
+ * or a typed refusal; a cell that breaks it is FAIL. Reported: error ÷ (rtol·peak + atol) and the wall time; a cell
+ * still running after CELL_CAP_SECONDS is stopped and listed as cut; absent cells are explained per size.
  * Writes benchmarks/results/accuracy-matrix.json (through the harness) and accuracy-matrix.md.
  *
  * Run: pnpm bench accuracy-matrix [--sizes 10,100] [--max-seconds 1800]
