@@ -57,6 +57,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const wanted = options.sizes ?? DEFAULT_SIZES;
   const rows: Row[] = [];
   const loadAtStart = os.loadavg();
+  const startDate = new Date();
   const started = performance.now();
   let shareSoFar = 0;
   // sizes outer, each with its share of the time budget (SIZE_SHARE, renormalised over the sizes run); within a size
@@ -102,7 +103,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     targets: matrixTargets(rows),
     notes: [
       `${SAMPLES} samples per run; atol = ${ATOL_FACTOR} × rtol; a cell passes when every probe's max |error| ≤ ${TOLERANCE_FACTOR}·rtol·peak + atol.`,
-      `Load average at the start ${loadAtStart.map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 16)} UTC; the machine is shared, so the times vary run to run (the error ratios do not). Step budget ${MAX_STEPS} steps per run, wall-time cap ${CELL_CAP_SECONDS} s per cell, --max-seconds ${options.maxSeconds}.`,
+      `Load average at the start ${loadAtStart.map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores, ${startDate.toISOString().slice(0, 16)} UTC at the start; the machine is shared, so the times vary run to run (the error ratios do not). Step budget ${MAX_STEPS} steps per run, wall-time cap ${CELL_CAP_SECONDS} s per cell, --max-seconds ${options.maxSeconds}.`,
       'Fixed-step solvers (euler, rk4) take no tolerance: their error at the default step is listed as "uncontrolled" when above the bound of the loosest tolerance.',
       'The exact method integrates the input between samples (no cell is pending any more); TR-BDF2 holds its error per unit step (global error ∝ rtol) and refuses past maxSteps.',
       'References of the symmetric RC families (grid, transformer network): slow modes from the eigendecomposition of the inverse, fast ones from the matrix itself (floor ≈ 100·ε·√(λ_max/λ_min)).',
