@@ -20,7 +20,7 @@ export const SAMPLES = 201;
 /** The multiple of the requested tolerance a cell may reach. */
 export const TOLERANCE_FACTOR = 10;
 
-export type Verdict = 'pass' | 'refused' | 'FAIL' | 'reference-limited';
+export type Verdict = 'pass' | 'refused' | 'FAIL' | 'reference-limited' | 'cut';
 
 export interface CellResult {
   readonly verdict: Verdict;
@@ -35,6 +35,13 @@ export interface CellResult {
   readonly steps: string;
   /** The refusal's message and code, or the failure's. */
   readonly refusal?: string;
+}
+
+/** Thrown from the progress callback when a cell passes its time cap (not a refusal: the run was stopped). */
+class CellCut extends Error {
+  constructor(readonly fraction: number, readonly seconds: number) {
+    super(`stopped after ${seconds} s at t/T = ${fraction.toFixed(2)}`);
+  }
 }
 
 let parser: SystemParser | undefined;
@@ -79,9 +86,15 @@ export function referenceTraces(c: FamilyCase, input: InputCase): Float64Array[]
   return out;
 }
 
-export function runCell(c: FamilyCase, input: InputCase, reference: readonly Float64Array[], solver: SolverName | 'auto', rtol: number, atol: number, maxSteps = 2e5): CellResult {
+/** capSeconds: the run is stopped (verdict 'cut') when it passes this wall time; Infinity = no cap. */
+export function runCell(c: FamilyCase, input: InputCase, reference: readonly Float64Array[], solver: SolverName | 'auto', rtol: number, atol: number, maxSteps = 2e5, capSeconds = Infinity): CellResult {
   const model = modelOf(c);
   const t0 = performance.now();
+  const onProgress = Number.isFinite(capSeconds)
+    ? (fraction: number) => {
+        if (performance.now() - t0 > capSeconds * 1000) throw new CellCut(fraction, capSeconds);
+      }
+    : undefined;
   try {
     const result = simulate(model, {
       tEnd: c.span,
@@ -92,6 +105,7 @@ export function runCell(c: FamilyCase, input: InputCase, reference: readonly Flo
       samples: SAMPLES,
       maxSteps,
       record: c.probes.map((p) => p.name),
+      onProgress,
     });
     const ms = performance.now() - t0;
     let ratio = 0;
@@ -120,6 +134,7 @@ export function runCell(c: FamilyCase, input: InputCase, reference: readonly Flo
     return { verdict: ok ? 'pass' : beyondReference ? 'FAIL' : 'reference-limited', ratio, relativeError, ms, solver: result.solver, reason: result.solverReason, steps: `${result.stats.steps}/${result.stats.rejectedSteps}` };
   } catch (e) {
     const ms = performance.now() - t0;
+    if (e instanceof CellCut) return { verdict: 'cut', ratio: NaN, relativeError: NaN, ms, solver: String(solver), reason: '', steps: '', refusal: e.message };
     if (e instanceof SysgraphError) {
       return { verdict: 'refused', ratio: NaN, relativeError: NaN, ms, solver: String(solver), reason: '', steps: '', refusal: `${e.code}: ${e.message}` };
     }

@@ -2,7 +2,8 @@
  * The families of the accuracy matrix: a generated system (benchmarks/src/generators) with its probes as outputs,
  * the span, and its exact modal reference written from the network's own equations (never from the engine):
  * closed-form eigenpairs of the chain Laplacian for the ladders and the mass chain, an independent dense
- * symmetric eigendecomposition (symmetricEigen of @sysgraph/linalg) for the grid and the transformer network.
+ * symmetric eigendecomposition (symmetricEigen of @sysgraph/linalg) for the grid and the transformer network, an
+ * independent dense general eigendecomposition (ml-matrix, general-modes.ts) for the lossy line.
  */
 import type { RawSystem } from '@sysgraph/description';
 import { lcLadder, LC_LADDER_VALUES } from '../generators/lc-ladder';
@@ -11,6 +12,8 @@ import { rcGrid } from '../generators/rc-grid';
 import { rcLadder } from '../generators/rc-ladder';
 import { rcTransformer, RC_TRANSFORMER_VALUES } from '../generators/rc-transformer';
 import { rlcLadder, RLC_LADDER_VALUES } from '../generators/rlc-ladder';
+import { lossyLine, LOSSY_LINE_PER_METRE } from '../generators/lossy-line';
+import { generalModes } from './general-modes';
 import { numbered } from '../generators/ids';
 import { symmetricEigen } from '@sysgraph/linalg';
 import type { Mode } from './modes';
@@ -288,9 +291,71 @@ const rcTransformerFamily: Family = {
   },
 };
 
-export const FAMILIES: readonly Family[] = [rcLadderFamily, rcGridFamily, rlcLadderFamily, lcLadderFamily, rcTransformerFamily, massChainFamily];
+/**
+ * The lossy line's state equations, written from its sections (generators/lossy-line.ts), in energy-scaled states
+ * x_v,k = √C_d v_k, x_i,k = √L_d i_k (s = 1/√(L_d C_d); J is then a skew-symmetric coupling plus the losses, and its
+ * eigenvectors are well conditioned):
+ *
+ *   L_d i_1' = Vs − (Z0 + R_d) i_1 − v_1,   L_d i_k' = v_{k−1} − R_d i_k − v_k            (k ≥ 2)
+ *   C_d v_k' = i_k − i_{k+1} − G_d v_k,      C_d v_N' = i_N − v_N/Z0 − G_d v_N
+ *
+ *   x_i,k' = s (x_v,k−1 − x_v,k) − (R_d/L_d) x_i,k  (− (Z0/L_d) x_i,1, + Vs/√L_d for k = 1)
+ *   x_v,k' = s (x_i,k − x_i,k+1) − (G_d/C_d) x_v,k   (− x_v,N/(Z0 C_d) for k = N)
+ *
+ * State order: x_v,1 … x_v,N, x_i,1 … x_i,N. Probes: v_N (the load), v at the middle, i_1 (the input current).
+ */
+export function lossyLineOperator(N: number): { j: Float64Array; b: Float64Array; probes: Float64Array[]; probeNames: Probe[] } {
+  const u = LOSSY_LINE_PER_METRE;
+  const Rd = u.R / N;
+  const Ld = u.L / N;
+  const Cd = u.C / N;
+  const Gd = u.G / N;
+  const n = 2 * N;
+  const s = 1 / Math.sqrt(Ld * Cd);
+  const j = new Float64Array(n * n);
+  const V = (k: number) => k - 1; // x_v,k
+  const I = (k: number) => N + k - 1; // x_i,k
+  const add = (r: number, q: number, x: number) => (j[r * n + q] += x);
+  for (let k = 1; k <= N; k++) {
+    // inductor k
+    if (k > 1) add(I(k), V(k - 1), s);
+    add(I(k), V(k), -s);
+    add(I(k), I(k), -Rd / Ld);
+    // capacitor k
+    add(V(k), I(k), s);
+    if (k < N) add(V(k), I(k + 1), -s);
+    add(V(k), V(k), -Gd / Cd);
+  }
+  add(I(1), I(1), -u.Z0 / Ld);
+  add(V(N), V(N), -1 / (u.Z0 * Cd));
+  const b = new Float64Array(n);
+  b[I(1)] = 1 / Math.sqrt(Ld);
+  const row = (q: number, scale: number) => {
+    const r = new Float64Array(n);
+    r[q] = scale;
+    return r;
+  };
+  const mid = Math.ceil(N / 2);
+  const probeNames = [across(`v${N}`, numbered('C', N, N)), ...(mid < N ? [across(`v${mid}`, numbered('C', mid, N))] : []), through('i1', numbered('L', 1, N))];
+  const probes = [row(V(N), 1 / Math.sqrt(Cd)), ...(mid < N ? [row(V(mid), 1 / Math.sqrt(Cd))] : []), row(I(1), 1 / Math.sqrt(Ld))];
+  return { j, b, probes, probeNames };
+}
+
+const lossyLineFamily: Family = {
+  name: 'lossy-line',
+  about: 'lossy transmission line, matched source and load (losses mostly at the terminations, non-symmetric)',
+  // not 1000: ml-matrix's dense general eigendecomposition of 1000 states took more than 15 min (100 states: 1.4 s)
+  sizes: [10, 100],
+  make(states) {
+    const N = states / 2;
+    const { j, b, probes: rows, probeNames: probes } = lossyLineOperator(N);
+    const { modes } = generalModes(j, states, b, rows);
+    const delay = Math.sqrt(LOSSY_LINE_PER_METRE.L * LOSSY_LINE_PER_METRE.C);
+    return { family: this.name, states, system: withProbes(lossyLine(N), probes), input: 'Vs', probes, span: 4 * delay, modes };
+  },
+};
+
+export const FAMILIES: readonly Family[] = [rcLadderFamily, rcGridFamily, rlcLadderFamily, lcLadderFamily, rcTransformerFamily, massChainFamily, lossyLineFamily];
 
 /** Families without an independent reference yet (listed in the report as pending). */
-export const PENDING_FAMILIES: readonly { name: string; why: string }[] = [
-  { name: 'lossy-line', why: 'source and load resistances break the uniform sine modes; its reference needs a dense general (non-symmetric) eigendecomposition, not written yet' },
-];
+export const PENDING_FAMILIES: readonly { name: string; why: string }[] = [];

@@ -43,3 +43,27 @@ export function cellsFor(states: number, solver: MatrixSolver, input: string): r
   if (states >= LARGE_STATES) return LARGE_INPUTS.includes(input) ? LARGE_TOLERANCES : [];
   return TOLERANCES;
 }
+
+/** Why a solver does not run at a size (its cells are absent from the report, not failed). */
+const NOT_MEANT: Readonly<Record<MatrixSolver, string>> = {
+  euler: 'fixed-step explicit, no tolerance: 10 states only',
+  rk4: 'fixed-step explicit, no tolerance: 10 states only',
+  dopri5: 'explicit: its step is bounded by the fastest mode (stability, not accuracy), meant for ≤ 100 states',
+  exact: `dense exponential of the whole matrix, O(n³): auto uses it up to ${SOLVER_SIZES.exact} states`,
+  stiff: 'Rodas4 with a sparse LU: run up to 1000 states (the matrix\'s time budget)',
+  trbdf2: 'order 2: run up to 1000 states (the matrix\'s time budget)',
+  krylov: '',
+  chebyshev: '',
+  auto: '',
+};
+
+export function notMeant(states: number, solver: MatrixSolver): string | undefined {
+  return states > SOLVER_SIZES[solver] ? NOT_MEANT[solver] : undefined;
+}
+
+/** Which inputs and tolerances a size runs, in words (undefined: all). */
+export function reducedSet(states: number): string | undefined {
+  if (states > HUGE_STATES) return `above ${HUGE_STATES} states only ${HUGE_INPUTS.join(', ')} at rtol ${HUGE_TOLERANCES.join(', ')} (time budget)`;
+  if (states >= LARGE_STATES) return `from ${LARGE_STATES} states only ${LARGE_INPUTS.join(', ')} at rtol ${LARGE_TOLERANCES.join(', ')} (time budget)`;
+  return undefined;
+}

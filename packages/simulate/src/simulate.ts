@@ -96,9 +96,10 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   const span = opts.tEnd - opts.tStart;
   let guard: ReturnType<typeof guardTolerance>;
   try {
-    guard = guardTolerance(problem, choice.solver, opts.rtol, opts.atol, span);
+    guard = guardTolerance(problem, choice.solver, opts.rtol, opts.atol, span, { maxSteps: opts.maxSteps });
   } catch (e) {
-    if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && e.code === 'tolerance-not-met') {
+    // dopri5 (auto's choice for a non-stiff model whose inputs the exponential solvers do not take) falls back too
+    if (opts.solver === 'auto' && (EXPONENTIAL.includes(choice.solver) || choice.solver === 'dopri5') && e instanceof SysgraphError && e.code === 'tolerance-not-met') {
       return fallBack(model, options, `${choice.reason}; ${choice.solver} refused (${e.message})`, choice.solver);
     }
     throw e;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SysgraphError } from '@sysgraph/core';
-import { GUARDED, modelOscillation, simulate } from '../src/index';
+import { GUARDED, modelOscillation, predictedSteps, simulate } from '../src/index';
 import { rlcStepVc, seriesRlc, stiffDecay } from './fixtures/models';
 
 function refusal(run: () => unknown): SysgraphError {
@@ -71,5 +71,49 @@ describe('global-error guard', { timeout: 60_000 }, () => {
   it('the tightened rtol must stay above the floor: rtol 1e-10 over Φ = 200 refuses', () => {
     const e = refusal(() => simulate(seriesRlc(0, 1, 1), { tEnd: 200, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol: 1e-10, atol: 1e-13 }));
     expect(e.code).toBe('tolerance-not-met');
+  });
+
+  it('predicts the step count of the guarded stiff run: a lower bound of the steps taken, and a refusal at once past maxSteps', () => {
+    const model = seriesRlc(0, 1, 1);
+    const T = 1000; // Φ = 1000 rad, tightened 750×
+    const rtol = 1e-6;
+    const run = (maxSteps?: number) => simulate(model, { tEnd: T, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol, atol: 1e-9, samples: 201, maxSteps });
+    const full = run();
+    const tight = rtol / (GUARDED.stiff!.perRadian * T);
+    const predicted = predictedSteps('stiff', modelOscillation(model, T)!.radians, tight)!;
+    // the prediction is a lower bound of what the solver takes (steps counted by the run itself)
+    expect(full.stats.steps).toBeGreaterThanOrEqual(predicted);
+    // a budget below the prediction: refused before any step, typed, the prediction in the message
+    const e = refusal(() => run(Math.floor(predicted / 2)));
+    expect(e.code).toBe('tolerance-not-met');
+    expect(e.element).toBe('stiff');
+    expect(e.field).toBe('maxSteps');
+    expect(e.message).toMatch(new RegExp(`at least ${Math.round(predicted)}`));
+    // a budget that covers the steps taken is never refused
+    expect(run(full.stats.steps + 10).stats.steps).toBe(full.stats.steps);
+  });
+
+  it('losses only at the terminations: the interior damping R/(2L), not the terminations\' rate, sets Φ', () => {
+    // a matched LC line of N sections: Rs = Rload = √(L/C), R per section, no other loss. The interior modes decay at
+    // R/(2L); the rectangle's centre is dominated by Rs/L and 1/(Rload C) (10⁴× larger here)
+    const N = 20, L = 1e-3, C = 1e-6, R = 0.01, Z0 = Math.sqrt(L / C);
+    const n = 2 * N;
+    const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    // states v_1 … v_N, i_1 … i_N: L i_k' = v_{k−1} − R i_k − v_k (v_0 = −Z0 i_1), C v_k' = i_k − i_{k+1} (− v_N/Z0)
+    for (let k = 0; k < N; k++) {
+      if (k > 0) A[N + k][k - 1] = 1 / L;
+      A[N + k][k] = -1 / L;
+      A[N + k][N + k] = -R / L;
+      A[k][N + k] = 1 / C;
+      if (k + 1 < N) A[k][N + k + 1] = -1 / C;
+    }
+    A[N][N] -= Z0 / L;
+    A[N - 1][N - 1] -= 1 / (Z0 * C);
+    const model = { kind: 'linear' as const, stateNames: Array.from({ length: n }, (_, k) => `x${k}`), inputNames: [], outputNames: [], A, B: A.map(() => []), C: [], D: [] };
+    const e = modelOscillation(model, 1e-3)!;
+    // the interior modes' damping: trace of the interior rows / n = R/(2L)
+    expect(e.damping).toBeGreaterThan(0);
+    expect(e.damping).toBeLessThanOrEqual(R / L);
+    expect(e.damping).toBeLessThan(0.01 * (Z0 / L) / 2);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Global-error guard for weakly damped oscillatory LTI models, applied to the solvers that control the error of
- * each step only ('stiff' = Rodas4, 'krylov' = shift-and-invert Krylov exponential).
+ * each step only ('stiff' = Rodas4, 'krylov' = shift-and-invert Krylov exponential, 'dopri5' = Dormand–Prince).
  *
  * Local control holds each step's error near rtol; on a dissipative network the errors of earlier steps decay, on a
  * weakly damped one they do not: a mode ω integrated with step h by a one-step method of order p gains a phase error
@@ -22,6 +22,14 @@
  * Krylov's steps multiply), naming the estimate and what to do instead: 'chebyshev' (whose error bound is global),
  * a looser rtol or a shorter span.
  *
+ * Step budget (Rodas4): its step controller holds an embedded error of order h⁴ at the (tightened) rtol, so on the
+ * oscillation the step is h ≈ (rtol/C)^(1/4)/ω and the run takes
+ *
+ *   N ≈ c_input · Φ · rtol^(−1/4)
+ *
+ * steps (guard/step-prediction.ts). When N exceeds maxSteps the guard refuses at once ('tolerance-not-met', the
+ * prediction in the message) instead of after the whole budget of steps.
+ *
  * Applies when M is diagonal and positive (the rectangle's premise); otherwise no guard (a stated limit).
  */
 import { SysgraphError } from '@sysgraph/core';
@@ -30,21 +38,32 @@ import type { SolverName } from '../solvers/solver';
 import type { LinearModel } from '../model';
 import { linearParts } from '../problem/linear-problem';
 import { positiveDiagonal, scaledOperator } from '../chebyshev/scaled-operator';
+import type { ScaledOperator } from '../chebyshev/scaled-operator';
+import type { StepBudget } from './step-prediction';
+import { refuseOverBudget } from './step-prediction';
 
 export interface GuardedSolver {
   /** Global error ÷ rtol per radian of Φ (measured, rounded up). */
   readonly perRadian: number;
   /** Largest tightening K before the solver refuses. */
   readonly maxTightening: number;
+  /** Never refuse: past the budget or the floor, run at the floor (and say so). */
+  readonly clamp?: boolean;
 }
 
 export const GUARDED: Readonly<Partial<Record<SolverName, GuardedSolver>>> = {
   stiff: { perRadian: 0.75, maxTightening: 1000 },
   krylov: { perRadian: 0.06, maxTightening: 200 },
+  // Dormand–Prince 5(4), local control too: 0.34·Φ on the lossy line of 100 states (ramp, rtol 1e-3), 0.2·Φ at 10,
+  // but 0.006–0.04·Φ on the LC ladders: it tightens and never refuses (dopri5 at rtol 1e-12 is the independent
+  // reference of many checks, and on ordinary damped models it meets that tolerance)
+  dopri5: { perRadian: 0.35, maxTightening: 1000, clamp: true },
 };
 
 /** Predicted global error ÷ rtol the guard aims at (the accuracy matrix's rule allows 10). */
 export const GUARD_TARGET = 1;
+/** Centre of the Re λ range ÷ median diagonal above which the losses count as concentrated (σ̄ = the median). */
+export const CONCENTRATED = 10;
 /** Below this rtol the tightened run would meet rounding, not the tolerance. */
 export const GUARD_RTOL_FLOOR = 1e-12;
 
@@ -74,12 +93,39 @@ export function oscillationEstimate(lti: OdeProblem['lti'], n: number, span: num
   if (!mass) return undefined;
   const op = scaledOperator(lti.A, mass);
   const omega = op.imMax;
-  const damping = Math.max(0, -(op.reMin + op.reMax) / 2);
+  // losses concentrated on a few states (a line's terminations) move the rectangle's centre, not the median of the
+  // diagonal, which stays at the interior modes' damping: the median when the centre is more than CONCENTRATED × it
+  // and at most a fifth of the states (at least 10 of them) lose faster than that (not a small stiff model whose
+  // decay rates are simply spread)
+  const centre = -(op.reMin + op.reMax) / 2;
+  const median = -medianDiagonal(op);
+  const concentrated = n >= 10 && centre > CONCENTRATED * median && fasterThan(op, CONCENTRATED * median) <= n / 5;
+  const damping = Math.max(0, concentrated ? median : centre);
   if (!Number.isFinite(omega) || !Number.isFinite(damping)) return undefined;
   const x = damping * span;
   // (1 − e^(−x))/σ̄ = T·(1 − e^(−x))/x, → T as x → 0
   const memory = x < 1e-8 ? span : (span * -Math.expm1(-x)) / x;
   return { omega, damping, radians: omega * memory };
+}
+
+/** The median of the diagonal of the balanced operator J̃ (its entries are the states' own loss rates, ≤ 0). */
+export function medianDiagonal(op: ScaledOperator): number {
+  const diag = new Float64Array(op.n);
+  for (let i = 0; i < op.n; i++) for (let p = op.rowPtr[i]; p < op.rowPtr[i + 1]; p++) if (op.colIdx[p] === i) diag[i] += op.values[p];
+  diag.sort();
+  const h = op.n >> 1;
+  return op.n === 0 ? 0 : op.n % 2 === 1 ? diag[h] : (diag[h - 1] + diag[h]) / 2;
+}
+
+/** How many states lose faster than `rate` (−J̃_ii > rate). */
+function fasterThan(op: ScaledOperator, rate: number): number {
+  let count = 0;
+  for (let i = 0; i < op.n; i++) {
+    let d = 0;
+    for (let p = op.rowPtr[i]; p < op.rowPtr[i + 1]; p++) if (op.colIdx[p] === i) d += op.values[p];
+    if (-d > rate) count++;
+  }
+  return count;
 }
 
 /** The estimate for a LinearModel (benchmarks and tests). */
@@ -92,16 +138,30 @@ export function modelOscillation(model: LinearModel, span: number): OscillationE
  * The tolerances to run `solver` with, or a typed refusal. Solvers other than stiff and krylov, and models the guard
  * does not apply to, keep rtol and atol.
  */
-export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: number, atol: number, span: number): GuardDecision | undefined {
+export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: number, atol: number, span: number, budget?: StepBudget): GuardDecision | undefined {
   const rule = GUARDED[solver];
   if (!rule) return undefined;
   const estimate = oscillationEstimate(problem.lti, problem.n, span);
   if (!estimate) return undefined;
   const predicted = rule.perRadian * estimate.radians;
   const factor = predicted / GUARD_TARGET;
-  if (!(factor > 1)) return { rtol, atol, factor: 1, estimate, note: '' };
+  if (!(factor > 1)) {
+    if (budget) refuseOverBudget(solver, estimate, rtol, rtol, budget);
+    return { rtol, atol, factor: 1, estimate, note: '' };
+  }
   const tightRtol = rtol / factor;
   const what = `the fastest oscillation (|Im λ| ≤ ${estimate.omega.toPrecision(3)} rad/s, mean damping ${estimate.damping.toPrecision(3)} /s) turns ${estimate.radians.toPrecision(3)} rad while an error survives over the span ${span.toPrecision(3)} s; ${solver} controls the error per step, so its global error would reach ≈ ${predicted.toPrecision(3)} × rtol`;
+  if (rule.clamp && (factor > rule.maxTightening || tightRtol < GUARD_RTOL_FLOOR)) {
+    const k = Math.min(rule.maxTightening, rtol / GUARD_RTOL_FLOOR);
+    if (!(k > 1)) return { rtol, atol, factor: 1, estimate, note: '' };
+    return {
+      rtol: rtol / k,
+      atol: atol / k,
+      factor: k,
+      estimate,
+      note: `global-error guard: ${what}; ${solver} ran with rtol ${(rtol / k).toPrecision(3)} and atol ${(atol / k).toPrecision(3)} (${k.toPrecision(3)}× tighter, the most it is tightened: the predicted global error stays above rtol)`,
+    };
+  }
   if (factor > rule.maxTightening || tightRtol < GUARD_RTOL_FLOOR) {
     throw new SysgraphError(
       'tolerance-not-met',
@@ -109,6 +169,7 @@ export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: nu
       { element: solver, field: 'rtol', expected: `solver chebyshev or auto, rtol ≥ ${(rtol * factor / rule.maxTightening).toPrecision(2)}, or a span shorter than ${(span * rule.maxTightening / factor).toPrecision(3)} s` },
     );
   }
+  if (budget) refuseOverBudget(solver, estimate, rtol, tightRtol, budget);
   return {
     rtol: tightRtol,
     atol: atol / factor,
