@@ -280,7 +280,7 @@ export function createProgram(): Command {
     .option('--atol <A>', 'absolute tolerance', number)
     .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
     .option('--samples <N>', 'N evenly spaced times over [0, t-end], from the dense output', integer)
-    .option('--record <names>', 'the states and outputs to write, comma-separated (repeatable; default all): large networks simulate faster when few are recorded', collect, [])
+    .option('--record <names>', 'the states and outputs to write, comma-separated (repeatable), or all; default: all of them, or the outputs only above 10 000 states (a netlist: its .save probes)', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json']).default('csv'))
     .option('--indent <n>', 'with --format json: indented by n spaces (default compact)', indentation)
     .option('--output <file>', 'write the trace to a file instead of standard output')
