@@ -152,8 +152,10 @@ export function createProgram(): Command {
         (await engine.json()).writeJson(causality ? { ...out.json, causality: causality.json } : out.json, sink, jsonIndent(sink, opts.indent));
         sink.write('\n');
       } else {
-        const text = causality ? `${out.text!}\n\n${causality.text}` : out.text!;
-        sink.write(text.endsWith('\n') ? text : `${text}\n`);
+        // text: written piece by piece (writeText); LaTeX: one string
+        if (out.writeText) out.writeText((piece) => sink.write(piece));
+        else sink.write(out.text!.endsWith('\n') ? out.text! : `${out.text!}\n`);
+        if (causality) sink.write(`\n${causality.text}${causality.text.endsWith('\n') ? '' : '\n'}`);
       }
       sink.close();
     }));
