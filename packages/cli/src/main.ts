@@ -152,8 +152,10 @@ export function createProgram(): Command {
         (await engine.json()).writeJson(causality ? { ...out.json, causality: causality.json } : out.json, sink, jsonIndent(sink, opts.indent));
         sink.write('\n');
       } else {
-        const text = causality ? `${out.text!}\n\n${causality.text}` : out.text!;
-        sink.write(text.endsWith('\n') ? text : `${text}\n`);
+        // text: written piece by piece (writeText); LaTeX: one string
+        if (out.writeText) out.writeText((piece) => sink.write(piece));
+        else sink.write(out.text!.endsWith('\n') ? out.text! : `${out.text!}\n`);
+        if (causality) sink.write(`\n${causality.text}${causality.text.endsWith('\n') ? '' : '\n'}`);
       }
       sink.close();
     }));
@@ -280,7 +282,7 @@ export function createProgram(): Command {
     .option('--atol <A>', 'absolute tolerance', number)
     .option('--dt <H>', 'step of the fixed-step solvers, largest step of the others', number)
     .option('--samples <N>', 'N evenly spaced times over [0, t-end], from the dense output', integer)
-    .option('--record <names>', 'the states and outputs to write, comma-separated (repeatable; default all): large networks simulate faster when few are recorded', collect, [])
+    .option('--record <names>', 'the states and outputs to write, comma-separated (repeatable), or all; default: all of them, or the outputs only above 10 000 states (a netlist: its .save probes)', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['csv', 'json']).default('csv'))
     .option('--indent <n>', 'with --format json: indented by n spaces (default compact)', indentation)
     .option('--output <file>', 'write the trace to a file instead of standard output')

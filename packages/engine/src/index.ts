@@ -77,6 +77,7 @@ export { traceFrom } from './netlist/trace-from';
 export { runSimulation, runModelSimulation, SECANT_WIDTH } from './simulation/run-simulation';
 export type { SimulateCommandOptions, SimulationRun, ModelBuilds } from './simulation/run-simulation';
 export { checkSolver, inputSignals, initialValues, recordedNames } from './simulation/simulate-options';
+export { RECORD_ALL_LIMIT, recordFor } from './simulation/default-record';
 export { parsePairs } from './pairs';
 
 // comparisons

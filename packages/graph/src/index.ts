@@ -20,5 +20,5 @@ export { analyzeStructure, structureToJson } from './structure';
 export type { Structure } from './structure';
 export { toGraphology } from './graphology-view';
 export type { BranchAttributes } from './graphology-view';
-export { formatBranchTable, formatDerivationLatex, formatDerivationText, formatIncidence, formatLoopMatrix, type DerivationLatexOptions } from './format/format-structure';
-export { formatTable } from './format/table';
+export { formatBranchTable, writeBranchTable, formatDerivationLatex, formatDerivationText, formatIncidence, formatLoopMatrix, type DerivationLatexOptions } from './format/format-structure';
+export { formatTable, writeTable } from './format/table';

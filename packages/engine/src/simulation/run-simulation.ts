@@ -32,7 +32,8 @@ import { netlistInitialState } from '../netlist/netlist-start';
 import { nonlinearNetlistStart } from '../netlist/nonlinear-start';
 import { traceFrom } from '../netlist/trace-from';
 import { DEFAULT_END_TIME, nonlinearEndTime, suggestEndTime } from '../end-time';
-import { checkSolver, initialValues, inputSignals, recordedNames } from './simulate-options';
+import { checkSolver, initialValues, inputSignals } from './simulate-options';
+import { recordFor } from './default-record';
 import { equationSignals } from '../equations/equation-signals';
 
 export interface SimulateCommandOptions {
@@ -212,7 +213,7 @@ function integrate(p: Prepared, opts: SimulateCommandOptions): SimulationRun {
     dt: opts.dt,
     samples: opts.samples,
     ...(opts.maxSteps !== undefined ? { maxSteps: opts.maxSteps } : {}),
-    record: recordedNames(opts.record),
+    record: recordFor(p.sim, opts.record, opts.note),
     onProgress: opts.onProgress,
   });
   for (const line of result.notes) opts.note?.(line);

@@ -6,7 +6,7 @@ import type { Derivation, Equation, VariableRef } from '../derivation';
 import { GROUP_SYMBOL, groupOf } from '../partition';
 import { incidenceMatrix } from '../incidence';
 import { signedToDense } from '../signed-matrix';
-import { formatSignedDense, formatTable, tidyCoefficient } from './table';
+import { formatSignedDense, tidyCoefficient, writeTable } from './table';
 
 const MAX_DENSE = 60;
 
@@ -15,15 +15,25 @@ export function formatIncidence(lg: LinearGraph): string {
   return formatSignedDense(signedToDense(incidenceMatrix(lg)), lg.nodeNames, lg.branches.map((b) => b.id));
 }
 
-export function formatBranchTable(partition: Partition): string {
+/** The branch table (tree first, then links) written line by line (writeTable: no row kept). */
+export function writeBranchTable(partition: Partition, write: (line: string) => void): void {
   const loop = partition.loop;
   const lg = loop.tree.graph;
-  const rows = [...loop.treeOrder.branches, ...loop.linkOrder.branches].map((k) => {
+  const tree = loop.treeOrder.branches;
+  const links = loop.linkOrder.branches;
+  const row = (i: number) => {
+    const k = i < tree.length ? tree[i] : links[i - tree.length];
     const b = lg.branches[k];
     const t = loop.tree.inTree[k] === 1;
     return [b.id, b.kind, b.cls, `${lg.nodeNames[b.from]} → ${lg.nodeNames[b.to]}`, t ? 'tree' : 'link', GROUP_SYMBOL[groupOf(loop.tree, k)], t ? `v_${b.id}` : `i_${b.id}`, t ? `i_${b.id}` : `v_${b.id}`];
-  });
-  return formatTable(['branch', 'kind', 'type', 'from → to', 'place', 'group', 'primary', 'secondary'], rows);
+  };
+  writeTable(['branch', 'kind', 'type', 'from → to', 'place', 'group', 'primary', 'secondary'], tree.length + links.length, row, write);
+}
+
+export function formatBranchTable(partition: Partition): string {
+  const lines: string[] = [];
+  writeBranchTable(partition, (l) => lines.push(l));
+  return lines.join('\n');
 }
 
 export function formatLoopMatrix(loop: LoopMatrix): string {

@@ -1,8 +1,25 @@
 /** Plain-text tables and small-matrix printing shared by the formatters. */
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, j) => rows.reduce((w, r) => Math.max(w, (r[j] ?? '').length), h.length));
+
+/**
+ * writeTable: a table of `count` rows written line by line. Rows are made by `rowAt(k)` twice — once to measure
+ * the columns' widths, once to write — so a table of 10^6 rows never holds its rows or its text at once.
+ */
+export function writeTable(header: readonly string[], count: number, rowAt: (k: number) => readonly string[], write: (line: string) => void): void {
+  const widths = header.map((h) => h.length);
+  for (let k = 0; k < count; k++) {
+    const r = rowAt(k);
+    for (let j = 0; j < widths.length; j++) widths[j] = Math.max(widths[j], (r[j] ?? '').length);
+  }
   const line = (cells: readonly string[]) => cells.map((c, j) => (c ?? '').padEnd(widths[j])).join('  ').trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  write(line(header));
+  write(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (let k = 0; k < count; k++) write(line(rowAt(k)));
+}
+
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const lines: string[] = [];
+  writeTable(header, rows.length, (k) => rows[k], (l) => lines.push(l));
+  return lines.join('\n');
 }
 
 export function formatSignedDense(
