@@ -1,0 +1,88 @@
+/**
+ * In-process cost of each kernel of the stiff path on the diode ladder (benchmarks/src/nonlinear/diode-ladder.ts),
+ * built once: (a) one evaluation of f, (b) one Jacobian stamp, (c) one numeric refactorisation of I − cJ on the
+ * fixed pattern and one solve, (d) the solver's own vector work per attempt (the stage combinations of Rodas,
+ * written out here with the same loop shapes). Medians over many repetitions, in ms and in ns per state.
+ *
+ *   npx tsx benchmarks/src/nonlinear/kernel-times.ts [N] [repeats]
+ */
+import { readSpiceNetlist } from '@sysgraph/description';
+import { analyzeStructure } from '@sysgraph/graph';
+import { networkModel } from '@sysgraph/formulation';
+import { CsrMatrix, csrAdd, csrIdentity, factorSparseLU, refactorSparseLU } from '@sysgraph/linalg';
+import { diodeLadderNetlist } from './diode-ladder';
+
+const N = Number(process.argv[2] ?? 10000);
+const repeats = Number(process.argv[3] ?? 200);
+
+const netlist = readSpiceNetlist(diodeLadderNetlist(N, '/dev/null'));
+const built = networkModel(analyzeStructure(netlist.description));
+const model = built.model as unknown as {
+  stateNames: string[];
+  inputNames: string[];
+  f(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): void;
+  jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
+};
+const n = model.stateNames.length;
+const u = new Float64Array(model.inputNames.length).fill(2.5);
+const du = new Float64Array(model.inputNames.length).fill(5 / 10e-6);
+// a state inside the working range: node voltages between 0 and 0.6 V (diodes partly conducting)
+const x = new Float64Array(n);
+for (let i = 0; i < n; i++) x[i] = 0.6 * Math.exp(-i / 50);
+const out = new Float64Array(n);
+
+function median(samples: number[]): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+function time(label: string, run: () => void, reps = repeats): number {
+  for (let i = 0; i < 5; i++) run();
+  const samples: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    const t0 = performance.now();
+    run();
+    samples.push(performance.now() - t0);
+  }
+  const m = median(samples);
+  console.log(`${label.padEnd(34)} ${m.toFixed(3).padStart(8)} ms  ${((1e6 * m) / n).toFixed(1).padStart(7)} ns/state`);
+  return m;
+}
+
+console.log(`diode ladder N = ${N}: ${n} states, ${repeats} repetitions, medians`);
+const tf = time('(a) f', () => model.f(1e-6, x, u, du, out));
+let J = model.jacobian(1e-6, x, u, du);
+const tj = time('(b) Jacobian', () => {
+  J = model.jacobian(1e-6, x, u, du);
+});
+console.log(`    nnz(J) = ${J.nnz}`);
+// (c) I − cJ on J's pattern, factorised once, then refactorised numerically and solved
+const c = 2.5e-8;
+const A = csrAdd(1, csrIdentity(n), -c, J);
+let lu = factorSparseLU(A, { ordering: 'amd' });
+const outcome: { path: 'numeric' | 'pivot' } = { path: 'numeric' } as never;
+const tr = time('(c1) refactorisation of I − cJ', () => {
+  lu = refactorSparseLU(lu, A, outcome as never, { inPlace: true });
+});
+console.log(`    path ${outcome.path}`);
+const b = new Float64Array(n).fill(1);
+const sol = new Float64Array(n);
+const ts = time('(c2) one solve', () => lu.solve(b, sol));
+// (d) Rodas's vector work per attempt: 5 stage combinations, 6 scalings of the right-hand side, y_new, the norm
+const k = Array.from({ length: 6 }, () => new Float64Array(n).fill(1e-3));
+const ys = new Float64Array(n), comb = new Float64Array(n), rhs = new Float64Array(n);
+const td = time('(d) vector work per attempt', () => {
+  for (let s = 1; s < 6; s++) {
+    for (let i = 0; i < n; i++) {
+      let a = x[i], cc = 0;
+      for (let j = 0; j < s; j++) {
+        a += 0.3 * k[j][i];
+        cc += 0.7 * k[j][i];
+      }
+      ys[i] = a;
+      comb[i] = cc;
+    }
+    for (let i = 0; i < n; i++) rhs[i] = 0.25 * (rhs[i] + 0.1 * out[i] + comb[i]);
+  }
+});
+const perAttempt = 6 * tf + tj + tr + 6 * ts + td;
+console.log(`per attempt (6 f, 1 J, 1 refactor, 6 solves, vector work) ≈ ${perAttempt.toFixed(2)} ms`);
