@@ -17,6 +17,7 @@
  *   sysgraph examples             the example gallery
  * FILE is a description file or an example name; without it the default example (motor-pump) is used.
  */
+import cliPackage from '../package.json' with { type: 'json' };
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { reportError } from './report-error';
@@ -124,6 +125,7 @@ export function createProgram(): Command {
   program
     .name('sysgraph')
     .description('Linear graphs of lumped-parameter systems to state-space models, symbolic and numeric, and their simulation.')
+    .version(cliPackage.version, '-V, --version', 'the version of sysgraph')
     .option('--plot <file>', 'where the main job writes its plot')
     .action(action(async (opts: { plot?: string }) => {
       const { desc } = (await engine.load()).loadSystem(undefined);

@@ -73,4 +73,15 @@ describe('bin/sysgraph.mjs', { timeout: 120_000 }, () => {
     expect(off.status, off.stderr).toBe(0);
     expect(off.stdout).toBe(first.stdout);
   });
+
+  it('prints the package version with --version and -V, from the bundle and the sources alike', () => {
+    const version = (JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as { version: string }).version;
+    for (const flag of ['--version', '-V']) {
+      const a = launcher([flag]);
+      const b = sources([flag]);
+      expect(a.status, a.stderr).toBe(0);
+      expect(a.stdout.trim()).toBe(version);
+      expect(b.stdout).toBe(a.stdout);
+    }
+  });
 });
