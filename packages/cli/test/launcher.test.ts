@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync }
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain ES module of the bin folder, without declarations
-import { bundleIsFresh, buildBundle, BUNDLE } from '../bin/bundle.mjs';
+import { bundleIsFresh, buildBundle, BUNDLE, INPUTS } from '../bin/bundle.mjs';
 // @ts-expect-error: a plain ES module of the bin folder, without declarations
 import { cacheFileOf } from '../bin/run-bundle.mjs';
 
@@ -29,6 +29,41 @@ describe('bin/sysgraph.mjs', { timeout: 120_000 }, () => {
     } finally {
       const now = new Date();
       utimesSync(source, now, now);
+    }
+  });
+
+  it('lists the files it was built from and checks those: a package.json, a missing list, a vanished file', async () => {
+    await buildBundle();
+    const list = fileURLToPath(INPUTS);
+    const inputs = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    expect(inputs).toContain(join(root, 'packages/simulate/src/index.ts'));
+    expect(inputs).toContain(join(root, 'packages/cli/src/main.ts'));
+    expect(inputs).toContain(join(root, 'packages/core/package.json'));
+    expect(inputs.some((f) => f.includes('node_modules'))).toBe(false);
+    expect(bundleIsFresh()).toBe(true);
+    const manifest = join(root, 'packages/linalg/package.json');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(manifest, later, later);
+    try {
+      expect(bundleIsFresh()).toBe(false);
+      // without the list, the walk of the source folders sees the same change
+      const saved = readFileSync(list);
+      rmSync(list);
+      try {
+        expect(bundleIsFresh()).toBe(false);
+      } finally {
+        writeFileSync(list, saved);
+      }
+    } finally {
+      const now = new Date();
+      utimesSync(manifest, now, now);
+    }
+    // a listed file that no longer exists makes the bundle stale (its importer changed with it)
+    writeFileSync(list, JSON.stringify([...inputs, join(root, 'packages/core/src/no-such-file.ts')]));
+    try {
+      expect(bundleIsFresh()).toBe(false);
+    } finally {
+      writeFileSync(list, JSON.stringify(inputs));
     }
   });
 
