@@ -20,11 +20,11 @@
  * the reason to solverReason: Rodas4 with the sparse LU is L-stable, controls its error per component and takes any
  * linear model and any input.
  */
-import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { OdeProblem } from './problem/ode-problem';
 import type { SolverName } from './solvers/solver';
 import type { CsrMatrix, DenseMatrix } from '@sysgraph/linalg';
-import { factorDenseLU } from '@sysgraph/linalg';
+import { eigenvalues, factorDenseLU } from '@sysgraph/linalg';
+import { SysgraphError } from '@sysgraph/core';
 import { denseDifference, isFailure } from './problem/difference-jacobian';
 import { unsupportedSignal } from './exponential/segment-inputs';
 import { positiveDiagonal, scaledOperator } from './chebyshev/scaled-operator';
@@ -69,12 +69,9 @@ export function chooseSolver(problem: OdeProblem, z0: Float64Array, tStart: numb
     if (!jac) {
       return { solver: 'dopri5', reason: `nonlinear model with ${n} states; f is not finite on either side of the initial state, so no Jacobian: dopri5 (needs none)` };
     }
-    const eig = new EigenvalueDecomposition(new Matrix(toRows(jac)), { assumeSymmetric: false });
-    const re = eig.realEigenvalues;
-    let fastestDecay = 0;
-    for (let k = 0; k < re.length; k++) fastestDecay = Math.max(fastestDecay, -re[k]);
-    ratio = fastestDecay * span;
-    how = `eigenvalues: fastest decay rate ${fastestDecay.toPrecision(3)} /s over the span ${span.toPrecision(3)} s`;
+    const decay = fastestDecayRate(jac);
+    ratio = decay.rate * span;
+    how = `${decay.how}: fastest decay rate ${decay.rate.toPrecision(3)} /s over the span ${span.toPrecision(3)} s`;
   } else {
     const rho = spectralBound(problem, z0, tStart);
     ratio = rho * span;
@@ -115,6 +112,34 @@ function chooseExponential(problem: OdeProblem, span: number): SolverChoice | un
     solver: 'krylov',
     reason: `linear time-invariant model with ${n} > ${EXACT_MAX_STATES} states, inputs affine between breakpoints or sines: shift-and-invert Krylov exponential`,
   };
+}
+
+/**
+ * max(−Re λ) of the dense J by the capped Hessenberg QR of @sysgraph/linalg (at most 30·max(10, n) iterations).
+ * ml-matrix's EigenvalueDecomposition was used here and dropped: its hqr2 has no iteration cap and looped forever
+ * on Jacobians with entries spread over 1e±300 (fuzz netlist 3837, description 24768: a 1e-300 resistor beside a
+ * 1e300 capacitor). Where J is not finite or the QR iteration does not converge, the Gershgorin bound
+ * ρ = max_i (−J_ii + Σ_{j≠i} |J_ij|) ≥ max(−Re λ) stands in (Infinity when an entry is not finite: 'stiff').
+ */
+function fastestDecayRate(jac: DenseMatrix): { rate: number; how: string } {
+  if (jac.data.every(Number.isFinite)) {
+    try {
+      const { re } = eigenvalues(toRows(jac));
+      let rate = 0;
+      for (let k = 0; k < re.length; k++) rate = Math.max(rate, -re[k]);
+      return { rate, how: 'eigenvalues' };
+    } catch (e) {
+      if (!(e instanceof SysgraphError)) throw e;
+    }
+  }
+  let rate = 0;
+  for (let i = 0; i < jac.rows; i++) {
+    let reach = -jac.data[i * jac.cols + i];
+    for (let j = 0; j < jac.cols; j++) if (j !== i) reach += Math.abs(jac.data[i * jac.cols + j]);
+    if (!(reach <= Number.MAX_VALUE)) return { rate: Infinity, how: 'Gershgorin bound (a Jacobian entry is not finite)' };
+    rate = Math.max(rate, reach);
+  }
+  return { rate, how: 'Gershgorin bound (the eigenvalue iteration did not converge)' };
 }
 
 function toRows(a: DenseMatrix): number[][] {

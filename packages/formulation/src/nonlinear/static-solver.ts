@@ -108,6 +108,13 @@ export function createStaticSolver(
       const step = solveJ(r);
       const size = norm(step);
       const z0 = block.map((i) => env[offset + i]);
+      // The full step is already below the tolerance: take it undamped. At the root the simplified step Δ̄ is
+      // round-off, the monotonicity test fails at every λ, and each such iteration ran all 60 halvings (fuzz
+      // description 45046: 860 000 residual evaluations in 48 000 iterations, 21 000 with this test).
+      if (step.every((d, q) => Math.abs(d) <= TOLERANCE * (1 + Math.abs(z0[q])))) {
+        block.forEach((i, q) => (env[offset + i] = z0[q] - step[q]));
+        return keep();
+      }
       let lambda = 1;
       for (let h = 0; h < 60; h++, lambda /= 2) {
         block.forEach((i, q) => (env[offset + i] = z0[q] - lambda * step[q]));

@@ -14,6 +14,7 @@ import { step } from './step';
 import { ramp } from './ramp';
 import { sine } from './sine';
 import { pwl } from './pwl';
+import { numericPwlPoints } from './numeric-pwl';
 
 const SHAPES: Record<string, { min: number; max: number; usage: string }> = {
   constant: { min: 1, max: 1, usage: 'constant(value)' },
@@ -25,6 +26,8 @@ const SHAPES: Record<string, { min: number; max: number; usage: string }> = {
 
 /** Parse the text of input `input` into a Signal; errors are 'bad-signal' naming the input. */
 export function parseSignal(text: string, input = 'input', parser: RestrictedParser = createRestrictedParser()): Signal {
+  const points = numericPwlPoints(text);
+  if (points) return pwl(points, input);
   const node = parseOrThrow(parser, text, input);
   const n = node as MathNode & { fn?: { type: string; name?: string }; args?: MathNode[] };
   const name = node.type === 'FunctionNode' && n.fn?.type === 'SymbolNode' ? n.fn.name : undefined;
