@@ -23,6 +23,7 @@ import { renderGraph } from './ui/graph-view';
 import { LARGE_GRAPH } from './ui/graph-summary';
 import { disposeLargeGraph, renderLargeGraph } from './ui/large-graph-view';
 import { startWebGLProbe } from './ui/webgl-probe';
+import { warmSigma } from './ui/warm-sigma';
 import { runSteps } from './ui/task-steps';
 import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
@@ -83,6 +84,8 @@ slider.node.after(sweepPanel.node);
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`), (m) => sweepPanel.receive(m));
 // WebGL for large graphs is probed in idle time, off the main thread (ui/webgl-probe.ts)
 startWebGLProbe();
+// and a sigma.js renderer on an empty graph, so that the first large graph does not pay its constructor (ui/warm-sigma.ts)
+warmSigma();
 
 attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
 

@@ -19,13 +19,14 @@ import { drawGraphCanvas } from './graph-canvas-fallback';
 import { MultiDirectedGraph } from 'graphology';
 import { addLargeBranches, addLargeNodes, HIT_COLOUR } from './large-graph-data';
 import { nextTask } from './task-steps';
-import { probeWebGL } from './webgl-probe';
+import { SIGMA_SETTINGS, takeSigma } from './warm-sigma';
 import type { LargeEdge, LargeNode } from './large-graph-data';
 
 /** How long ForceAtlas2 runs before it is stopped (ms). */
 export const LAYOUT_MS = 4000;
 const FADED = '#e3e7ed';
-const BRANCHES_PER_TASK = 600;
+/** Branches handed to graphology and sigma per task: sigma indexes each added edge alone (a partial refresh). */
+export const BRANCHES_PER_TASK = 200;
 
 interface Live {
   renderer?: Sigma<LargeNode, LargeEdge>;
@@ -83,12 +84,12 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     redraw();
   };
   const start = async () => {
-    // the renderer first, on the nodes alone (its WebGL programs are compiled in this task); then the branches
-    // in slices of BRANCHES_PER_TASK, a task each, which sigma.js indexes as they come
+    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the nodes alone; then the
+    // branches in slices of BRANCHES_PER_TASK, a task each, which sigma.js indexes as they come
     addLargeNodes(graph, g);
     const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
     if (mine !== generation) return;
-    const webgl = (await probeWebGL()) ? await startSigma() : false;
+    const webgl = await startSigma();
     if (mine !== generation) return;
     if (!webgl) startCanvas();
     for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
@@ -106,17 +107,22 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
   };
 
   const startSigma = async (): Promise<boolean> => {
-    const { default: SigmaRenderer } = await import('sigma');
-    if (mine !== generation) return true;
+    const warm = await takeSigma();
+    if (warm === undefined) return false;
+    if (mine !== generation) {
+      warm.renderer.kill();
+      return true;
+    }
     try {
-      const renderer = new SigmaRenderer(graph, stage, {
-        defaultEdgeType: 'line',
-        allowInvalidContainer: true,
-        labelRenderedSizeThreshold: 9,
-        zIndex: true,
+      const { renderer, container } = warm;
+      stage.appendChild(container);
+      renderer.setSettings({
+        ...SIGMA_SETTINGS,
         nodeReducer: (node, data) => (hits.size === 0 ? data : hitNodes.has(node) ? { ...data, color: HIT_COLOUR, size: 6, forceLabel: true, zIndex: 2 } : { ...data, color: FADED, label: null }),
         edgeReducer: (edge, data) => (hits.size === 0 ? data : hits.has(edge) ? { ...data, color: HIT_COLOUR, size: 4, zIndex: 2 } : { ...data, color: FADED }),
       });
+      renderer.setGraph(graph);
+      renderer.resize();
       live.renderer = renderer;
       figure.dataset.renderer = 'webgl';
       redraw = () => renderer.refresh({ skipIndexation: true });
@@ -126,6 +132,8 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
       };
       return true;
     } catch {
+      warm.renderer.kill();
+      warm.container.remove();
       return false;
     }
   };
