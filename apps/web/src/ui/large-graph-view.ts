@@ -19,7 +19,7 @@ import { drawGraphCanvas } from './graph-canvas-fallback';
 import { MultiDirectedGraph } from 'graphology';
 import { addLargeBranches, addLargeNodes, HIT_COLOUR } from './large-graph-data';
 import { nextTask } from './task-steps';
-import { SIGMA_SETTINGS, takeSigma } from './warm-sigma';
+import { SIGMA_SETTINGS, takeSigma, warmSigma } from './warm-sigma';
 import type { LargeEdge, LargeNode } from './large-graph-data';
 
 /** How long ForceAtlas2 runs before it is stopped (ms). */
@@ -44,7 +44,10 @@ export function disposeLargeGraph(): void {
   if (live.timer !== undefined) clearTimeout(live.timer);
   if (live.frame !== undefined) cancelAnimationFrame(live.frame);
   live.layout?.kill();
-  live.renderer?.kill();
+  if (live.renderer !== undefined) {
+    live.renderer.kill();
+    warmSigma();
+  }
   live = {};
 }
 
@@ -79,6 +82,8 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
   );
 
   const settle = (what: string) => {
+    // the page is quiet again: the next large drawing's renderer is built in its idle time (warm-sigma.ts)
+    warmSigma();
     figure.dataset.layout = 'settled';
     note.textContent = what;
     redraw();

@@ -1,10 +1,9 @@
 /**
  * warmSigma / takeSigma: a sigma.js renderer built in idle time on an empty graph, before any large answer
  * arrives, and handed to the next large drawing (large-graph-view.ts), which gives it its graph (setGraph) and
- * its container. Sigma's constructor creates its WebGL context and compiles its programs (about 130 ms on a
+ * its container; the next is warmed when that drawing's layout has settled. Sigma's constructor creates its WebGL context and compiles its programs (about 130 ms on a
  * software rasteriser, measured by apps/web/scripts/profile-long-tasks.ts): paid here, between user actions,
- * that is not a task of the answer's. Built only when the WebGL probe says yes; one at a time; a taken
- * renderer is replaced in the next idle period. Without requestIdleCallback the renderer is built on demand.
+ * that is not a task of the answer's. Built only when the WebGL probe says yes; one at a time. Without requestIdleCallback the renderer is built on demand.
  */
 import type Sigma from 'sigma';
 import { MultiDirectedGraph } from 'graphology';
@@ -22,13 +21,22 @@ export const SIGMA_SETTINGS = { defaultEdgeType: 'line', allowInvalidContainer: 
 
 let ready: Promise<WarmSigma | undefined> | undefined;
 
-async function build(): Promise<WarmSigma | undefined> {
+function idle(): Promise<void> {
+  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
+}
+
+async function build(inIdle: boolean): Promise<WarmSigma | undefined> {
   if (!(await probeWebGL())) return undefined;
   const { default: SigmaRenderer } = await import('sigma');
+  // the probe and the import end in tasks of their own: wait for the next idle period again
+  if (inIdle) await idle();
   const container = document.createElement('div');
   container.className = 'graph-sigma';
   try {
-    return { renderer: new SigmaRenderer(new MultiDirectedGraph<LargeNode, LargeEdge>(), container, SIGMA_SETTINGS), container };
+    const renderer = new SigmaRenderer(new MultiDirectedGraph<LargeNode, LargeEdge>(), container, SIGMA_SETTINGS);
+    // for the measuring script and the browser test: a renderer is waiting (the page's state, not a promise)
+    if (inIdle) document.documentElement.dataset.sigma = 'warm';
+    return { renderer, container };
   } catch {
     return undefined;
   }
@@ -37,17 +45,13 @@ async function build(): Promise<WarmSigma | undefined> {
 /** Builds a renderer for the next large drawing when the page is idle (nothing where requestIdleCallback is missing). */
 export function warmSigma(): void {
   if (ready !== undefined || !('requestIdleCallback' in window)) return;
-  requestIdleCallback(() => {
-    ready ??= build().catch(() => undefined);
-  }, { timeout: 5000 });
+  ready = idle().then(() => build(true)).catch(() => undefined);
 }
 
-/** The renderer built in idle time (or a new one now), undefined without WebGL; another is warmed for the next drawing. */
+/** The renderer built in idle time (or a new one now), undefined without WebGL. */
 export function takeSigma(): Promise<WarmSigma | undefined> {
-  const taken = ready ?? build().catch(() => undefined);
+  const taken = ready ?? build(false).catch(() => undefined);
   ready = undefined;
-  void taken.then((w) => {
-    if (w !== undefined) warmSigma();
-  });
+  delete document.documentElement.dataset.sigma;
   return taken;
 }
