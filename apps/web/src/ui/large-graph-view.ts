@@ -120,6 +120,8 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     }
     try {
       const { renderer, container } = warm;
+      container.classList.remove('graph-sigma-parked');
+      container.style.width = '';
       stage.appendChild(container);
       renderer.setSettings({
         ...SIGMA_SETTINGS,

@@ -30,14 +30,21 @@ async function build(inIdle: boolean): Promise<WarmSigma | undefined> {
   const { default: SigmaRenderer } = await import('sigma');
   // the probe and the import end in tasks of their own: wait for the next idle period again
   if (inIdle) await idle();
+  // parked off-screen in the document at the size it will have in the stage (the graph card's width, the
+  // stage's 420 px less its borders): sigma sizes its canvases once, here, and resize() on arrival is a no-op
+  // (a context made on a detached 1 × 1 canvas and resized on arrival cost a 1.6 s setAttribute in a profile)
   const container = document.createElement('div');
-  container.className = 'graph-sigma';
+  container.className = 'graph-sigma graph-sigma-parked';
+  const card = document.getElementById('graph');
+  container.style.width = `${Math.max(1, (card?.clientWidth ?? 0) - 2 || Math.round(window.innerWidth / 2))}px`;
+  document.body.appendChild(container);
   try {
     const renderer = new SigmaRenderer(new MultiDirectedGraph<LargeNode, LargeEdge>(), container, SIGMA_SETTINGS);
     // for the measuring script and the browser test: a renderer is waiting (the page's state, not a promise)
     if (inIdle) document.documentElement.dataset.sigma = 'warm';
     return { renderer, container };
   } catch {
+    container.remove();
     return undefined;
   }
 }
