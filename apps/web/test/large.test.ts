@@ -145,6 +145,12 @@ describe('large models in chromium', () => {
     results.rcLadder1000 = { ...m, targetMs: TARGET_MS, withinTarget: m.paintedMs < TARGET_MS, noLongTask: m.tasksOver100Ms === 0 };
     expect(await page.getAttribute('#simulation', 'data-state')).toBe('ready');
     expect(await page.getAttribute('#large-model', 'data-states')).toBe('1000');
+    // sigma's renderer was built in idle time before the paste (ui/warm-sigma.ts) and drew this graph
+    expect(m.rendererWarm).toBe(true);
+    expect(await page.getAttribute('#graph-drawing', 'data-renderer')).toBe('webgl');
+    // a link this long is not written into the address on every change (replaceState's cost grows with it):
+    // the address is emptied, never left naming the previous model
+    expect(await page.evaluate(() => location.hash)).toBe('');
     expect(await page.locator('.sparsity-figure').count()).toBeGreaterThanOrEqual(4);
     // the table is virtualised: far fewer rows in the DOM than entries
     const entries = Number(await page.locator('#model .virtual-list').getAttribute('data-count'));
