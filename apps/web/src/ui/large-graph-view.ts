@@ -19,7 +19,8 @@ import { drawGraphCanvas } from './graph-canvas-fallback';
 import { MultiDirectedGraph } from 'graphology';
 import { addLargeBranches, addLargeNodes, HIT_COLOUR } from './large-graph-data';
 import { nextTask } from './task-steps';
-import { SIGMA_SETTINGS, takeSigma, warmSigma } from './warm-sigma';
+import { parkSigma, SIGMA_SETTINGS, takeSigma } from './warm-sigma';
+import type { WarmSigma } from './warm-sigma';
 import type { LargeEdge, LargeNode } from './large-graph-data';
 
 /** How long ForceAtlas2 runs before it is stopped (ms). */
@@ -30,6 +31,7 @@ export const BRANCHES_PER_TASK = 200;
 
 interface Live {
   renderer?: Sigma<LargeNode, LargeEdge>;
+  warm?: WarmSigma;
   layout?: FA2Layout;
   frame?: number;
   timer?: ReturnType<typeof setTimeout>;
@@ -44,10 +46,7 @@ export function disposeLargeGraph(): void {
   if (live.timer !== undefined) clearTimeout(live.timer);
   if (live.frame !== undefined) cancelAnimationFrame(live.frame);
   live.layout?.kill();
-  if (live.renderer !== undefined) {
-    live.renderer.kill();
-    warmSigma();
-  }
+  if (live.warm !== undefined) parkSigma(live.warm);
   live = {};
 }
 
@@ -82,8 +81,6 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
   );
 
   const settle = (what: string) => {
-    // the page is quiet again: the next large drawing's renderer is built in its idle time (warm-sigma.ts)
-    warmSigma();
     figure.dataset.layout = 'settled';
     note.textContent = what;
     redraw();
@@ -135,6 +132,7 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
       renderer.setGraph(graph);
       renderer.resize();
       live.renderer = renderer;
+      live.warm = warm;
       figure.dataset.renderer = 'webgl';
       redraw = () => renderer.refresh({ skipIndexation: true });
       focus = (node) => {

@@ -1,7 +1,7 @@
 /**
  * warmSigma / takeSigma: a sigma.js renderer built in idle time on an empty graph, before any large answer
  * arrives, and handed to the next large drawing (large-graph-view.ts), which gives it its graph (setGraph) and
- * its container; the next is warmed when that drawing's layout has settled. Sigma's constructor creates its WebGL context and compiles its programs (about 130 ms on a
+ * its container; when that drawing goes away its renderer is parked again for the next (parkSigma). Sigma's constructor creates its WebGL context and compiles its programs (about 130 ms on a
  * software rasteriser, measured by apps/web/scripts/profile-long-tasks.ts): paid here, between user actions,
  * that is not a task of the answer's. Built only when the WebGL probe says yes; one at a time. Without requestIdleCallback the renderer is built on demand.
  */
@@ -40,7 +40,7 @@ async function build(inIdle: boolean): Promise<WarmSigma | undefined> {
   document.body.appendChild(container);
   try {
     const renderer = new SigmaRenderer(new MultiDirectedGraph<LargeNode, LargeEdge>(), container, SIGMA_SETTINGS);
-    // for the measuring script and the browser test: a renderer is waiting (the page's state, not a promise)
+    // for the measuring script and the browser test: a renderer is waiting ('warm') or drawing ('taken')
     if (inIdle) document.documentElement.dataset.sigma = 'warm';
     return { renderer, container };
   } catch {
@@ -55,10 +55,29 @@ export function warmSigma(): void {
   ready = idle().then(() => build(true)).catch(() => undefined);
 }
 
+/**
+ * Takes back the renderer of a drawing that is going away: emptied, parked again and handed to the next large
+ * drawing, instead of killed (destroying a WebGL context and its buffers is a synchronous wait on the GPU process).
+ */
+export function parkSigma(w: WarmSigma): void {
+  if (ready !== undefined) {
+    w.renderer.kill();
+    w.container.remove();
+    return;
+  }
+  w.renderer.setGraph(new MultiDirectedGraph<LargeNode, LargeEdge>());
+  w.renderer.setSettings({ nodeReducer: null, edgeReducer: null });
+  w.container.classList.add('graph-sigma-parked');
+  w.container.style.width = `${w.container.offsetWidth}px`;
+  document.body.appendChild(w.container);
+  ready = Promise.resolve(w);
+  document.documentElement.dataset.sigma = 'warm';
+}
+
 /** The renderer built in idle time (or a new one now), undefined without WebGL. */
 export function takeSigma(): Promise<WarmSigma | undefined> {
   const taken = ready ?? build(false).catch(() => undefined);
   ready = undefined;
-  delete document.documentElement.dataset.sigma;
+  document.documentElement.dataset.sigma = 'taken';
   return taken;
 }
