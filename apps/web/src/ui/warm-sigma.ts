@@ -1,9 +1,11 @@
 /**
- * warmSigma / takeSigma: a sigma.js renderer built in idle time on an empty graph, before any large answer
- * arrives, and handed to the next large drawing (large-graph-view.ts), which gives it its graph (setGraph) and
- * its container; when that drawing goes away its renderer is parked again for the next (parkSigma). Sigma's constructor creates its WebGL context and compiles its programs (about 130 ms on a
- * software rasteriser, measured by apps/web/scripts/profile-long-tasks.ts): paid here, between user actions,
- * that is not a task of the answer's. Built only when the WebGL probe says yes; one at a time. Without requestIdleCallback the renderer is built on demand.
+ * warmSigma / takeSigma / parkSigma: a sigma.js renderer built in idle time on an empty graph, before any large
+ * answer arrives, and handed to the next large drawing (large-graph-view.ts), which gives it its graph
+ * (setGraph) and its container; when that drawing goes away its renderer is parked again for the next. Sigma's
+ * constructor creates its WebGL context and compiles its programs (about 130 ms on a software rasteriser,
+ * measured by apps/web/scripts/profile-long-tasks.ts): paid here, between user actions, not in a task of the
+ * answer's. Built only when the WebGL probe says yes; one at a time. Without requestIdleCallback the renderer is
+ * built on demand.
  */
 import type Sigma from 'sigma';
 import { MultiDirectedGraph } from 'graphology';
@@ -67,8 +69,10 @@ export function parkSigma(w: WarmSigma): void {
   }
   w.renderer.setGraph(new MultiDirectedGraph<LargeNode, LargeEdge>());
   w.renderer.setSettings({ nodeReducer: null, edgeReducer: null });
-  w.container.classList.add('graph-sigma-parked');
+  w.renderer.getCamera().setState({ x: 0.5, y: 0.5, ratio: 1, angle: 0 });
+  // the width it had in the stage, read before it leaves: resize() on the next arrival finds nothing to change
   w.container.style.width = `${w.container.offsetWidth}px`;
+  w.container.classList.add('graph-sigma-parked');
   document.body.appendChild(w.container);
   ready = Promise.resolve(w);
   document.documentElement.dataset.sigma = 'warm';
