@@ -26,6 +26,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await page.goto(server.url);
   await waitForRevision(page, undefined);
+  // sigma's renderer is built in idle time after start-up (ui/warm-sigma.ts): paste once it is waiting
+  await page.waitForFunction(() => document.documentElement.dataset.sigma !== undefined, null, { timeout: 30_000 }).catch(() => console.error('no warm renderer'));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

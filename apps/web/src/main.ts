@@ -23,6 +23,7 @@ import { renderGraph } from './ui/graph-view';
 import { LARGE_GRAPH } from './ui/graph-summary';
 import { disposeLargeGraph, renderLargeGraph } from './ui/large-graph-view';
 import { startWebGLProbe } from './ui/webgl-probe';
+import { warmSigma } from './ui/warm-sigma';
 import { runSteps } from './ui/task-steps';
 import { renderKinds } from './ui/kinds-table';
 import { createModelPanel } from './ui/model-panel';
@@ -83,6 +84,8 @@ slider.node.after(sweepPanel.node);
 const engine = createEngineClient(onAnswer, onFollowUp, (message) => setStatus('error', `The engine stopped: ${message}`), (m) => sweepPanel.receive(m));
 // WebGL for large graphs is probed in idle time, off the main thread (ui/webgl-probe.ts)
 startWebGLProbe();
+// and a sigma.js renderer on an empty graph, so that the first large graph does not pay its constructor (ui/warm-sigma.ts)
+warmSigma();
 
 attachSplitter(byId('splitter'), byId('layout'), byId('editor-title').closest('.editor-pane') as HTMLElement);
 
@@ -252,6 +255,8 @@ function onFollowUp(f: FollowUp): void {
 
 // The address always holds the current model: replaced (not pushed) a moment after the last change.
 let hashTimer: number | undefined;
+/** The longest link the address is rewritten with on every change (characters of the hash). */
+const AUTO_HASH_CHARS = 16_000;
 let writtenHash = '';
 function scheduleHash(): void {
   clearTimeout(hashTimer);
@@ -263,8 +268,11 @@ function scheduleHash(): void {
       // a description too large for a link: the address keeps the last one that fitted
       return;
     }
-    writtenHash = `#${hash}`;
-    if (location.hash !== writtenHash) history.replaceState(null, '', writtenHash);
+    // a long address costs the main thread in proportion (replaceState of a 32 × 32 grid's link: 107 ms in a
+    // profile): above AUTO_HASH_CHARS the address is emptied instead, so that it never names another model, and
+    // the Share button writes the whole link on request
+    writtenHash = hash.length > AUTO_HASH_CHARS ? '' : `#${hash}`;
+    if (location.hash !== writtenHash) history.replaceState(null, '', writtenHash === '' ? location.pathname + location.search : writtenHash);
   }, 250);
 }
 

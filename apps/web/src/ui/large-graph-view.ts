@@ -19,16 +19,19 @@ import { drawGraphCanvas } from './graph-canvas-fallback';
 import { MultiDirectedGraph } from 'graphology';
 import { addLargeBranches, addLargeNodes, HIT_COLOUR } from './large-graph-data';
 import { nextTask } from './task-steps';
-import { probeWebGL } from './webgl-probe';
+import { parkSigma, SIGMA_SETTINGS, takeSigma } from './warm-sigma';
+import type { WarmSigma } from './warm-sigma';
 import type { LargeEdge, LargeNode } from './large-graph-data';
 
 /** How long ForceAtlas2 runs before it is stopped (ms). */
 export const LAYOUT_MS = 4000;
 const FADED = '#e3e7ed';
-const BRANCHES_PER_TASK = 600;
+/** Branches handed to graphology and sigma per task: sigma indexes each added edge alone (a partial refresh). */
+export const BRANCHES_PER_TASK = 200;
 
 interface Live {
   renderer?: Sigma<LargeNode, LargeEdge>;
+  warm?: WarmSigma;
   layout?: FA2Layout;
   frame?: number;
   timer?: ReturnType<typeof setTimeout>;
@@ -43,7 +46,7 @@ export function disposeLargeGraph(): void {
   if (live.timer !== undefined) clearTimeout(live.timer);
   if (live.frame !== undefined) cancelAnimationFrame(live.frame);
   live.layout?.kill();
-  live.renderer?.kill();
+  if (live.warm !== undefined) parkSigma(live.warm);
   live = {};
 }
 
@@ -83,12 +86,12 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     redraw();
   };
   const start = async () => {
-    // the renderer first, on the nodes alone (its WebGL programs are compiled in this task); then the branches
-    // in slices of BRANCHES_PER_TASK, a task each, which sigma.js indexes as they come
+    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the nodes alone; then the
+    // branches in slices of BRANCHES_PER_TASK, a task each, which sigma.js indexes as they come
     addLargeNodes(graph, g);
     const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
     if (mine !== generation) return;
-    const webgl = (await probeWebGL()) ? await startSigma() : false;
+    const webgl = await startSigma();
     if (mine !== generation) return;
     if (!webgl) startCanvas();
     for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
@@ -98,6 +101,10 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     }
     figure.dataset.branches = String(graph.size);
     live.layout = new Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 500, slowDown: 5 } });
+    // the supervisor's constructor spawns its worker (a Blob of the worker's source: 47 ms in a profile of the
+    // grid); start() packs the graph into typed arrays and transfers them: a task each
+    await nextTask();
+    if (mine !== generation) return;
     live.layout.start();
     live.timer = setTimeout(() => {
       live.layout?.stop();
@@ -106,18 +113,26 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
   };
 
   const startSigma = async (): Promise<boolean> => {
-    const { default: SigmaRenderer } = await import('sigma');
-    if (mine !== generation) return true;
+    const warm = await takeSigma();
+    if (warm === undefined) return false;
+    if (mine !== generation) {
+      warm.renderer.kill();
+      return true;
+    }
     try {
-      const renderer = new SigmaRenderer(graph, stage, {
-        defaultEdgeType: 'line',
-        allowInvalidContainer: true,
-        labelRenderedSizeThreshold: 9,
-        zIndex: true,
+      const { renderer, container } = warm;
+      container.classList.remove('graph-sigma-parked');
+      container.style.width = '';
+      stage.appendChild(container);
+      renderer.setSettings({
+        ...SIGMA_SETTINGS,
         nodeReducer: (node, data) => (hits.size === 0 ? data : hitNodes.has(node) ? { ...data, color: HIT_COLOUR, size: 6, forceLabel: true, zIndex: 2 } : { ...data, color: FADED, label: null }),
         edgeReducer: (edge, data) => (hits.size === 0 ? data : hits.has(edge) ? { ...data, color: HIT_COLOUR, size: 4, zIndex: 2 } : { ...data, color: FADED }),
       });
+      renderer.setGraph(graph);
+      renderer.resize();
       live.renderer = renderer;
+      live.warm = warm;
       figure.dataset.renderer = 'webgl';
       redraw = () => renderer.refresh({ skipIndexation: true });
       focus = (node) => {
@@ -126,6 +141,8 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
       };
       return true;
     } catch {
+      warm.renderer.kill();
+      warm.container.remove();
       return false;
     }
   };

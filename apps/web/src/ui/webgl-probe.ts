@@ -1,8 +1,10 @@
 /**
  * probeWebGL: whether the page can draw with WebGL, found without blocking the main thread. A worker creates the
- * first context (webgl-probe-worker.ts: that starts the GPU process, slow on a software rasteriser); when it says
- * yes, one context on the page confirms it (cheap by then; a page that has WebGL taken away answers no here) and
- * is released at once. Asked once per page; startWebGLProbe() is called at start-up, in idle time, so that a large
+ * first context (webgl-probe-worker.ts: that starts the GPU process, slow on a software rasteriser); its yes is
+ * the answer. Only when the worker cannot answer (no OffscreenCanvas WebGL, no module worker) is a context made on
+ * the page and released at once: that check cost 115 ms of the main thread on a 10^3-section ladder, and a page
+ * whose own context fails after a worker's yes is still caught, by sigma's constructor, which falls back to the
+ * 2D canvas (large-graph-view.ts). Asked once per page; startWebGLProbe() is called at start-up, in idle time, so that a large
  * graph finds the answer ready.
  */
 let probe: Promise<boolean> | undefined;
@@ -38,7 +40,7 @@ function inWorker(): Promise<boolean | undefined> {
 
 export function probeWebGL(): Promise<boolean> {
   // a worker's no (no OffscreenCanvas WebGL) is not the page's no: ask the page then
-  probe ??= inWorker().then((worker) => worker !== false && onPage()).catch(() => false);
+  probe ??= inWorker().then((worker) => worker === true || onPage()).catch(() => false);
   return probe;
 }
 
