@@ -8,7 +8,8 @@ import type { Backend } from '../backend';
 import type { CellFormat } from '../export/model-table';
 import type { StructuredForm } from './structured-form';
 
-export const STRUCTURED_BLOCKS = ['E', 'Axx', 'Axz', 'Bx', 'M', 'Rx', 'Ru', 'Cx', 'Cz', 'Du'] as const;
+/** Axs, Lxd, Rs, Nd, Nx, Pd, Qd, Yd, Cs: the dependent storage's rows and columns (structured-form.ts), empty without it. */
+export const STRUCTURED_BLOCKS = ['E', 'Axx', 'Axz', 'Axs', 'Bx', 'Lxd', 'M', 'Rx', 'Ru', 'Rs', 'Nd', 'Nx', 'Pd', 'Qd', 'Yd', 'Cx', 'Cz', 'Cs', 'Du'] as const;
 export type StructuredBlockName = (typeof STRUCTURED_BLOCKS)[number];
 
 export interface StructuredEntry {
@@ -39,6 +40,10 @@ export interface StructuredTable {
   readonly inputs: readonly string[];
   readonly outputs: readonly string[];
   readonly algebraic: readonly string[];
+  /** The dependent storage elements (empty when every storage element is a state), s = [i_S; v_Γ] and d = [v_S; i_Γ]. */
+  readonly dependent: readonly string[];
+  readonly dependentFlows: readonly string[];
+  readonly dependentLevels: readonly string[];
   readonly blocks: Readonly<Record<StructuredBlockName, StructuredBlock>>;
   readonly shared: readonly SharedSubexpression[];
   readonly parameters: ReadonlyMap<string, number | null>;
@@ -129,5 +134,5 @@ export function structuredTable<M, T>(
       }),
     };
   }
-  return { name, symbolic: be.name === 'symbolic', states: f.states, inputs: f.inputs, outputs: f.outputs, algebraic: f.algebraic, blocks, shared, parameters };
+  return { name, symbolic: be.name === 'symbolic', states: f.states, inputs: f.inputs, outputs: f.outputs, algebraic: f.algebraic, dependent: f.dependent, dependentFlows: f.dependentFlows, dependentLevels: f.dependentLevels, blocks, shared, parameters };
 }
