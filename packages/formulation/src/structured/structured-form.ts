@@ -17,7 +17,7 @@
  * storage's flow variables) and d = [v_S; i_Γ] (the variables its storage law differentiates), so E stays
  * block-diagonal and every block keeps single element values and ±1:
  *
- *   E x' = A_xx x + A_xz z + A_xs s + B_x u + L_xd d'     (v_L = L11 i_L' + L12 i_Γ': L_xd = [0; [0 L12]])
+ *   E x' = A_xx x + A_xz z + A_xs s + B_x u + L_xd d'     (v_L = L11 i_L' + L12 i_Γ': L_xd = [0; [0 −L12]])
  *   M z  = R_x x + R_u u + R_s s
  *   s    = N_d d' + N_x x'                                 (i_S = C1 v_S',  v_Γ = L22 i_Γ' + L21 i_L')
  *   d    = P_d x + Q_d u + Y_d z                           (KVL for v_S, KCL for i_Γ)
@@ -94,9 +94,9 @@ export function structuredForm<M, T>(s: Structure, be: Backend<M, T>): Structure
   };
   const rhs = parts(alg.hcat([network.rhs, alg.zeros(nz, nz)]));
   const d = parts(alg.vcat([rel.linkAcross(span(lr.S[0], lr.S[1])), rel.treeThrough(span(tr.Gamma[0], tr.Gamma[1]))]));
-  // i_C = C2 v_C' (tree capacitors) and v_L = L11 i_L' + L12 i_Γ' (link inductors).
+  // i_C = C2 v_C' (tree capacitors) and L11 i_L' = v_L − L12 i_Γ' (link inductors, mutual couplings to Γ).
   const E = alg.vcat([alg.hcat([el.C2, alg.zeros(nC, nL)]), alg.hcat([alg.zeros(nL, nC), el.L11])]);
-  const Lxd = alg.vcat([alg.zeros(nC, nS + nGamma), alg.hcat([alg.zeros(nL, nS), el.L12])]);
+  const Lxd = alg.vcat([alg.zeros(nC, nS + nGamma), alg.hcat([alg.zeros(nL, nS), alg.neg(el.L12)])]);
   const dyn = parts(alg.vcat([rel.treeThrough(span(tr.C[0], tr.C[1])), rel.linkAcross(span(lr.L[0], lr.L[1]))]));
   // i_S = C1 v_S',  v_Γ = L22 i_Γ' + L21 i_L'.
   const Nd = alg.vcat([alg.hcat([el.C1, alg.zeros(nS, nGamma)]), alg.hcat([alg.zeros(nGamma, nS), el.L22])]);
