@@ -2,7 +2,7 @@
  * StructuredTable: a StructuredForm as printable sparse blocks (row, column, text, LaTeX, value), the one
  * shape the structured printers and exports read. Common subexpressions are named once: an entry that is not
  * a bare name or number (1/Rb3, Ra1 + Rb1, cos(alpha)/n1) and occurs at least twice, up to sign, becomes w1,
- * w2, … (skipping parameter names), listed in `shared` and referred to by name in the entries.
+ * w2, … (skipping parameter names and the names of states, inputs, outputs and unknowns), listed in `shared` and referred to by name in the entries.
  */
 import type { Backend } from '../backend';
 import type { CellFormat } from '../export/model-table';
@@ -101,10 +101,12 @@ export function structuredTable<M, T>(
   const shared: SharedSubexpression[] = [];
   const byText = new Map<string, SharedSubexpression>();
   let n = 0;
+  // Names already printed in the equations (an output called w2, a state, a static unknown) are skipped too.
+  const taken = new Set([...f.states, ...f.inputs, ...f.outputs, ...f.algebraic, ...f.dependentFlows, ...f.dependentLevels]);
   const nextName = () => {
     let s: string;
     do s = `w${++n}`;
-    while (parameters.has(s));
+    while (parameters.has(s) || taken.has(s));
     return s;
   };
   const blocks = {} as Record<StructuredBlockName, StructuredBlock>;
