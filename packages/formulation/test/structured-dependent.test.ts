@@ -7,12 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isSysgraphError } from '@sysgraph/core';
 import { parseSystem } from '@sysgraph/description';
 import type { SystemDescription } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
-import { formulate, numericBackend, structuredForm, structuredTable, structuredToJson, structuredToLatex, structuredToText, symbolicBackend } from '../src/index';
+import { formulate, numericBackend, structuredForm, structuredTable, structuredToJson, structuredToLatex, structuredToPython, structuredToText, symbolicBackend } from '../src/index';
 import type { StructuredTable } from '../src/index';
 import { relativeError } from './support/engine';
 import { mulberry32 } from './support/prng';
@@ -147,5 +148,31 @@ describe('structured form with dependent storage', () => {
     expect(Nd.entries.length).toBeGreaterThan(0);
     const bent: StructuredTable = { ...t, blocks: { ...t.blocks, Nd: { ...Nd, entries: Nd.entries.map((e) => ({ ...e, value: e.value * 1.5 })) } } };
     expect(worstAgainstNumeric(desc, bent)).toBeGreaterThan(1e-3);
+  });
+
+  const numpy = spawnSync('python3', ['-c', 'import numpy'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!numpy)('the Python export, executed, builds A, B, Bd, C, D, Ey of a capacitor–source loop and an inductor cut set', () => {
+    const desc = parseSystem({
+      name: 'cap-loop', parameters: { R: 2, Ca: 0.5, Cb: 0.3, L1: 0.4, L2: 0.7 },
+      elements: [
+        { id: 'Vs', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'Ca', kind: 'capacitor', from: 'a', to: 'b', value: 'Ca' },
+        { id: 'Cb', kind: 'capacitor', from: 'b', to: 'g', value: 'Cb' },
+        { id: 'L1', kind: 'inductor', from: 'b', to: 'c', value: 'L1' },
+        { id: 'L2', kind: 'inductor', from: 'c', to: 'd', value: 'L2' },
+        { id: 'R1', kind: 'resistor', from: 'd', to: 'g', value: 'R' },
+      ],
+      outputs: [{ element: 'Ca', variable: 'through' }, { element: 'R1', variable: 'across' }],
+      ground: 'g',
+    });
+    const code = `${structuredToPython(symbolicStructured(desc))}\nimport json\nprint(json.dumps({k: globals()[k].tolist() for k in ['A', 'B', 'Bd', 'C', 'D', 'Ey']}))`;
+    const run = spawnSync('python3', ['-'], { input: code, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const got = JSON.parse(run.stdout) as Record<string, Mat>;
+    const num = formulate(analyzeStructure(desc), numericBackend(desc.parameters));
+    expect((num.Bd as Mat)[0][0]).not.toBe(0);
+    for (const [k, ref] of [['A', num.A], ['B', num.B], ['Bd', num.Bd], ['C', num.C], ['D', num.D], ['Ey', num.E]] as const) {
+      expect(relativeError(got[k], ref as Mat), k).toBeLessThan(1e-12);
+    }
   });
 });
