@@ -47,8 +47,13 @@ describe('statespace --symbolic-form', () => {
     expect(texts).not.toMatch(/Rb2|Ra3|C4/);
   });
 
-  it('refuses the structured form with dependent storage, naming the element', () => {
-    expect(() => statespaceReport(loadSystem('motor-pump').desc, 'text', { symbolic: true, symbolicForm: 'structured' })).toThrow(expect.objectContaining({ code: 'unsupported', element: 'L' }));
+  it('prints the structured form with dependent storage: its storage relation as a constraint row (motor-pump: L in an inductor cut set)', () => {
+    const out = statespaceReport(loadSystem('motor-pump').desc, 'text', { symbolic: true, symbolicForm: 'structured' });
+    expect(out).toContain('Dependent storage L');
+    expect(out).toMatch(/v_L = L·i_L'/);
+    const json = JSON.parse(statespaceReport(loadSystem('motor-pump').desc, 'json', { symbolic: true, symbolicForm: 'structured' }));
+    expect(json.dependent).toEqual(['L']);
+    expect(json.blocks.Nd.entries).toEqual([[0, 0, 'L']]);
   });
 
   it('--symbolic-form without --symbolic and --intermediates without MASD are bad options', () => {

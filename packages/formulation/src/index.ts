@@ -25,7 +25,7 @@ export type { ModelUnits, StateQuantityOf, FrozenMatrices, TableLabels, Simulati
 export { coefficientSimplifier, coefficientLatex } from './coefficient-simplifier';
 export { timeVaryingModel, backendAtTime, valueSites, dependsOnTime, checkTimeVaryingSupport, createTimeMath, timeVaryingSymbolic, formatTimeVarying, formatTimeVaryingSymbolic } from './time-varying/index';
 export type { TimeVaryingModel, TimeVaryingOptions, TimeVaryingMatrices, TimeVaryingSite, TimeVaryingForm, StorageLaw, ValueSite, ValueRole, TimeMath, TimeVaryingSymbolic, TimeVaryingSymbolicOptions, TimeVaryingSymbol } from './time-varying/index';
-export { structuredForm, expandStructured, structuredTable, STRUCTURED_BLOCKS, structuredToText, structuredToLatex, structuredToJson, STRUCTURED_PRODUCTS, structuredToMatlab, structuredToPython } from './structured/index';
+export { structuredForm, expandStructured, structuredTable, STRUCTURED_BLOCKS, structuredToText, structuredToLatex, structuredToJson, STRUCTURED_PRODUCTS, STRUCTURED_DEPENDENT_PRODUCTS, structuredToMatlab, structuredToPython } from './structured/index';
 export type { StructuredForm, StructuredTable, StructuredBlock, StructuredEntry, StructuredBlockName, SharedSubexpression } from './structured/index';
 export { denseAlgebra } from './algebra/dense-algebra';
 export { sparseAlgebra } from './algebra/sparse-algebra';

@@ -3,7 +3,8 @@
  *
  *   expanded    A, B, C, D, E, Bd as rational functions of the parameters (buildModel)
  *   structured  the static network kept whole: E x' = A_xx x + A_xz z + B_x u, M z = R_x x + R_u u, with
- *               A = E⁻¹·(A_xx + A_xz·M⁻¹·R_x) (formulation structured/structured-form.ts)
+ *               A = E⁻¹·(A_xx + A_xz·M⁻¹·R_x); dependent storage (capacitor loops, inductor cut sets) as the
+ *               constraint rows s = N_d d' + N_x x', d = P_d x + Q_d u + Y_d z (formulation structured/structured-form.ts)
  *   masd        MASD's named quantities C, L, R, G, T1…T12, y, h, k, z, B… (formulation masd/masd-table.ts)
  *
  * Without a form, expanded is tried and the structured form is printed instead when the expanded elimination is

@@ -14,6 +14,25 @@ export const STRUCTURED_PRODUCTS = {
   D: 'D_u + C_z·M⁻¹·R_u',
 } as const;
 
+/** With dependent storage, in the numeric model's state x̃ = x − Bd·u (Z_· = M⁻¹·R_·; structured-form.ts). */
+export const STRUCTURED_DEPENDENT_PRODUCTS = {
+  'd\'': 'D_x x\' + D_u u\',  D_x = P_d + Y_d·M⁻¹·R_x,  D_u = Q_d + Y_d·M⁻¹·R_u',
+  s: 'S_x x\' + S_u u\',  S_x = N_d·D_x + N_x,  S_u = N_d·D_u',
+  Ê: 'E − H·S_x − L_xd·D_x,  H = A_xs + A_xz·M⁻¹·R_s',
+  A: 'Ê⁻¹·(A_xx + A_xz·M⁻¹·R_x)',
+  Bd: 'Ê⁻¹·(H·S_u + L_xd·D_u)',
+  B: 'Ê⁻¹·(B_x + A_xz·M⁻¹·R_u) + A·Bd',
+  C: 'C_x + C_z·M⁻¹·R_x + K·A,  K = G·S_x,  G = C_s + C_z·M⁻¹·R_s',
+  D: 'D_u + C_z·M⁻¹·R_u + K·Ê⁻¹·(B_x + A_xz·M⁻¹·R_u) + C·Bd',
+  Ey: "K·Bd + G·S_u (the u' term of y)",
+} as const;
+
+const productsOf = (t: StructuredTable): Readonly<Record<string, string>> => (t.dependent.length > 0 ? STRUCTURED_DEPENDENT_PRODUCTS : STRUCTURED_PRODUCTS);
+const headerOf = (t: StructuredTable) =>
+  t.dependent.length > 0
+    ? "E x' = A_xx x + A_xz z + A_xs s + B_x u + L_xd d',   M z = R_x x + R_u u + R_s s,   s = N_d d' + N_x x',   d = P_d x + Q_d u + Y_d z,   y = C_x x + C_z z + C_s s + D_u u"
+    : "E x' = A_xx x + A_xz z + B_x u,   M z = R_x x + R_u u,   y = C_x x + C_z z + D_u u";
+
 const COMPOUND = /[+]|.-|\//;
 
 interface Term {
@@ -59,22 +78,32 @@ function equations(t: StructuredTable, latex: boolean): EquationSet[] {
   const nx = t.states.length;
   const nz = t.algebraic.length;
   const ny = t.outputs.length;
-  const dyn = Array.from({ length: nx }, (_, i) => [sum(rowTerms(B.E, i, xd, latex)), sum([...rowTerms(B.Axx, i, x, latex), ...rowTerms(B.Axz, i, z, latex), ...rowTerms(B.Bx, i, u, latex)])]);
-  const stat = Array.from({ length: nz }, (_, i) => [sum(rowTerms(B.M, i, z, latex)), sum([...rowTerms(B.Rx, i, x, latex), ...rowTerms(B.Ru, i, u, latex)])]);
-  const out = Array.from({ length: ny }, (_, i) => [v(t.outputs)[i], sum([...rowTerms(B.Cx, i, x, latex), ...rowTerms(B.Cz, i, z, latex), ...rowTerms(B.Du, i, u, latex)])]);
+  const dep = t.dependent.length > 0;
+  const sv = v(t.dependentFlows);
+  const dv = v(t.dependentLevels);
+  const dd = v(t.dependentLevels, true);
+  const ns = t.dependentFlows.length;
+  const dyn = Array.from({ length: nx }, (_, i) => [sum(rowTerms(B.E, i, xd, latex)), sum([...rowTerms(B.Axx, i, x, latex), ...rowTerms(B.Axz, i, z, latex), ...rowTerms(B.Axs, i, sv, latex), ...rowTerms(B.Bx, i, u, latex), ...rowTerms(B.Lxd, i, dd, latex)])]);
+  const stat = Array.from({ length: nz }, (_, i) => [sum(rowTerms(B.M, i, z, latex)), sum([...rowTerms(B.Rx, i, x, latex), ...rowTerms(B.Ru, i, u, latex), ...rowTerms(B.Rs, i, sv, latex)])]);
+  const law = Array.from({ length: ns }, (_, i) => [sv[i], sum([...rowTerms(B.Nd, i, dd, latex), ...rowTerms(B.Nx, i, xd, latex)])]);
+  const lev = Array.from({ length: ns }, (_, i) => [dv[i], sum([...rowTerms(B.Pd, i, x, latex), ...rowTerms(B.Qd, i, u, latex), ...rowTerms(B.Yd, i, z, latex)])]);
+  const out = Array.from({ length: ny }, (_, i) => [v(t.outputs)[i], sum([...rowTerms(B.Cx, i, x, latex), ...rowTerms(B.Cz, i, z, latex), ...rowTerms(B.Cs, i, sv, latex), ...rowTerms(B.Du, i, u, latex)])]);
   return [
-    { title: "Dynamic equations (E x' = A_xx x + A_xz z + B_x u)", lhs: dyn.map((r) => [r[0]]), rhs: dyn.map((r) => [r[1]]) },
-    { title: 'Static network (M z = R_x x + R_u u)', lhs: stat.map((r) => [r[0]]), rhs: stat.map((r) => [r[1]]) },
-    { title: 'Outputs (y = C_x x + C_z z + D_u u)', lhs: out.map((r) => [r[0]]), rhs: out.map((r) => [r[1]]) },
+    { title: dep ? "Dynamic equations (E x' = A_xx x + A_xz z + A_xs s + B_x u + L_xd d')" : "Dynamic equations (E x' = A_xx x + A_xz z + B_x u)", lhs: dyn.map((r) => [r[0]]), rhs: dyn.map((r) => [r[1]]) },
+    { title: dep ? 'Static network (M z = R_x x + R_u u + R_s s)' : 'Static network (M z = R_x x + R_u u)', lhs: stat.map((r) => [r[0]]), rhs: stat.map((r) => [r[1]]) },
+    { title: `Dependent storage ${t.dependent.join(', ')} (s = N_d d' + N_x x')`, lhs: law.map((r) => [r[0]]), rhs: law.map((r) => [r[1]]) },
+    { title: 'Dependent storage variables (d = P_d x + Q_d u + Y_d z)', lhs: lev.map((r) => [r[0]]), rhs: lev.map((r) => [r[1]]) },
+    { title: dep ? 'Outputs (y = C_x x + C_z z + C_s s + D_u u)' : 'Outputs (y = C_x x + C_z z + D_u u)', lhs: out.map((r) => [r[0]]), rhs: out.map((r) => [r[1]]) },
   ];
 }
 
 export function structuredToText(t: StructuredTable): string {
   const out = [
     `${t.name}: structured form, the static network kept whole (${t.algebraic.length} static unknowns)`,
-    "  E x' = A_xx x + A_xz z + B_x u,   M z = R_x x + R_u u,   y = C_x x + C_z z + D_u u",
-    ...Object.entries(STRUCTURED_PRODUCTS).map(([k, f]) => `  ${k} = ${f}`),
+    `  ${headerOf(t)}`,
+    ...Object.entries(productsOf(t)).map(([k, f]) => `  ${k} = ${f}`),
     `states x:          ${t.states.join(', ') || '(none)'}`,
+    ...(t.dependent.length > 0 ? [`dependent storage: ${t.dependent.join(', ')}: s = ${t.dependentFlows.join(', ')}; d = ${t.dependentLevels.join(', ')}`] : []),
     `static unknowns z: ${t.algebraic.join(', ') || '(none)'}`,
     `inputs u:          ${t.inputs.join(', ') || '(none)'}`,
     `outputs y:         ${t.outputs.join(', ') || '(none)'}`,
@@ -90,7 +119,9 @@ export function structuredToText(t: StructuredTable): string {
 export function structuredToLatex(t: StructuredTable): string {
   const out = [
     `% ${t.name}: structured form, the static network kept whole`,
-    '% A = E^{-1}(A_{xx} + A_{xz} M^{-1} R_x),  B = E^{-1}(B_x + A_{xz} M^{-1} R_u),  C = C_x + C_z M^{-1} R_x,  D = D_u + C_z M^{-1} R_u',
+    t.dependent.length > 0
+      ? `% dependent storage ${t.dependent.join(', ')}; in x~ = x - B_d u: D_x = P_d + Y_d M^{-1} R_x,  D_u = Q_d + Y_d M^{-1} R_u,  S_x = N_d D_x + N_x,  S_u = N_d D_u,  H = A_{xs} + A_{xz} M^{-1} R_s,  \\hat E = E - H S_x - L_{xd} D_x,  A = \\hat E^{-1}(A_{xx} + A_{xz} M^{-1} R_x),  B_d = \\hat E^{-1}(H S_u + L_{xd} D_u),  B = \\hat E^{-1}(B_x + A_{xz} M^{-1} R_u) + A B_d,  G = C_s + C_z M^{-1} R_s,  K = G S_x,  C = C_x + C_z M^{-1} R_x + K A,  D = D_u + C_z M^{-1} R_u + K \\hat E^{-1}(B_x + A_{xz} M^{-1} R_u) + C B_d,  E_y = K B_d + G S_u`
+      : '% A = E^{-1}(A_{xx} + A_{xz} M^{-1} R_x),  B = E^{-1}(B_x + A_{xz} M^{-1} R_u),  C = C_x + C_z M^{-1} R_x,  D = D_u + C_z M^{-1} R_u',
   ];
   if (t.shared.length > 0) {
     out.push('% Shared subexpressions', '\\begin{aligned}', ...t.shared.map((s) => `  ${s.name} &= ${s.latex} \\\\`), '\\end{aligned}');
@@ -114,9 +145,12 @@ export function structuredToJson(t: StructuredTable): Record<string, unknown> {
     symbolic: t.symbolic,
     states: t.states,
     algebraic: t.algebraic,
+    dependent: t.dependent,
+    dependentFlows: t.dependentFlows,
+    dependentLevels: t.dependentLevels,
     inputs: t.inputs,
     outputs: t.outputs,
-    products: STRUCTURED_PRODUCTS,
+    products: productsOf(t),
     shared: t.shared.map((s) => ({ name: s.name, [t.symbolic ? 'text' : 'value']: t.symbolic ? s.text : s.value })),
     blocks,
     ...(t.symbolic ? { parameters: Object.fromEntries(t.parameters) } : {}),

@@ -2,13 +2,14 @@
  * StructuredTable: a StructuredForm as printable sparse blocks (row, column, text, LaTeX, value), the one
  * shape the structured printers and exports read. Common subexpressions are named once: an entry that is not
  * a bare name or number (1/Rb3, Ra1 + Rb1, cos(alpha)/n1) and occurs at least twice, up to sign, becomes w1,
- * w2, … (skipping parameter names), listed in `shared` and referred to by name in the entries.
+ * w2, … (skipping parameter names and the names of states, inputs, outputs and unknowns), listed in `shared` and referred to by name in the entries.
  */
 import type { Backend } from '../backend';
 import type { CellFormat } from '../export/model-table';
 import type { StructuredForm } from './structured-form';
 
-export const STRUCTURED_BLOCKS = ['E', 'Axx', 'Axz', 'Bx', 'M', 'Rx', 'Ru', 'Cx', 'Cz', 'Du'] as const;
+/** Axs, Lxd, Rs, Nd, Nx, Pd, Qd, Yd, Cs: the dependent storage's rows and columns (structured-form.ts), empty without it. */
+export const STRUCTURED_BLOCKS = ['E', 'Axx', 'Axz', 'Axs', 'Bx', 'Lxd', 'M', 'Rx', 'Ru', 'Rs', 'Nd', 'Nx', 'Pd', 'Qd', 'Yd', 'Cx', 'Cz', 'Cs', 'Du'] as const;
 export type StructuredBlockName = (typeof STRUCTURED_BLOCKS)[number];
 
 export interface StructuredEntry {
@@ -39,6 +40,10 @@ export interface StructuredTable {
   readonly inputs: readonly string[];
   readonly outputs: readonly string[];
   readonly algebraic: readonly string[];
+  /** The dependent storage elements (empty when every storage element is a state), s = [i_S; v_Γ] and d = [v_S; i_Γ]. */
+  readonly dependent: readonly string[];
+  readonly dependentFlows: readonly string[];
+  readonly dependentLevels: readonly string[];
   readonly blocks: Readonly<Record<StructuredBlockName, StructuredBlock>>;
   readonly shared: readonly SharedSubexpression[];
   readonly parameters: ReadonlyMap<string, number | null>;
@@ -96,10 +101,12 @@ export function structuredTable<M, T>(
   const shared: SharedSubexpression[] = [];
   const byText = new Map<string, SharedSubexpression>();
   let n = 0;
+  // Names already printed in the equations (an output called w2, a state, a static unknown) are skipped too.
+  const taken = new Set([...f.states, ...f.inputs, ...f.outputs, ...f.algebraic, ...f.dependentFlows, ...f.dependentLevels]);
   const nextName = () => {
     let s: string;
     do s = `w${++n}`;
-    while (parameters.has(s));
+    while (parameters.has(s) || taken.has(s));
     return s;
   };
   const blocks = {} as Record<StructuredBlockName, StructuredBlock>;
@@ -129,5 +136,5 @@ export function structuredTable<M, T>(
       }),
     };
   }
-  return { name, symbolic: be.name === 'symbolic', states: f.states, inputs: f.inputs, outputs: f.outputs, algebraic: f.algebraic, blocks, shared, parameters };
+  return { name, symbolic: be.name === 'symbolic', states: f.states, inputs: f.inputs, outputs: f.outputs, algebraic: f.algebraic, dependent: f.dependent, dependentFlows: f.dependentFlows, dependentLevels: f.dependentLevels, blocks, shared, parameters };
 }
