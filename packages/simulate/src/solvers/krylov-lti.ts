@@ -540,7 +540,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
               converged = true;
               break;
             }
-            if (hopeless(error, previous, beforePrevious, maxDim - k)) break;
+            if (lanczos && hopeless(error, previous, beforePrevious, maxDim - k)) break;
             beforePrevious = previous;
             previous = error;
           }
@@ -605,7 +605,9 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
  * reorthogonalisations of a basis that has lost orthogonality, for nothing. Convergence that speeds up (the
  * superlinear phase of shift-and-invert Krylov) is covered by the margin; a rising estimate (a transient jump, seen
  * before convergence) never abandons. Only which step lengths are tried changes: every accepted step passes the
- * same test as before.
+ * same test as before. Symmetric (Lanczos) mode only: on the oscillatory families of the accuracy matrix (augmented
+ * form) abandoning shortened their steps (mass chain of 1000 states, ramp, rtol 1e-10: 353 → 595 steps, 0.50 → 1.06
+ * of the bound), and their failed bases are rare.
  */
 const ABANDON_MARGIN = 10;
 function hopeless(error: number, previous: number, beforePrevious: number, left: number): boolean {
