@@ -11,6 +11,7 @@ import { buildPage } from '../test/support/build-page';
 import { serveStatic } from '../test/support/static-server';
 import { launchChromium } from '../test/support/browser';
 import { revision, waitForRevision } from '../test/support/page';
+import { pasteDescription } from '../test/support/paste';
 import { rcGridText, rcLadderText } from '../test/support/networks';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; }
@@ -33,19 +34,7 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const before = await revision(page);
-  await page.evaluate((t) => {
-    const ta = document.querySelector<HTMLTextAreaElement>('#description')!;
-    ta.focus();
-    ta.select();
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-    ta.dispatchEvent(event);
-    if (!event.defaultPrevented) {
-      ta.value = t;
-      ta.dispatchEvent(new Event('input'));
-    }
-  }, text);
+  await pasteDescription(page, text);
   await waitForRevision(page, before, 300_000);
   await page.waitForFunction(() => document.querySelector('.sparsity-row')?.getAttribute('data-drawn') === 'all' && document.querySelector('#graph-drawing[data-renderer]') !== null, null, { timeout: 120_000 });
   await page.waitForTimeout(1000);

@@ -18,6 +18,7 @@ import type { StaticServer } from './support/static-server';
 import { launchChromium } from './support/browser';
 import { revision, waitForRevision } from './support/page';
 import { rcGridText, rcLadderText } from './support/networks';
+import { pasteDescription } from './support/paste';
 
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
 const RESULTS = join(WEB_ROOT, 'test', 'results');
@@ -95,24 +96,7 @@ describe('large models in chromium', () => {
     // a paste: the paste event with the text on its clipboard data (what the browser fires before it inserts
     // the text; page.fill types it, slowly, for 10^5 characters). A text the editor does not take over
     // (not large) is then inserted as the browser would: the value set and one input event.
-    const paste = await page.evaluate((t) => {
-      const ta = document.querySelector<HTMLTextAreaElement>('#description')!;
-      ta.focus();
-      ta.select();
-      const start = performance.now();
-      const data = new DataTransfer();
-      data.setData('text/plain', t);
-      const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
-      ta.dispatchEvent(event);
-      if (!event.defaultPrevented) {
-        ta.value = t;
-        ta.dispatchEvent(new Event('input'));
-      }
-      const handlers = performance.now() - start;
-      // the layout of what the editor now shows, forced here
-      void document.querySelector('#editor')!.scrollHeight;
-      return { handlersMs: Math.round(handlers), withLayoutMs: Math.round(performance.now() - start), start, end: performance.now(), largeMode: event.defaultPrevented };
-    }, text);
+    const paste = await pasteDescription(page, text);
     await waitForRevision(page, before, 300_000);
     const answerMs = Date.now() - t0;
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
