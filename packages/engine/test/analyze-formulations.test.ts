@@ -6,19 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isSysgraphError } from '@sysgraph/core';
-import type { SysgraphError } from '@sysgraph/core';
 import { analyze, compareFormulations, compile, describePoint } from '../src/index';
-
-function thrown(f: () => unknown): SysgraphError {
-  try {
-    f();
-  } catch (e) {
-    if (isSysgraphError(e)) return e;
-    throw new Error(`not a SysgraphError: ${String(e)}`);
-  }
-  throw new Error('nothing thrown');
-}
+import { thrown } from './support/thrown';
 
 // m v' = F − b v − (k λ + k3 λ³), λ' = v
 const m = 1.5;

@@ -4,10 +4,9 @@
  * equations, not from the engine); analyze and compare against the poles by hand; bad input as typed errors.
  */
 import { describe, expect, it } from 'vitest';
-import { isSysgraphError } from '@sysgraph/core';
-import type { SysgraphError } from '@sysgraph/core';
 import { analyze, compare, compile, readerNames, registerReader, simulate, jsonReader } from '../src/index';
 import type { EngineTrace } from '../src/index';
+import { thrown } from './support/thrown';
 
 const column = (run: EngineTrace, name: string): Float64Array => {
   const k = run.result.names.indexOf(name);
@@ -22,16 +21,6 @@ function largestError(run: EngineTrace, name: string, exact: (t: number) => numb
   let e = 0;
   for (let k = 0; k < t.length; k++) e = Math.max(e, Math.abs(y[k] - exact(t[k])));
   return e;
-}
-
-function thrown(f: () => unknown): SysgraphError {
-  try {
-    f();
-  } catch (e) {
-    if (isSysgraphError(e)) return e;
-    throw new Error(`not a SysgraphError: ${String(e)}`);
-  }
-  throw new Error('nothing thrown');
 }
 
 const rc = (R: number, C: number) => ({

@@ -13,6 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { structuredToText, modelToText } from '@sysgraph/formulation';
 import { compile } from '../src/index';
+import { rrcLadder } from './support/rrc-ladder';
 
 const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
 const EXCLUDED = new Set(['index.json', 'cases/formulation-cases.json', 'cases/tf_between_sources.json', 'spice/transformer-k.cir']);
@@ -28,20 +29,6 @@ function exampleFiles(): string[] {
     }
   }
   return out.sort();
-}
-
-function rrcLadder(N: number): Record<string, unknown> {
-  const parameters: Record<string, number> = {};
-  const elements: Record<string, unknown>[] = [{ id: 'Vs', kind: 'voltage-source', from: 'n0', to: 'g' }];
-  for (let k = 1; k <= N; k++) {
-    Object.assign(parameters, { [`Ra${k}`]: 1 + k / 10, [`Rb${k}`]: 2 + k / 13, [`C${k}`]: 1 + k / 7 });
-    elements.push(
-      { id: `Ra${k}`, kind: 'resistor', from: `n${k - 1}`, to: `n${k}`, value: `Ra${k}` },
-      { id: `Rb${k}`, kind: 'resistor', from: `n${k}`, to: `m${k}`, value: `Rb${k}` },
-      { id: `C${k}`, kind: 'capacitor', from: `m${k}`, to: 'g', value: `C${k}` },
-    );
-  }
-  return { name: `rrc-ladder-${N}`, parameters, elements, ground: 'g' };
 }
 
 function printed(text: string, path?: string): { form: string; size: number } {
