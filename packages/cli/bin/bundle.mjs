@@ -207,6 +207,43 @@ export function requiredLazily(names) {
 }
 
 /**
+ * The description's schema as ajv's standalone code, generated when the bundle is built: description's
+ * schema-compile.ts (the one module that imports ajv, compiling the schema at run time) is replaced by a module
+ * that requires that code on first use. A run then neither evaluates ajv (≈ 15 ms of every command that read a
+ * description, valid or not) nor compiles the schema (≈ 60 ms on the first invalid one). Same schema, same
+ * options (schema/ajv-options.json), so the same errors (packages/cli/test/schema-standalone.test.ts).
+ */
+export function standaloneSchema() {
+  return {
+    name: 'standalone-schema',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/schema-compile$/ }, (args) => {
+        if (!/[\\/]description[\\/]src[\\/]schema-validator\.ts$/.test(args.importer)) return undefined;
+        return { path: resolve(dirname(args.importer), '..'), namespace: 'standalone-schema' };
+      });
+      b.onResolve({ filter: /^standalone-schema-code$/ }, (args) => ({ path: args.importer, namespace: 'standalone-schema-code' }));
+      b.onLoad({ filter: /.*/, namespace: 'standalone-schema' }, (args) => ({
+        contents: ['let validate;', '/** The standalone validator of the schema, evaluated on first use. */', "export function compileSchema() { return (validate ??= require('standalone-schema-code').default); }", ''].join('\n'),
+        resolveDir: args.path,
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'standalone-schema-code' }, (args) => ({ contents: standaloneSchemaCode(args.path), resolveDir: args.path, loader: 'js' }));
+    },
+  };
+}
+
+/** ajv's standalone ES module of the schema of the description package in `dir` (its files, its ajv). */
+export function standaloneSchemaCode(dir) {
+  const require = createRequire(`${dir}/package.json`);
+  const Ajv = require('ajv').default;
+  const standaloneCode = require('ajv/dist/standalone').default;
+  const schema = JSON.parse(readFileSync(`${dir}/schema/system.schema.json`, 'utf8'));
+  const options = JSON.parse(readFileSync(`${dir}/schema/ajv-options.json`, 'utf8'));
+  const ajv = new Ajv({ ...options, code: { source: true, esm: true } });
+  return standaloneCode(ajv, ajv.compile(schema));
+}
+
+/**
  * Minified: 1.2 MB instead of 2.6 MB, so less to read and a smaller code cache (docs/design-choices.md, "Start-up
  * of the command": measured in benchmarks/results/startup.md). Names are kept, so that an internal error's stack
  * trace still names the functions.
@@ -229,7 +266,7 @@ export async function buildBundle() {
     logLevel: 'error',
     minify: MINIFY,
     keepNames: MINIFY,
-    plugins: [leanMathjs(), requiredLazily(['apache-arrow'])],
+    plugins: [leanMathjs(), requiredLazily(['apache-arrow']), standaloneSchema()],
     // packages that find their own files beside them (esbuild's binary, piscina's worker script, BullMQ's Lua
     // scripts) are loaded from node_modules, not bundled; the study commands load them lazily. apache-arrow
     // (250 kB of the bundle, for sweep --format arrow alone, imported on first use) likewise: every run read and
@@ -244,6 +281,9 @@ export async function buildBundle() {
     .filter((f) => !f.includes(':') && !f.includes('node_modules'))
     .map((f) => (isAbsolute(f) ? f : resolve(process.cwd(), f)))
     .filter((f) => f.startsWith(root) && existsSync(f));
+  // what the standalone schema code is generated from (esbuild never reads these files for it)
+  const description = fileURLToPath(new URL('packages/description/', ROOT));
+  inputs.push(...['schema/system.schema.json', 'schema/ajv-options.json', 'src/schema-compile.ts'].map((f) => `${description}${f}`).filter((f) => existsSync(f)));
   const list = fileURLToPath(INPUTS);
   writeFileSync(`${list}.${process.pid}.tmp`, JSON.stringify([...new Set([...manifests(), ...inputs])]));
   renameSync(`${list}.${process.pid}.tmp`, list);

@@ -1,17 +1,17 @@
 /**
  * The JSON Schema check of a description (schema/system.schema.json, draft-07). A valid document passes the
- * hand-written check of schema-fast-path.ts alone; otherwise ajv (compiled on the first such document, then kept
- * by this validator) finds the violations, piece by piece, up to MAX_SCHEMA_ERRORS, and validate() turns each into
- * a SysgraphError that names the element (by id), the field and what is expected, with the most specific code the
- * location allows.
+ * hand-written check of schema-fast-path.ts alone; otherwise ajv's validator of the schema (schema-compile.ts,
+ * made on the first such document, then kept by this validator) finds the violations, piece by piece, up to
+ * MAX_SCHEMA_ERRORS, and validate() turns each into a SysgraphError that names the element (by id), the field and
+ * what is expected, with the most specific code the location allows.
  */
-import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { SysgraphError } from '@sysgraph/core';
 import type { SysgraphErrorCode } from '@sysgraph/core';
 import schema from '../schema/system.schema.json';
 import { locate, pointerTokens } from './input-path';
 import { satisfiesSchema } from './schema-fast-path';
+import { compileSchema } from './schema-compile';
 import { schemaPieces } from './schema-pieces';
 import { readableMessage } from './readable-message';
 
@@ -26,12 +26,7 @@ export const MAX_SCHEMA_ERRORS = 50;
 /** The schema document itself (for the docs and the web app's editor). */
 export const SYSTEM_SCHEMA: unknown = schema;
 
-/** The ajv validator of the schema: allErrors to report every violation at once, verbose for the messages. */
-export function compileSchema(): ValidateFunction {
-  // optimize off: compilation drops from about 200 ms to 60 ms; ajv runs only on invalid documents.
-  const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, code: { optimize: false } });
-  return ajv.compile(schema);
-}
+export { compileSchema } from './schema-compile';
 
 export function createSchemaValidator(): SchemaValidator {
   let check: ValidateFunction | undefined;
