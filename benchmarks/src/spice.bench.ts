@@ -30,7 +30,8 @@ import type { SpiceRow } from './spice/spice-report';
 import { SPICE_DEFAULTS, writeSpiceNetlist } from './spice/spice-netlist';
 import { SPICE_TIGHT } from './spice/spice-settings';
 import { rcLadderNetwork } from './spice/rc-ladder-network';
-import { column, medianWall, ngspiceProcess, sysgraphProcess } from './spice/whole-process';
+import { bareNodeProcess, column, medianWall, ngspiceProcess, sysgraphProcess } from './spice/whole-process';
+import { startUpBound } from './spice/start-up-bound';
 import type { ProcessRun } from './spice/whole-process';
 
 const REPEATS = 3;
@@ -68,13 +69,15 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const s = c.sysgraph;
     const sgArgs = ['--record', probes.join(','), '--samples', String(s.samples), '--rtol', String(s.rtol), '--atol', String(s.atol), '--solver', s.solver];
 
-    // Whole processes, alternating.
+    // Whole processes, alternating, with bare `node -e 0` in the same rounds (the start-up floor).
     const spiceRuns: ProcessRun[] = [];
     const sgRuns: ProcessRun[] = [];
+    const nodeRuns: ProcessRun[] = [];
     for (let r = 0; r < Math.min(REPEATS, c.repeats); r++) {
       const spiceNow = !spiceRuns.some((x) => x.timedOut) ? spiceRuns.push(ngspiceProcess(file, out, timeoutMs)) > 0 : false;
       const sgNow = !sgRuns.some((x) => x.timedOut) ? sgRuns.push(sysgraphProcess(file, sgArgs, timeoutMs)) > 0 : false;
-      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : 'not run again after a timeout'}, sysgraph ${sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout'}`);
+      nodeRuns.push(bareNodeProcess(timeoutMs));
+      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : 'not run again after a timeout'}, sysgraph ${sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout'}, node -e 0 ${show(nodeRuns.at(-1))}`);
       if ([...spiceRuns, ...sgRuns].some((x) => x.timedOut || x.wallMs > LONG_RUN_MS)) break;
     }
     // ngspice at tight tolerances, once, where a reference exists.
@@ -132,6 +135,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     }
     const sgMs = medianWall(sgRuns);
     const ngMs = medianWall(spiceRuns);
+    const nodeMs = medianWall(nodeRuns);
     const ngAnalysis = spiceRuns.map((x) => x.analysisMs).filter((x): x is number => x !== undefined);
     const ngAnalysisMs = ngAnalysis.length > 0 ? median(ngAnalysis) : null;
     const label = `${n.family} ${n.sizeLabel}`;
@@ -142,7 +146,9 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       const sgTimeout = sgRuns.some((x) => x.timedOut) ? `timeout (> ${options.maxSeconds} s)` : undefined;
       if (t.maxTimeRatio !== undefined) {
         const ngBound = ngMs ?? timeoutMs;
-        const ch = check(`${label}: sysgraph / ngspice, whole processes from the same netlist`, sgMs !== undefined ? sgMs / ngBound : NaN, t.maxTimeRatio, '×', ngMs === undefined ? `ngspice over ${options.maxSeconds} s (bound)` : 'wall time of `simulate FILE` against `ngspice -b FILE`, medians of alternating runs', sgTimeout);
+        const checked = check(`${label}: sysgraph / ngspice, whole processes from the same netlist`, sgMs !== undefined ? sgMs / ngBound : NaN, t.maxTimeRatio, '×', ngMs === undefined ? `ngspice over ${options.maxSeconds} s (bound)` : 'wall time of `simulate FILE` against `ngspice -b FILE`, medians of alternating runs', sgTimeout);
+        // the MISS reason: the target's bound in ms beside the start-up floor measured in the same rounds
+        const ch = !checked.pass && ngMs !== undefined && sgMs !== undefined && nodeMs !== undefined ? { ...checked, reason: startUpBound(t.maxTimeRatio, ngMs, nodeMs, sgMs).reason } : checked;
         targets.push(ch);
         passes.push(ch.pass);
         targets.push(check(`${label}: sysgraph / ngspice, in-process (sysgraph pipeline warm / ngspice analysis time)`, ngAnalysisMs ? inp.times.totalMs / ngAnalysisMs : NaN, t.maxTimeRatio, '×', 'both without process start-up: sysgraph read → simulate in this process, ngspice its own "Total analysis time"'));
@@ -179,6 +185,8 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       sysgraphTimedOut: sgRuns.some((x) => x.timedOut),
       sysgraphPoints: sgTable?.columns[0].length ?? null,
       sysgraphError: sgError,
+      nodeMs: nodeMs ?? null,
+      sysgraphOverNodeMs: sgMs !== undefined && nodeMs !== undefined ? sgMs - nodeMs : null,
       ratio: sgMs !== undefined && ngMs !== undefined ? sgMs / ngMs : null,
       runs: Math.max(sgRuns.length, spiceRuns.length),
       inProcessMs: inp.times.totalMs,
@@ -199,6 +207,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const notes = [
     'Networks: RC ladder R = 1 kΩ/N, C = 1 µF/N, 1 V ramp 4 µs, 0–4 ms; RC grid 1 Ω edges and load, 1 mF/N per node, 1 A ramp 2 µs into a corner, 0–2 ms; RLC line (2N states) per metre L\' = 250 nH, C\' = 100 pF, R\' = 10 Ω, G\' = 4 mS (distortionless, Z0 = 50 Ω, 5 ns delay), 1 V ramp 2.5 ns, open end, 0–50 ns.',
     'One netlist file per network (spice/spice-netlist.ts): `.tran tEnd/200 tEnd`, `.save` of the probes, a `.control` block that runs and writes the probes with `wrdata` at ngspice\'s own time points (sysgraph\'s reader skips the block). ngspice at its defaults (reltol 1e-3, trapezoidal); "tight" is a second file with `.options reltol=1e-6 trtol=1 vntol=1e-9 abstol=1e-15`.',
+    `Start-up floor: bare \`node -e 0\` is timed in every alternating round beside the two tools; a whole-process ratio target r is then at best r × ngspice's time, and where that is below the floor no Node process can meet it (the MISS reason says so with both figures).`,
     `Whole processes: \`ngspice -b FILE\` and \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples 201 --rtol 1e-6 --atol 1e-9 --solver auto --format csv\`, wall time around each (start-up, reading, analysis, output), alternating, median of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s); time limit ${options.maxSeconds} s per process.`,
     'In-process (labelled so): sysgraph\'s pipeline from the same netlist text in this Node process after a warm-up (readSpiceNetlist → analyzeStructure → formulate → toSimulationModel → simulate, spice/run-sysgraph.ts), median of the same number of runs; ngspice\'s in-process figure is its own "Total analysis time" (parsing and output excluded).',
     'Errors: max over the probes of |tool − exact| at the tool\'s OWN output times (ngspice: every time point it wrote; sysgraph: its 201 output samples), divided by the exact peak; nothing is interpolated.',

@@ -14,6 +14,8 @@ export interface TargetCheck {
   readonly note?: string;
   /** Set when the run crashed (the target is then missed whatever the partial figure). */
   readonly failed?: string;
+  /** Why a missed target is missed, when the run can say (a bound measured in the same run). */
+  readonly reason?: string;
 }
 
 export interface BenchReport {

@@ -27,7 +27,9 @@ const ms = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x) 
 
 export function spiceVerdict(t: TargetCheck): string {
   if (t.failed !== undefined) return `**MISS** (${t.failed})`;
-  return Number.isFinite(t.figure) ? (t.pass ? 'PASS' : '**MISS**') : '**MISS** (no figure)';
+  if (!Number.isFinite(t.figure)) return '**MISS** (no figure)';
+  if (t.pass) return 'PASS';
+  return t.reason !== undefined ? `**MISS** (${t.reason})` : '**MISS**';
 }
 
 export function formatSpiceMarkdown(r: BenchReport, c: SpiceRunContext): string {
@@ -35,7 +37,7 @@ export function formatSpiceMarkdown(r: BenchReport, c: SpiceRunContext): string 
   const headline =
     missed.length === 0
       ? `Every target passes (${r.targets.length}).`
-      : `**MISS**: ${missed.length} of ${r.targets.length} targets missed — ${missed.map((t) => t.target).join('; ')}.`;
+      : `**MISS**: ${missed.length} of ${r.targets.length} targets missed — ${missed.map((t) => (t.reason !== undefined && t.pass === false && t.failed === undefined ? `${t.target} (${t.reason})` : t.target)).join('; ')}.`;
   const time = (row: SpiceRow, key: string, timedOut: string) => (row[timedOut] === true ? `over ${fmt(row.timeoutSeconds)} s` : ms(row[key]));
   const out: string[] = [
     `# ${r.title}`,
@@ -55,11 +57,13 @@ export function formatSpiceMarkdown(r: BenchReport, c: SpiceRunContext): string 
     '',
     'Errors: max |v − v_exact| over the probes at each tool\'s own output times, divided by the exact peak.',
     '',
-    '| network | size | ngspice | points | error | ngspice tight | points | error | sysgraph | points | error | sysgraph / ngspice | target | result |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    '`node -e 0`: bare Node started and stopped, timed in the same alternating rounds (the floor of any Node process here); sysgraph − node: the command\'s own cost above it.',
+    '',
+    '| network | size | ngspice | points | error | ngspice tight | points | error | sysgraph | points | error | `node -e 0` | sysgraph − node | sysgraph / ngspice | target | result |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...r.rows.map(
       (row) =>
-        `| ${row.network} | ${row.size} | ${time(row, 'ngspiceMs', 'ngspiceTimedOut')} | ${fmt(row.ngspicePoints)} | ${fmt(row.ngspiceError, 2)} | ${time(row, 'tightMs', 'tightTimedOut')} | ${fmt(row.tightPoints)} | ${fmt(row.tightError, 2)} | ${time(row, 'sysgraphMs', 'sysgraphTimedOut')} | ${fmt(row.sysgraphPoints)} | ${fmt(row.sysgraphError, 2)} | ${fmt(row.ratio)} | ${row.target ?? ''} | ${row.verdict ?? ''} |`,
+        `| ${row.network} | ${row.size} | ${time(row, 'ngspiceMs', 'ngspiceTimedOut')} | ${fmt(row.ngspicePoints)} | ${fmt(row.ngspiceError, 2)} | ${time(row, 'tightMs', 'tightTimedOut')} | ${fmt(row.tightPoints)} | ${fmt(row.tightError, 2)} | ${time(row, 'sysgraphMs', 'sysgraphTimedOut')} | ${fmt(row.sysgraphPoints)} | ${fmt(row.sysgraphError, 2)} | ${ms(row.nodeMs)} | ${ms(row.sysgraphOverNodeMs)} | ${fmt(row.ratio)} | ${row.target ?? ''} | ${row.verdict ?? ''} |`,
     ),
     '',
     '## In-process figures (no process start-up)',

@@ -45,6 +45,12 @@ export function ngspiceProcess(file: string, outFile: string, timeoutMs: number)
   return { wallMs: r.wallMs, timedOut: false, table: parseWrdata(readFileSync(outFile, 'utf8')), ...(analysis ? { analysisMs: 1000 * Number(analysis[1]) } : {}) };
 }
 
+/** Bare `node -e 0`: the start-up floor of any Node process on this machine, timed as the two tools are. */
+export function bareNodeProcess(timeoutMs: number): ProcessRun {
+  const r = spawnTimed(process.execPath, ['-e', '0'], timeoutMs);
+  return { wallMs: r.wallMs, timedOut: r.timedOut };
+}
+
 /** The sysgraph command on `file`: `simulate FILE --format csv` and the given options (--record, --samples, …). */
 export function sysgraphProcess(file: string, options: readonly string[], timeoutMs: number): ProcessRun {
   const r = spawnTimed(process.execPath, [SYSGRAPH_BIN, 'simulate', file, '--format', 'csv', ...options], timeoutMs);
