@@ -5,77 +5,24 @@
 // defined as the bundle's own file URL) stay right. Fresh when it is newer than every workspace file it was built
 // from and every package.json of the workspace: the build writes that list (esbuild's metafile inputs outside
 // node_modules) to .bundle/inputs.json, and a run stats those files only, with no walk of the source folders
-// (a 12–24 ms walk of packages/*/src on the shared machine, 2–4 ms for the list); without the list, the walk.
+// (a 12–24 ms walk of packages/*/src on the shared machine, 2–4 ms for the list); without the list, the walk
+// (launch.cjs, which every run uses without loading this module).
 // Built to a temporary name and renamed, so that concurrent runs never read half a file.
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const launch = createRequire(import.meta.url)('./launch.cjs');
 
 export const BUNDLE = new URL('../.bundle/main.cjs', import.meta.url);
 /** The files the bundle was built from (absolute paths), written with it. */
 export const INPUTS = new URL('../.bundle/inputs.json', import.meta.url);
 const ROOT = new URL('../../../', import.meta.url);
-const PACKAGES = new URL('packages/', ROOT);
 
-/** The newest modification time (ms) of the files below dir, or of the file itself. */
-function newest(path) {
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let t = info.mtimeMs;
-  for (const name of readdirSync(path)) t = Math.max(t, newest(`${path}/${name}`));
-  return t;
-}
-
-/** The newest modification time (ms) of the listed files; Infinity when one is missing (the bundle is stale). */
-function newestOf(files) {
-  let t = 0;
-  for (const file of files) {
-    const info = statSync(file, { throwIfNoEntry: false });
-    if (info === undefined) return Infinity;
-    t = Math.max(t, info.mtimeMs);
-  }
-  return t;
-}
-
-/** The workspace's package.json files: the root's and each package's. */
-function manifests() {
-  const packages = fileURLToPath(PACKAGES);
-  const files = [fileURLToPath(new URL('package.json', ROOT))];
-  for (const name of readdirSync(packages)) files.push(`${packages}${name}/package.json`);
-  return files.filter((f) => existsSync(f));
-}
-
-/** The input list written by the last build, or undefined when it is missing or unreadable. */
-function readInputs() {
-  try {
-    const list = JSON.parse(readFileSync(fileURLToPath(INPUTS), 'utf8'));
-    return Array.isArray(list) && list.every((f) => typeof f === 'string') ? list : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether the bundle exists and is newer than the sources it was built from: the files of inputs.json (which
- * also lists the package.json files), or, without it, every file under packages/x/src and every package.json.
- * A file added to a package reaches the bundle only through an import, that is through an edit of a listed file.
- */
-export function bundleIsFresh() {
-  const bundle = fileURLToPath(BUNDLE);
-  const info = statSync(bundle, { throwIfNoEntry: false });
-  if (info === undefined) return false;
-  const built = info.mtimeMs;
-  const inputs = readInputs();
-  if (inputs !== undefined) return built > newestOf(inputs);
-  const packages = fileURLToPath(PACKAGES);
-  let sources = newestOf(manifests());
-  for (const name of readdirSync(packages)) {
-    const dir = `${packages}${name}`;
-    if (existsSync(`${dir}/src`)) sources = Math.max(sources, newest(`${dir}/src`));
-  }
-  return built > sources;
-}
+/** Whether the bundle exists and is newer than the sources it was built from (launch.cjs). */
+export const bundleIsFresh = launch.bundleIsFresh;
+const manifests = launch.manifests;
 
 /**
  * mathjs's main entry creates every one of its functions when it is evaluated (pureFunctionsAny.generated.js:

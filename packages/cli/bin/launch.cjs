@@ -1,0 +1,134 @@
+// What every run of the command does before the bundle's own code: check that the bundle is fresh and run it from
+// its V8 code cache. One CommonJS file, required synchronously by sysgraph.mjs: the ES module loader reads each
+// module through an asynchronous file read, compiles it without a code cache and wraps every builtin it imports
+// in a facade, ≈ 10–30 ms for the three launcher modules of before on the shared machine; bundle.mjs (the build,
+// esbuild) is imported only when the bundle is stale. bundle.mjs and run-bundle.mjs re-export what is here.
+'use strict';
+const { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const { dirname, join } = require('node:path');
+const vm = require('node:vm');
+
+const ROOT = join(__dirname, '../../..');
+const PACKAGES = join(ROOT, 'packages');
+/** The bundle, the list of the files it was built from (absolute paths, written with it), its code cache. */
+const BUNDLE_FILE = join(__dirname, '../.bundle/main.cjs');
+const INPUTS_FILE = join(__dirname, '../.bundle/inputs.json');
+const cacheFileOf = (bundleFile) => `${bundleFile}.v8cache`;
+
+/** The newest modification time (ms) of the files below dir, or of the file itself. */
+function newest(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let t = info.mtimeMs;
+  for (const name of readdirSync(path)) t = Math.max(t, newest(`${path}/${name}`));
+  return t;
+}
+
+/** The newest modification time (ms) of the listed files; Infinity when one is missing (the bundle is stale). */
+function newestOf(files) {
+  let t = 0;
+  for (const file of files) {
+    const info = statSync(file, { throwIfNoEntry: false });
+    if (info === undefined) return Infinity;
+    t = Math.max(t, info.mtimeMs);
+  }
+  return t;
+}
+
+/** The workspace's package.json files: the root's and each package's. */
+function manifests() {
+  const files = [join(ROOT, 'package.json')];
+  for (const name of readdirSync(PACKAGES)) files.push(join(PACKAGES, name, 'package.json'));
+  return files.filter((f) => existsSync(f));
+}
+
+/** The input list written by the last build, or undefined when it is missing or unreadable. */
+function readInputs() {
+  try {
+    const list = JSON.parse(readFileSync(INPUTS_FILE, 'utf8'));
+    return Array.isArray(list) && list.every((f) => typeof f === 'string') ? list : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the bundle exists and is newer than the sources it was built from: the files of inputs.json (which
+ * also lists the package.json files), or, without it, every file under packages/x/src and every package.json.
+ * A file added to a package reaches the bundle only through an import, that is through an edit of a listed file.
+ */
+function bundleIsFresh() {
+  const info = statSync(BUNDLE_FILE, { throwIfNoEntry: false });
+  if (info === undefined) return false;
+  const built = info.mtimeMs;
+  const inputs = readInputs();
+  if (inputs !== undefined) return built > newestOf(inputs);
+  let sources = newestOf(manifests());
+  for (const name of readdirSync(PACKAGES)) {
+    const dir = join(PACKAGES, name, 'src');
+    if (existsSync(dir)) sources = Math.max(sources, newest(dir));
+  }
+  return built > sources;
+}
+
+/** The cache's bytes when it is newer than the bundle; undefined otherwise or when it cannot be read. */
+function readFreshCache(bundleFile, cacheFile) {
+  try {
+    if (statSync(cacheFile).mtimeMs < statSync(bundleFile).mtimeMs) return undefined;
+    return readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(script, cacheFile) {
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, cacheFile);
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // nothing was written
+    }
+  }
+}
+
+/**
+ * Compiles the bundle (from the code cache where it can) and runs it as Node runs a CommonJS module: the module
+ * wrapper, a require relative to the bundle. Compiling the 1–2.6 MB script is the largest single cost of a small
+ * command (≈ 0.2 s on a loaded machine), reading the cache instead a few milliseconds; Node 20 has no
+ * module.enableCompileCache, so vm.Script's cachedData is the way there.
+ *
+ *   * The cache is used only when it is newer than the bundle (a rebuilt bundle makes it stale) and V8 accepts it
+ *     (V8 itself rejects a cache made by another V8 version, other flags or another source length).
+ *   * It is written when absent, stale or rejected, at the end of the run (so that it holds the functions the run
+ *     compiled), under a temporary name and renamed: concurrent runs never read half a file.
+ *   * It never makes a run fail: any error reading, using or writing it is ignored and the script compiles
+ *     from its source; SYSGRAPH_CODE_CACHE=0 turns it off.
+ */
+function runBundle(file = BUNDLE_FILE, { useCache = process.env.SYSGRAPH_CODE_CACHE !== '0' } = {}) {
+  const source = Module.wrap(readFileSync(file, 'utf8'));
+  const cacheFile = cacheFileOf(file);
+  const cached = useCache ? readFreshCache(file, cacheFile) : undefined;
+  const options = { filename: file };
+  // dynamic import() of a package outside the bundle goes through the main loader (Node ≥ 20.12)
+  if (vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER) options.importModuleDynamically = vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  let script;
+  try {
+    script = new vm.Script(source, { ...options, cachedData: cached });
+  } catch (e) {
+    if (cached === undefined) throw e;
+    script = new vm.Script(source, options);
+  }
+  if (useCache && (cached === undefined || script.cachedDataRejected)) process.once('exit', () => writeCache(script, cacheFile));
+  const module = { exports: {}, filename: file, id: '.', loaded: false };
+  const run = script.runInThisContext();
+  run.call(module.exports, module.exports, Module.createRequire(file), module, file, dirname(file));
+  module.loaded = true;
+  return module.exports;
+}
+
+module.exports = { BUNDLE_FILE, INPUTS_FILE, bundleIsFresh, cacheFileOf, manifests, runBundle };
