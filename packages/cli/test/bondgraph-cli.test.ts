@@ -4,7 +4,6 @@
  * lists the zeros of each pair and `--plot` writes a self-contained page (uPlot inlined, the pole–zero map);
  * a malformed bond graph exits non-zero with a typed error naming the bond.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +15,10 @@ import { loadSystem } from '../src/load-system';
 import { causalitySection, exportBondGraph } from '../src/commands/bondgraph-commands';
 import { analyzeReport } from '../src/commands/analyze';
 import { analyzePlot } from '../src/commands/analyze-plot';
+import { sysgraph } from './support/command';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
+const cli = (args: string[]) => sysgraph(args);
 const poster = join(root, 'examples/bondgraph/poster-rlc.bg.json');
 
 describe('bond graphs on the command line', () => {

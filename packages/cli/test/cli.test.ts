@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { all, create } from 'mathjs';
 import { loadSystem } from '../src/load-system';
 import { structureReport } from '../src/commands/structure';
 import { statespaceReport } from '../src/commands/statespace';
 import { runSimulation, suggestEndTime } from '../src/commands/simulate';
 import { compareReport } from '../src/commands/compare';
+import { sysgraph } from './support/command';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
+const cli = (args: string[]) => sysgraph(args);
 
 describe('sysgraph structure', () => {
   it('gives the tutorial tree, links and state for the default example', () => {
@@ -113,7 +111,9 @@ describe('the command line', () => {
   it('runs the main job and writes a self-contained plot', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sysgraph-'));
     const plot = join(dir, 'plot.html');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), '--plot', plot], { cwd: root, encoding: 'utf8' });
+    const r = sysgraph(['--plot', plot]);
+    expect(r.status).toBe(0);
+    const out = r.stdout;
     expect(out).toMatch(/State variables: +i_shaft/);
     expect(existsSync(plot)).toBe(true);
     const html = readFileSync(plot, 'utf8');

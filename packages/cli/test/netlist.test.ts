@@ -3,15 +3,13 @@
  * --input overrides a waveform; the result against an independent RK4 integration of the netlist's ladder.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isNetlistFile, withNetlistInputs } from '../src/load-system';
+import { sysgraph } from './support/command';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
+const cli = (args: string[]) => sysgraph(args);
 
 /**
  * examples/spice/rc-ladder.cir by hand: three sections R = 1 kΩ, C = 1 µF, node voltages v1 … v3,

@@ -5,7 +5,6 @@
  * written here, stiffnesses k + 3 k3 λ0², poles of m s² + b s + k_eff, and RK4 integrations of the equations.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +16,10 @@ import { statespaceReport } from '../src/commands/statespace';
 import { runSimulation } from '../src/commands/simulate';
 import { runCompare } from '../src/commands/compare-command';
 import { rk4, thrown } from './support/hand';
+import { sysgraph } from './support/command';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
+const cli = (args: string[]) => sysgraph(args);
 const nonlinear = (name: string) => loadSystem(join(root, 'examples/nonlinear', `${name}.json`)).desc;
 const math = create(all);
 

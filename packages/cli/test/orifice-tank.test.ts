@@ -7,16 +7,14 @@
  * draining from h0 without inflow, against its closed form sqrt(h) = sqrt(h0) − Cd t/(2A).
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseSystem } from '@sysgraph/description';
 import { runSimulation } from '../src/commands/simulate';
 import { rk4Trajectory } from './support/hand';
+import { sysgraph } from './support/command';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const A = 2;
 const Cd = 0.5;
 
@@ -72,7 +70,7 @@ describe('the orifice tank from empty (a law not differentiable at the initial s
     const dir = mkdtempSync(join(tmpdir(), 'sysgraph-tank-'));
     const file = join(dir, 'tank.json');
     writeFileSync(file, tankJson('Cd*sqrt(v)', 1));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), 'simulate', file, '--t-end', '10', '--samples', '3'], { cwd: root, encoding: 'utf8' });
+    const r = sysgraph(['simulate', file, '--t-end', '10', '--samples', '3']);
     expect(r.stderr).not.toMatch(/internal error/);
     expect(r.status).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^t,/);

@@ -4,16 +4,14 @@
  * parse, and bad options are typed errors naming the field.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SysgraphError } from '@sysgraph/core';
 import { loadSystem } from '../src/load-system';
 import { parseSystem } from '@sysgraph/description';
 import { sensitivityReport } from '../src/commands/sensitivity';
 import { energyReport } from '../src/commands/energy';
+import { sysgraph } from './support/command';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const base = { params: [] as string[], outputs: [] as string[], input: [] as string[], initial: [] as string[], format: 'json' as const };
 
 describe('sysgraph sensitivity', () => {
@@ -94,7 +92,7 @@ describe('sysgraph sensitivity', () => {
   });
 
   it('the command exits non-zero with the typed error', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), 'sensitivity', 'rlc-series', '--params', 'Q'], { cwd: root, encoding: 'utf8' });
+    const r = sysgraph(['sensitivity', 'rlc-series', '--params', 'Q']);
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('Q');
   }, 120_000);

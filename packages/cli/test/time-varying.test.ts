@@ -7,7 +7,6 @@
  *   R(t), L(t):  L(t) i' = V − R(t) i − L'(t) i − v_C,  C v_C' = i
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -19,9 +18,10 @@ import { runSimulation } from '../src/commands/simulate';
 import { runCompare } from '../src/commands/compare-command';
 import { analyzeReport } from '../src/commands/analyze';
 import { rk4, thrown } from './support/hand';
+import { sysgraph } from './support/command';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
+const cli = (args: string[]) => sysgraph(args);
 const tvExample = (name: string) => loadSystem(join(root, 'examples/time-varying', `${name}.json`)).desc;
 const math = create(all);
 const time = createTimeMath(); // one per process, passed to every command
