@@ -72,4 +72,36 @@ describe('refactorisation in place', () => {
     const third = refactorSparseLU(again, c, outcome, { inPlace: true });
     expect(residual(c, third.solve(b), b)).toBeLessThan(1e-12);
   });
+
+  it('values that are not finite: what a fresh factorisation does with them, and the next matrix on the same arrays is right again', () => {
+    const a = matrix(n, perm, (i) => 4 + Math.sin(i));
+    let lu = factorSparseLU(a, { ordering: 'amd' });
+    const first = lu;
+    const finite = Float64Array.from(a.values);
+    // the same pattern arrays from here on (the refactorisation's scatter program is kept for them)
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      a.values[a.rowPtr[n >> 1] + 1] = bad;
+      let fresh: unknown;
+      try {
+        fresh = factorSparseLU(a, { ordering: 'amd' });
+      } catch (e) {
+        fresh = e;
+      }
+      let again: unknown;
+      const outcome = { path: 'numeric' as 'numeric' | 'pivots' | 'pattern' };
+      try {
+        again = refactorSparseLU(lu, a, outcome, { inPlace: true });
+      } catch (e) {
+        again = e;
+      }
+      expect(outcome.path).not.toBe('numeric');
+      expect(again instanceof Error).toBe(fresh instanceof Error);
+      if (fresh instanceof Error) expect((again as { code?: string }).code).toBe((fresh as { code?: string }).code);
+      for (let p = 0; p < finite.length; p++) a.values[p] = finite[p] * 1.25;
+      const outcome2 = { path: 'pattern' as 'numeric' | 'pivots' | 'pattern' };
+      lu = refactorSparseLU(first, a, outcome2, { inPlace: true });
+      expect(outcome2.path).toBe('numeric');
+      expect(residual(a, lu.solve(b), b)).toBeLessThan(1e-12);
+    }
+  });
 });

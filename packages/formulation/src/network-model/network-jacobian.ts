@@ -23,6 +23,8 @@ import { BLOCK_KIND } from './network-evaluator';
 import type { NetworkEvaluator } from './network-evaluator';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
+import { fastStamps } from './fast-stamps';
+import type { FastStamps } from './fast-stamps';
 
 export class NetworkJacobian {
   /** Pattern of dP_b/dx per block: columns pIdx[pPtr[b] …]. */
@@ -176,7 +178,12 @@ export class NetworkJacobian {
     this.sSrc = Int32Array.from(src);
     this.sCoef = Float64Array.from(coef);
     this.diagPos = diagPos;
+    this.fast = fastStamps(ev, mPtr, this.mDst, this.mSrc, this.mCoef, sPtr, this.sDst, this.sSrc, this.sCoef);
+    for (let c = 0; c < n; c++) if (states[c].own) this.work[c] = 1;
   }
+
+  /** The stamp program regrouped for the common case (fast-stamps.ts). */
+  private readonly fast: FastStamps;
 
   /** b_j'(σ_j) of the batched explicit statics (explicit-batches.ts), per static. */
   private readonly batchSlope: Float64Array;
@@ -204,40 +211,58 @@ export class NetworkJacobian {
   /** What the first secant replaced ("the law of X is not differentiable … at w a derivative is d"); undefined: none yet. */
   firstSecant: string | undefined;
 
-  /** ∂f/∂x at the point loaded in the evaluator (call ev.load first). */
+  /**
+   * ∂f/∂x at the point loaded in the evaluator (call ev.load first). Three passes over flat programs, then the
+   * blocks that need more than a stamp:
+   *   dprim_c = L'(x_c) for stored states (own states keep dprim = 1, written once);
+   *   dP_j = b_j'(σ_j) · Σ coef · dprim   for every batched explicit static, one loop over all their stamps;
+   *   the other blocks in block order (explicit, inverse: ÷ a'(p), Newton: the block's dense LU);
+   *   ∂f_C/∂x = Σ (coef / c_C) · (dprim | dP)   for states of constant linear laws, one loop; the others row by row.
+   */
   fill(): CsrMatrix {
     const ev = this.ev;
     const plan = ev.plan;
     const { states, statics } = plan;
     const prim = ev.prim;
     const t = ev.t;
-    const { count, blockPtr, members } = ev.blocks;
-    const { work, dP, dOff, pPtr, mPtr, mDst, mSrc, mCoef } = this;
-    const n = states.length;
-    // own: prim = x; stored: prim = L(x), so dprim/dx = L'(x) (batched by law; a slope that is not finite goes
-    // through slope(): the secant of the option, else 'bad-law')
-    ev.stored.slopes(this.x, t, work);
-    for (let c = 0; c < n; c++) {
-      const st = states[c];
-      if (st.own) work[c] = 1;
-      else if (!Number.isFinite(work[c])) work[c] = this.slope(st.law, this.stateValue(c), t, st.element);
+    const { blockPtr, members } = ev.blocks;
+    const { work, dP, dOff, pPtr, mPtr, mDst, mSrc, mCoef, fast } = this;
+    // stored: prim = L(x), so dprim/dx = L'(x) (batched by law; a slope that is not finite goes through slope():
+    // the secant of the option, else 'bad-law'); own: dprim = 1, set once in the constructor
+    const stored = fast.storedStates;
+    if (stored.length > 0) {
+      ev.stored.slopes(this.x, t, work);
+      for (let i = 0; i < stored.length; i++) {
+        const c = stored[i];
+        const d = work[c];
+        if (d - d !== 0) work[c] = this.slope(states[c].law, this.stateValue(c), t, states[c].element);
+      }
     }
-    const batched = ev.batches.batched;
+    // batched explicit statics: slopes by law, checked, then one stamp loop with the slope gathered by static
     const batchSlope = this.batchSlope;
     ev.batches.slopes(prim, t, batchSlope);
-    for (let b = 0; b < count; b++) {
+    const batchedStatics = fast.batchedStatics;
+    for (let i = 0; i < batchedStatics.length; i++) {
+      const j = batchedStatics[i];
+      const d = batchSlope[j];
+      if (d - d !== 0) {
+        const st = statics[j];
+        batchSlope[j] = this.slope(st.b!, ev.sec(st.reads), t, st.element);
+      }
+    }
+    dP.fill(0);
+    const { bDst, bSrc, bCoef, bStatic } = fast;
+    for (let i = 0; i < bDst.length; i++) work[bDst[i]] += batchSlope[bStatic[i]] * bCoef[i] * work[bSrc[i]];
+    // the other blocks, in block order (they may read the dP of any earlier block)
+    const rest = fast.restBlocks;
+    for (let r = 0; r < rest.length; r++) {
+      const b = rest[r];
       const size = blockPtr[b + 1] - blockPtr[b];
       const width = pPtr[b + 1] - pPtr[b];
       const base0 = dOff[b];
-      for (let e = base0, end = dOff[b + 1]; e < end; e++) dP[e] = 0;
       for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) {
-        const j = members[q];
-        let bd = 1;
-        if (batched[b] === 1 && Number.isFinite(batchSlope[j])) bd = batchSlope[j];
-        else {
-          const st = statics[j];
-          if (st.b) bd = this.slope(st.b, ev.sec(st.reads), t, st.element);
-        }
+        const st = statics[members[q]];
+        const bd = st.b ? this.slope(st.b, ev.sec(st.reads), t, st.element) : 1;
         for (let i = mPtr[q], end = mPtr[q + 1]; i < end; i++) work[mDst[i]] += bd * mCoef[i] * work[mSrc[i]];
       }
       if (ev.kind[b] === BLOCK_KIND.explicit) continue; // a = id: dp = rhs
@@ -259,18 +284,22 @@ export class NetworkJacobian {
       if (!denseFactor(s.J, size, s.piv)) throw ev.failure(b, 'the Jacobian of the block is singular');
       for (let e = 0; e < width; e++) denseSolve(s.J, size, s.piv, dP, base0 + e, width);
     }
-    // State rows.
+    // State rows: those of constant linear laws in one loop (coef / c precomputed), the others row by row.
     const m = this.matrix;
     const values = m.values;
     const { sPtr, sDst, sSrc, sCoef, diagPos } = this;
     values.fill(0);
+    const { lDst, lSrc, lScaled } = fast;
+    for (let i = 0; i < lDst.length; i++) values[lDst[i]] += lScaled[i] * work[lSrc[i]];
     const linearFactor = ev.stored.linearFactor;
-    for (let c = 0; c < n; c++) {
+    const otherStates = fast.otherStates;
+    for (let r = 0; r < otherStates.length; r++) {
+      const c = otherStates[r];
       const st = states[c];
       let scale = 1;
       const factor = linearFactor[c];
       if (factor === factor) {
-        // q = c v, c constant: Q_v = c, Q_vv = Q_vt = 0 (no law to evaluate)
+        // q = c v, c constant: Q_v = c, Q_vv = Q_vt = 0 (no law to evaluate); here 1/c is not finite
         scale = 1 / factor;
         if (!Number.isFinite(scale)) throw notDifferentiable(st.element, prim[st.branch], factor);
       } else if (st.own) {

@@ -79,6 +79,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   const lastU = new Float64Array(plan.inputNames.length);
   let lastT = NaN;
   let loaded = false;
+  const keptPrimaries = new Float64Array(out.primaries?.length ?? 0);
   // f always loads (a solver never asks f twice at one point) and records the point; the Jacobian, the input
   // Jacobian and the outputs compare against it first.
   const loadFresh = (t: number, x: Float64Array, u: Float64Array) => {
@@ -104,10 +105,20 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
     },
     g(t, x, u, _du, y) {
       if (out.primaries) {
-        loaded = false;
-        ev.loadPrimaries(t, x, u, out.primaries);
-      } else load(t, x, u);
-      out.fill(y);
+        // only the primaries the outputs read, then their values and t as they were: the last complete load stays
+        // valid for a Jacobian asked for at that point (the sampling between steps used to force a full reload)
+        const primaries = out.primaries;
+        const prim = ev.prim;
+        const tLoaded = ev.t;
+        for (let q = 0; q < primaries.length; q++) keptPrimaries[q] = prim[primaries[q]];
+        ev.loadPrimaries(t, x, u, primaries);
+        out.fill(y);
+        for (let q = 0; q < primaries.length; q++) prim[primaries[q]] = keptPrimaries[q];
+        ev.t = tLoaded;
+      } else {
+        load(t, x, u);
+        out.fill(y);
+      }
     },
     jacobian(t, x, u) {
       load(t, x, u);

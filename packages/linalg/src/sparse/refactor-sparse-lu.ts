@@ -51,27 +51,27 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
     if (outcome) outcome.path = 'pattern';
     return factorSparseLU(a, { pivotThreshold: old.pivotThreshold, singularTol: old.singularTol });
   }
-  for (let p = 0; p < a.nnz; p++) {
-    if (!Number.isFinite(a.values[p])) return factorFresh(a, options, outcome);
-  }
   const { colOrder: q, rowPivot: pinv, lPtr, lIdx, uPtr, uIdx } = old;
   const inPlace = opts.inPlace === true;
   const lVal = inPlace ? old.lVal : new Float64Array(lIdx.length);
   const uVal = inPlace ? old.uVal : new Float64Array(uIdx.length);
   const uDiag = inPlace ? old.uDiag : new Float64Array(n);
-  const { colPtr, rowOf, csrPos } = columnMap(a);
+  const { sPtr, sPos, sRow } = scatterProgram(a, q, pinv);
   const values = a.values;
   // the dense accumulator is all zero between columns (each column clears what it scattered)
   const x = inPlace ? lu.scratch() : new Float64Array(n);
   const tol = old.pivotThreshold;
 
   for (let k = 0; k < n; k++) {
-    const col = q[k];
     let colMax = 0;
-    // Scatter A(:, col) into pivot positions.
-    for (let s = colPtr[col]; s < colPtr[col + 1]; s++) {
-      const value = values[csrPos[s]];
-      x[pinv[rowOf[s]]] = value;
+    // Scatter A(:, q[k]) into pivot positions (a value that is not finite: factorised afresh, which reports it).
+    for (let s = sPtr[k]; s < sPtr[k + 1]; s++) {
+      const value = values[sPos[s]];
+      if (value - value !== 0) {
+        if (inPlace) x.fill(0);
+        return factorFresh(a, options, outcome);
+      }
+      x[sRow[s]] = value;
       const v = Math.abs(value);
       if (v > colMax) colMax = v;
     }
@@ -142,6 +142,45 @@ function columnMap(a: CsrMatrix): ColumnMap {
   const map = { colIdx, colPtr, rowOf, csrPos };
   columnMaps.set(a.rowPtr, map);
   return map;
+}
+
+/**
+ * The scatter of A into the pivot order as one program, built once per pattern and pivot sequence: column k of
+ * the factorisation takes A's values at CSR positions sPos[sPtr[k] …] into rows sRow[…] = pinv[row] (instead of
+ * walking q, the column map and pinv at every refactorisation). Kept by the pivot array (a new pivot sequence is a
+ * new array) while A's pattern arrays and the column order are the same.
+ */
+interface ScatterProgram {
+  readonly rowPtr: Int32Array;
+  readonly colIdx: Int32Array;
+  readonly q: Int32Array;
+  readonly sPtr: Int32Array;
+  readonly sPos: Int32Array;
+  readonly sRow: Int32Array;
+}
+
+const scatterPrograms = new WeakMap<Int32Array, ScatterProgram>();
+
+function scatterProgram(a: CsrMatrix, q: Int32Array, pinv: Int32Array): ScatterProgram {
+  const hit = scatterPrograms.get(pinv);
+  if (hit && hit.rowPtr === a.rowPtr && hit.colIdx === a.colIdx && hit.q === q) return hit;
+  const { colPtr, rowOf, csrPos } = columnMap(a);
+  const n = q.length;
+  const sPtr = new Int32Array(n + 1);
+  const sPos = new Int32Array(csrPos.length);
+  const sRow = new Int32Array(csrPos.length);
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    const col = q[k];
+    for (let s = colPtr[col]; s < colPtr[col + 1]; s++, at++) {
+      sPos[at] = csrPos[s];
+      sRow[at] = pinv[rowOf[s]];
+    }
+    sPtr[k + 1] = at;
+  }
+  const program = { rowPtr: a.rowPtr, colIdx: a.colIdx, q, sPtr, sPos, sRow };
+  scatterPrograms.set(pinv, program);
+  return program;
 }
 
 function factorFresh(

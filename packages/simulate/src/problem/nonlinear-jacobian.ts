@@ -36,6 +36,16 @@ export interface JacobianSource {
 function nonFinite(j: Jacobian): string | undefined {
   if (j.kind === 'sparse') {
     const { values, rowPtr, colIdx, rows } = j.csr;
+    // one flat pass (x − x is 0 exactly for finite x); the rows are walked only to name a bad entry
+    let bad = false;
+    for (let p = 0; p < values.length; p++) {
+      const v = values[p];
+      if (v - v !== 0) {
+        bad = true;
+        break;
+      }
+    }
+    if (!bad) return undefined;
     for (let i = 0; i < rows; i++) {
       for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) if (!Number.isFinite(values[p])) return `entry (${i}, ${colIdx[p]}) is ${values[p]}`;
     }
