@@ -53,6 +53,15 @@ describe('dampedNewton', () => {
     const root = dampedNewton(scalar((x) => x ** 3 - 2 * x - 5, (x) => 3 * x * x - 2), [0.5], { stepTolerance: 1e-14 });
     expect(Math.abs(root.x[0] - exact)).toBeLessThan(1e-14 * exact);
     expect(root.jacobian[0][0]).toBeCloseTo(3 * exact * exact - 2, 10);
+    // r(x0) given: not evaluated again, the same iterates otherwise
+    let calls = 0;
+    const counted = scalar((x) => (calls++, x ** 3 - 2 * x - 5), (x) => 3 * x * x - 2);
+    dampedNewton(counted, [0.5], { stepTolerance: 1e-14 });
+    const without = calls;
+    calls = 0;
+    const again = dampedNewton(counted, [0.5], { stepTolerance: 1e-14, initialResidual: Float64Array.of(0.125 - 1 - 5) });
+    expect(again.x[0]).toBe(root.x[0]);
+    expect(calls).toBe(without - 1);
   });
 
   it('x² + y² = 4, x = y by the sparse LU: (√2, √2)', () => {

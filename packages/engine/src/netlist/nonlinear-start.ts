@@ -70,7 +70,8 @@ export function dcOperatingPoint(model: NonlinearModel, u0: Float64Array): { x: 
     model.f(0, x, u0, du, r);
     return r;
   };
-  const forcing = normInf(residual(new Float64Array(n)));
+  const r0 = residual(new Float64Array(n));
+  const forcing = normInf(r0);
   const root = dampedNewton<Jacobian>(
     {
       residual,
@@ -79,7 +80,7 @@ export function dcOperatingPoint(model: NonlinearModel, u0: Float64Array): { x: 
       residualBound: (x, J) => TOLERANCE * Math.max(termScale(J, x), forcing),
     },
     new Float64Array(n),
-    { maxIterations: MAX_ITERATIONS, maxHalvings: MAX_HALVINGS, blame: { field: 'initial' } },
+    { maxIterations: MAX_ITERATIONS, maxHalvings: MAX_HALVINGS, blame: { field: 'initial' }, initialResidual: r0 },
   );
   return { x: root.x, iterations: root.iterations };
 }

@@ -38,6 +38,8 @@ export interface DampedNewtonOptions {
   readonly blame?: SysgraphErrorDetails;
   /** The caller's name, opening the failure's message (e.g. 'linearise'). */
   readonly what?: string;
+  /** r(x0), when the caller has already evaluated it (saves one evaluation). */
+  readonly initialResidual?: Float64Array;
 }
 
 export interface NewtonRoot<J> {
@@ -67,7 +69,7 @@ export function dampedNewton<J>(system: NewtonSystem<J>, x0: ArrayLike<number>, 
   const prefix = options.what ? `${options.what}: ` : '';
   const fail = (code: 'solver-failure' | 'singular-matrix', message: string) => new SysgraphError(code, `${prefix}${message}`, options.blame ?? {});
   let x = Float64Array.from(x0);
-  let r = system.residual(x);
+  let r = options.initialResidual ?? system.residual(x);
   let smallFullStep = false;
   for (let k = 0; ; k++) {
     const J = system.jacobian(x);
