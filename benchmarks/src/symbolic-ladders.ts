@@ -6,8 +6,7 @@
  *   RC:  Vs: n0 → g,  R_k: n_{k−1} → n_k,                  C_k: n_k → g     (N states)
  *   RLC: Vs: n0 → g,  R_k: n_{k−1} → m_k,  L_k: m_k → n_k,  C_k: n_k → g     (2N states)
  *
- * rrcLadder: the R–R–C ladder (series Ra_k, then Rb_k and C_k to the ground), whose resistive nodes make the
- * expanded A rational:  Ra_k: n_{k−1} → n_k,  Rb_k: n_k → m_k,  C_k: m_k → g     (N states)
+ * The R–R–C ladder (series Ra_k, then Rb_k and C_k to the ground) is rrcLadder of @sysgraph/description/generators.
  */
 import type { RawElement, RawSystem } from '@sysgraph/description';
 
@@ -39,21 +38,4 @@ export function symbolicLadder(kind: LadderKind, N: number): RawSystem {
     outputs: [{ name: `v_C${N}`, element: `C${N}`, variable: 'across' }],
     ground: 'g',
   };
-}
-
-export function rrcLadder(N: number): RawSystem {
-  if (!Number.isInteger(N) || N < 1) throw new RangeError(`the section count must be a positive integer, got ${N}`);
-  const parameters: Record<string, { value: number; unit: string }> = {};
-  const elements: RawElement[] = [{ id: 'Vs', kind: 'voltage-source', from: 'n0', to: 'g', value: 1 }];
-  for (let k = 1; k <= N; k++) {
-    parameters[`Ra${k}`] = { value: 1 + k / 10, unit: 'Ohm' };
-    parameters[`Rb${k}`] = { value: 2 + k / 13, unit: 'Ohm' };
-    parameters[`C${k}`] = { value: 1 + k / 7, unit: 'F' };
-    elements.push(
-      { id: `Ra${k}`, kind: 'resistor', from: `n${k - 1}`, to: `n${k}`, value: `Ra${k}` },
-      { id: `Rb${k}`, kind: 'resistor', from: `n${k}`, to: `m${k}`, value: `Rb${k}` },
-      { id: `C${k}`, kind: 'capacitor', from: `m${k}`, to: 'g', value: `C${k}` },
-    );
-  }
-  return { name: `rrc-ladder-${N}`, parameters, elements, outputs: [{ name: `v_C${N}`, element: `C${N}`, variable: 'across' }], ground: 'g' };
 }

@@ -15,7 +15,7 @@ import { structuredToJson, structuredToLatex, structuredToText } from '@sysgraph
 import type { BenchOptions, BenchReport, TargetCheck } from './harness/bench-report';
 import { check } from './harness/bench-report';
 import { median, round } from './harness/timing';
-import { rrcLadder } from './symbolic-ladders';
+import { rrcLadder } from '@sysgraph/description/generators';
 
 export const title = 'Symbolic structured form: R–R–C ladders, time and printed size';
 

@@ -15,7 +15,7 @@ import { isSysgraphError } from '@sysgraph/core';
 import { parseSystem } from '@sysgraph/description';
 import type { SystemDescription } from '@sysgraph/description';
 import { statespaceReport } from '../src/commands/statespace';
-import { rrcLadder } from './support/rrc-ladder';
+import { rrcLadder } from '@sysgraph/description/generators';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const KEYS = ['A', 'B', 'C', 'D', 'E', 'Bd'] as const;

@@ -7,7 +7,7 @@ import { parseSystem } from '@sysgraph/description';
 import { loadSystem } from '../src/load-system';
 import { statespaceReport } from '../src/commands/statespace';
 import { structureReport } from '../src/commands/structure';
-import { rrcLadder } from './support/rrc-ladder';
+import { rrcLadder } from '@sysgraph/description/generators';
 
 const notes = () => {
   const lines: string[] = [];

@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { structuredToText, modelToText } from '@sysgraph/formulation';
 import { compile } from '../src/index';
-import { rrcLadder } from './support/rrc-ladder';
+import { rrcLadder } from '@sysgraph/description/generators';
 
 const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
 const EXCLUDED = new Set(['index.json', 'cases/formulation-cases.json', 'cases/tf_between_sources.json', 'spice/transformer-k.cir']);
@@ -56,7 +56,7 @@ describe('symbolic derivation of every example with the default form', () => {
 describe('symbolic derivation of the R–R–C ladders with the default form', () => {
   for (const N of [6, 15, 30]) {
     it(`${N} sections: structured, under ${BOUND / 1000} KB, one state per capacitor`, () => {
-      const text = JSON.stringify(rrcLadder(N));
+      const text = JSON.stringify(rrcLadder(N, { output: false }));
       const f = compile(text).symbolicForms();
       expect(f.form).toBe('structured');
       expect(f.structured!.states).toHaveLength(N);

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../src/index';
-import { rrcLadder } from './support/rrc-ladder';
+import { rrcLadder } from '@sysgraph/description/generators';
 
 const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
 describe('CompiledModel.symbolicForms', () => {
   it('the 15-section R–R–C ladder: structured by default, with the reason', () => {
-    const f = compile(JSON.stringify(rrcLadder(15))).symbolicForms();
+    const f = compile(JSON.stringify(rrcLadder(15, { output: false }))).symbolicForms();
     expect(f.form).toBe('structured');
     expect(f.structured!.states).toHaveLength(15);
     expect(f.notes.join(' ')).toMatch(/too costly/);

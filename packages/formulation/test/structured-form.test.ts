@@ -15,7 +15,7 @@ import { formulate, numericBackend, structuredForm, structuredTable, structuredT
 import type { StructuredTable } from '../src/index';
 import { familyOfSeed, networkToDescription, randomNetwork } from './support/index';
 import { relativeError } from './support/engine';
-import { rrcLadder } from './support/rrc-ladder';
+import { rrcLadder } from '@sysgraph/description/generators';
 
 const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
 

@@ -22,6 +22,10 @@ export { formatSparseLU } from './sparse/format-sparse-lu';
 export { amdOrdering } from './sparse/amd-ordering';
 export { SingularMatrixError } from './singular-matrix-error';
 
+// Damped Newton on r(x) = 0, with the caller's linear solve (dense or sparse).
+export { dampedNewton, normInf } from './newton/damped-newton';
+export type { DampedNewtonOptions, NewtonRoot, NewtonSystem } from './newton/damped-newton';
+
 // Dense matrices: the one DenseMatrix type (row-major Float64Array) and its kernels.
 export type { DenseMatrix } from './dense/dense-matrix';
 export { denseZeros, denseIdentity, denseFromRows, denseToRows, denseMul, denseMulVec, denseMulVecAdd, denseAdd, denseNorm1, denseBlock, denseSetBlock } from './dense/dense-matrix';

@@ -14,68 +14,38 @@
  * of 1 µF makes ∂x/∂C a million times x, and the solvers' error norms and the exact method's rounding test,
  * which look at max|x|, fail on the mix.
  */
+import type { CsrMatrix } from '@sysgraph/linalg';
+import { csrFromDense, csrToDense, csrZeros } from '@sysgraph/linalg';
 import type { LinearModel } from '@sysgraph/simulate';
-import type { MatrixSensitivities } from './matrix-sensitivities';
+import type { Matrices, MatrixSensitivities } from './matrix-sensitivities';
+import { sparseSensitivityModel } from './sparse/sparse-sensitivity-model';
+import type { ModelMatrices } from './sparse/sparse-sensitivity-model';
 
-/** The name of ∂q/∂θ in traces and tables. */
-export const sensitivityName = (quantity: string, parameter: string): string => `d(${quantity})/d(${parameter})`;
+export { augmentedNames, scaledSensitivityName, sensitivityName } from './sensitivity-names';
 
-/** The column of the sensitivity model: θ·∂q/∂θ. */
-export const scaledSensitivityName = (quantity: string, parameter: string): string => `${parameter}·d(${quantity})/d(${parameter})`;
+/** A dense rows × cols matrix as CSR (cols given: a matrix of no rows carries no width). */
+const csrOf = (a: readonly (readonly number[])[], cols: number): CsrMatrix => (a.length === 0 ? csrZeros(0, cols) : csrFromDense(a));
 
-/** The augmented model's names: the quantities, then θ·d(q)/d(θ) for each chosen parameter. */
-export function augmentedNames(base: readonly string[], parameters: readonly number[], names: readonly string[]): string[] {
-  return [...base, ...parameters.flatMap((k) => base.map((x) => scaledSensitivityName(x, names[k])))];
-}
-
+/**
+ * The augmented model in dense rows: the one assembly (sparseSensitivityModel) on the matrices as CSR, its blocks
+ * converted back, so the simulator sees the dense model it always saw (the same entries: A, B, … copied and
+ * θ_k ∂M/∂θ_k scaled, nothing summed).
+ */
 export function sensitivityModel(sens: MatrixSensitivities, parameters: readonly number[] = sens.parameters.map((_, k) => k)): LinearModel {
-  const { A, B, C, D, E, Bd } = sens.matrices;
-  const n = A.length;
+  const n = sens.states.length;
   const m = sens.inputs.length;
-  const q = sens.outputs.length;
-  const p = parameters.length;
-  const N = n * (1 + p);
-  const zeros = (r: number, c: number) => Array.from({ length: r }, () => new Array<number>(c).fill(0));
-  const Aa = zeros(N, N);
-  const Ba = zeros(N, m);
-  const Bda = zeros(N, m);
-  const Ca = zeros(q * (1 + p), N);
-  const Da = zeros(q * (1 + p), m);
-  const Fa = zeros(q * (1 + p), m);
-  const place = (dst: number[][], src: readonly (readonly number[])[], r0: number, c0: number, scale = 1) => {
-    for (let i = 0; i < src.length; i++) for (let j = 0; j < src[i].length; j++) dst[r0 + i][c0 + j] = scale * src[i][j];
-  };
-  place(Aa, A, 0, 0);
-  place(Ba, B, 0, 0);
-  place(Bda, Bd, 0, 0);
-  place(Ca, C, 0, 0);
-  place(Da, D, 0, 0);
-  place(Fa, E, 0, 0);
-  parameters.forEach((k, b) => {
-    const d = sens.derivatives[k];
-    const theta = sens.values[k];
-    const r = n * (b + 1);
-    const o = q * (b + 1);
-    place(Aa, A, r, r);
-    place(Aa, d.A, r, 0, theta);
-    place(Ba, d.B, r, 0, theta);
-    place(Bda, d.Bd, r, 0, theta);
-    place(Ca, C, o, r);
-    place(Ca, d.C, o, 0, theta);
-    place(Da, d.D, o, 0, theta);
-    place(Fa, d.E, o, 0, theta);
-  });
-  const names = (base: readonly string[]) => augmentedNames(base, parameters, sens.parameters);
+  const csr = (d: Matrices): ModelMatrices => ({ A: csrOf(d.A, n), B: csrOf(d.B, m), Bd: csrOf(d.Bd, m), C: csrOf(d.C, n), D: csrOf(d.D, m), E: csrOf(d.E, m) });
+  // only the chosen parameters' derivatives are read
+  const derivatives: ModelMatrices[] = [];
+  for (const k of parameters) derivatives[k] = csr(sens.derivatives[k]);
+  const model = sparseSensitivityModel({ ...sens, matrices: csr(sens.matrices), derivatives }, parameters);
   return {
-    kind: 'linear',
-    stateNames: names(sens.states),
-    inputNames: sens.inputs,
-    outputNames: names(sens.outputs),
-    A: Aa,
-    B: Ba,
-    Bd: Bda,
-    C: Ca,
-    D: Da,
-    F: Fa,
+    ...model,
+    A: csrToDense(model.A),
+    B: csrToDense(model.B),
+    Bd: csrToDense(model.Bd),
+    C: csrToDense(model.C),
+    D: csrToDense(model.D),
+    F: csrToDense(model.F),
   };
 }

@@ -1,12 +1,12 @@
 /**
  * lineariseEquations: a nonlinear equation set at an equilibrium of constant inputs u0 — x* with f(0, x*, u0, 0) = 0
- * by damped Newton from a guess — and its linearisation there, δx' = A δx + B δu, δy = C δx + D δu, with
+ * by damped Newton from a guess (linalg's dampedNewton) — and its linearisation there, δx' = A δx + B δu, δy = C δx + D δu, with
  * A = ∂f/∂x, B = ∂f/∂u, C = ∂g/∂x, D = ∂g/∂u by central differences of the set's own f and g (step
  * h = 1e-6·max(1, |z|)). No equilibrium (Newton stalls, a singular ∂f/∂x) is 'no-operating-point'.
  */
-import { SysgraphError } from '@sysgraph/core';
+import { SysgraphError, isSysgraphError } from '@sysgraph/core';
 import type { NonlinearEquationModel } from '@sysgraph/equations';
-import { denseFromRows, factorDenseLU } from '@sysgraph/linalg';
+import { dampedNewton, denseFromRows, factorDenseLU } from '@sysgraph/linalg';
 import { centralDifferenceJacobian } from '../central-difference';
 
 export interface EquationLinearisation {
@@ -41,32 +41,29 @@ export function lineariseEquations(m: NonlinearEquationModel, inputs: Readonly<R
     return out;
   };
   const jacobian = centralDifferenceJacobian;
-  const norm = (v: Float64Array) => Math.sqrt(v.reduce((s, q) => s + q * q, 0));
+  const norm2 = (v: Float64Array) => Math.sqrt(v.reduce((s, q) => s + q * q, 0));
   const fail = (why: string) => new SysgraphError('no-operating-point', `${m.name}: no equilibrium for these inputs (${why})`, { element: m.name, field: '--guess', expected: 'a starting state nearer an equilibrium (--guess state=value), or other inputs' });
-  let x = Float64Array.from(m.states, (name) => guess[name] ?? 0);
-  let F = fx(x, u);
-  for (let it = 0; norm(F) > 1e-12 * Math.max(1, norm(x)) && it < MAX_ITERATIONS; it++) {
-    const J = jacobian((z) => fx(z, u), x, n);
-    let step: Float64Array;
-    try {
-      step = factorDenseLU(denseFromRows(J), '∂f/∂x').solve(Array.from(F, (q) => -q));
-    } catch {
-      throw fail(`∂f/∂x is singular at ${m.states.map((s, k) => `${s} = ${x[k]}`).join(', ')}`);
-    }
-    // damped: halve the step until |f| decreases
-    let t = 1;
-    let next = x.map((q, k) => q + step[k]);
-    let Fn = fx(next, u);
-    while (!(norm(Fn) < norm(F)) && t > 1e-6) {
-      t /= 2;
-      next = x.map((q, k) => q + t * step[k]);
-      Fn = fx(next, u);
-    }
-    if (!(norm(Fn) < norm(F))) throw fail('Newton stalled');
-    x = next;
-    F = Fn;
+  // linalg's dampedNewton on f(0, ·, u0, 0) with ∂f/∂x by central differences: converged when
+  // ‖f‖∞ ≤ 1e-12 · max(1, ‖x‖₂), or after a full step ‖δ‖∞ ≤ 1e-12 · (1 + ‖x‖∞); the step halved up to 20 times.
+  let x: Float64Array;
+  try {
+    ({ x } = dampedNewton<number[][]>(
+      {
+        residual: (z) => fx(z, u),
+        jacobian: (z) => jacobian((w) => fx(w, u), z, n),
+        factor: (J) => {
+          const lu = factorDenseLU(denseFromRows(J), '∂f/∂x');
+          return (rhs) => lu.solve(rhs);
+        },
+        residualBound: (z) => 1e-12 * Math.max(1, norm2(z)),
+      },
+      Float64Array.from(m.states, (name) => guess[name] ?? 0),
+      { maxIterations: MAX_ITERATIONS, maxHalvings: 20, stepTolerance: 1e-12, blame: { element: m.name, field: '--guess' } },
+    ));
+  } catch (e) {
+    if (isSysgraphError(e) && (e.code === 'singular-matrix' || e.code === 'solver-failure')) throw fail(e.message);
+    throw e;
   }
-  if (!(norm(F) <= 1e-9 * Math.max(1, norm(x)))) throw fail(`|f| = ${norm(F)} after ${MAX_ITERATIONS} Newton steps`);
   return {
     x: [...x],
     u: [...u],

@@ -7,12 +7,13 @@
  *
  *   J(x_k) δ = −f(x_k, u0),   x_{k+1} = x_k + 2^{−j} δ  with the least j ≥ 0 that decreases ‖f‖∞
  *
- * converged when ‖f‖∞ ≤ 1e-12 · (f's size: maxᵢ Σⱼ |J_ij| (|x_j| + 1), and ‖f(0, u0)‖∞). With uic or .ic, not
+ * converged when ‖f‖∞ ≤ 1e-12 · (f's size: maxᵢ Σⱼ |J_ij| (|x_j| + 1), and ‖f(0, u0)‖∞) — linalg's dampedNewton with
+ * this model's residual, Jacobian, solve and bound. With uic or .ic, not
  * supported here: the zero state (or --initial), with a note. Newton finding no isolated equilibrium (a singular
  * J, no decrease, no convergence in MAX_ITERATIONS) is 'no-operating-point' naming the states.
  */
 import { SysgraphError, isSysgraphError } from '@sysgraph/core';
-import { CsrMatrix, denseSolve, factorSparseLU, refactorSparseLU } from '@sysgraph/linalg';
+import { CsrMatrix, dampedNewton, denseSolve, factorSparseLU, normInf, refactorSparseLU } from '@sysgraph/linalg';
 import type { SparseLU } from '@sysgraph/linalg';
 import type { NonlinearModel } from '@sysgraph/simulate';
 import type { NetlistStart } from './netlist-defaults';
@@ -22,17 +23,10 @@ const TOLERANCE = 1e-12;
 const MAX_ITERATIONS = 100;
 const MAX_HALVINGS = 40;
 
-const normInf = (v: ArrayLike<number>) => {
-  let m = 0;
-  for (let i = 0; i < v.length; i++) {
-    const a = Math.abs(v[i]);
-    if (!(a <= m)) m = Number.isNaN(a) ? Infinity : a;
-  }
-  return m;
-};
+type Jacobian = CsrMatrix | readonly (readonly number[])[];
 
 /** f's size for the convergence test: maxᵢ Σⱼ |J_ij| (|x_j| + 1). */
-function termScale(J: CsrMatrix | readonly (readonly number[])[], x: Float64Array): number {
+function termScale(J: Jacobian, x: Float64Array): number {
   let scale = 0;
   if (J instanceof CsrMatrix) {
     for (let i = 0; i < J.rows; i++) {
@@ -51,54 +45,44 @@ function termScale(J: CsrMatrix | readonly (readonly number[])[], x: Float64Arra
 }
 
 /**
- * δ with J δ = −r. A CSR J is factorised once and refactorised afterwards on the same analysis (`kept`: the last
- * factors, overwritten in place; a pattern that changed or a pivot that fails is factorised afresh by
- * refactorSparseLU itself).
+ * The solve of J δ = r. A CSR J is factorised once and refactorised afterwards on the same analysis (`kept`: the
+ * last factors, overwritten in place; a pattern that changed or a pivot that fails is factorised afresh by
+ * refactorSparseLU itself); a dense J by the dense solve.
  */
-function newtonStep(J: CsrMatrix | readonly (readonly number[])[], r: Float64Array, kept: { lu?: SparseLU }): Float64Array {
-  const minus = Float64Array.from(r, (v) => -v);
-  if (J instanceof CsrMatrix) {
-    kept.lu = kept.lu ? refactorSparseLU(kept.lu, J, undefined, { inPlace: true }) : factorSparseLU(J, { ordering: 'amd' });
-    return kept.lu.solve(minus) as Float64Array;
-  }
-  return denseSolve(J.map((row) => Array.from(row)), minus);
+function jacobianSolve(kept: { lu?: SparseLU }) {
+  return (J: Jacobian) => {
+    if (J instanceof CsrMatrix) {
+      const lu = (kept.lu = kept.lu ? refactorSparseLU(kept.lu, J, undefined, { inPlace: true }) : factorSparseLU(J, { ordering: 'amd' }));
+      return (r: Float64Array) => lu.solve(r) as Float64Array;
+    }
+    return (r: Float64Array) => denseSolve(J.map((row) => Array.from(row)), r);
+  };
 }
 
-/** The equilibrium of `model` with the inputs held at u0, by damped Newton from the zero state. */
+/** The equilibrium of `model` with the inputs held at u0, by damped Newton (linalg's dampedNewton) from the zero state. */
 export function dcOperatingPoint(model: NonlinearModel, u0: Float64Array): { x: Float64Array; iterations: number } {
   const n = model.stateNames.length;
   const du = new Float64Array(u0.length);
-  const fAt = (x: Float64Array) => {
+  const jacobian = model.jacobian;
+  if (!jacobian) throw new SysgraphError('solver-failure', 'the model gives no Jacobian for the operating point', { field: 'initial' });
+  const residual = (x: Float64Array) => {
     const r = new Float64Array(n);
     model.f(0, x, u0, du, r);
     return r;
   };
-  if (!model.jacobian) throw new SysgraphError('solver-failure', 'the model gives no Jacobian for the operating point', { field: 'initial' });
-  let x = new Float64Array(n);
-  let r = fAt(x);
-  const forcing = normInf(r);
-  let iterations = 0;
-  const kept: { lu?: SparseLU } = {};
-  for (;;) {
-    const J = model.jacobian(0, x, u0, du) as CsrMatrix | readonly (readonly number[])[];
-    const norm = normInf(r);
-    if (norm <= TOLERANCE * Math.max(termScale(J, x), forcing)) return { x, iterations };
-    if (iterations >= MAX_ITERATIONS) throw new SysgraphError('solver-failure', `Newton did not converge in ${MAX_ITERATIONS} iterations (‖f‖ = ${norm.toPrecision(3)})`, { field: 'initial' });
-    const delta = newtonStep(J, r, kept);
-    let accepted = false;
-    for (let j = 0, scale = 1; j <= MAX_HALVINGS; j++, scale /= 2) {
-      const trial = Float64Array.from(x, (v, i) => v + scale * delta[i]);
-      const rTrial = fAt(trial);
-      if (normInf(rTrial) < norm) {
-        x = trial;
-        r = rTrial;
-        accepted = true;
-        break;
-      }
-    }
-    if (!accepted) throw new SysgraphError('solver-failure', `no Newton step decreases ‖f‖ = ${norm.toPrecision(3)}`, { field: 'initial' });
-    iterations++;
-  }
+  const r0 = residual(new Float64Array(n));
+  const forcing = normInf(r0);
+  const root = dampedNewton<Jacobian>(
+    {
+      residual,
+      jacobian: (x) => jacobian(0, x, u0, du) as Jacobian,
+      factor: jacobianSolve({}),
+      residualBound: (x, J) => TOLERANCE * Math.max(termScale(J, x), forcing),
+    },
+    new Float64Array(n),
+    { maxIterations: MAX_ITERATIONS, maxHalvings: MAX_HALVINGS, blame: { field: 'initial' }, initialResidual: r0 },
+  );
+  return { x: root.x, iterations: root.iterations };
 }
 
 export function nonlinearNetlistStart(model: NonlinearModel, u0: Readonly<Record<string, number>>, start: NetlistStart, note?: (line: string) => void): Record<string, number> {

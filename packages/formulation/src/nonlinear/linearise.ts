@@ -1,6 +1,6 @@
 /**
  * linearise: the linear model at an operating point (formulation.md section 12, "Jacobian for linearisation"):
- * the equilibrium x* with f(x*, u0, t0) = 0 for constant inputs u0, by damped Newton on ∂f/∂x, then
+ * the equilibrium x* with f(x*, u0, t0) = 0 for constant inputs u0, by damped Newton on ∂f/∂x (linalg's dampedNewton), then
  *   A = ∂f/∂x,  B = ∂f/∂u,  C = ∂g/∂x,  D = ∂g/∂u,  E = ∂g/∂u'   at (x*, u0, u0' = 0, t0)
  * for deviations δx' = A δx + B δu, δy = C δx + D δu + E δu'.
  *
@@ -11,8 +11,7 @@
  * Both are invariant under a rescaling of time (all C and L by the same factor).
  */
 import { SysgraphError } from '@sysgraph/core';
-import { denseFromRows, factorDenseLU, SingularMatrixError } from '@sysgraph/linalg';
-import type { DenseLU } from '@sysgraph/linalg';
+import { dampedNewton, denseFromRows, factorDenseLU } from '@sysgraph/linalg';
 import type { NonlinearResult } from './nonlinear-model';
 
 export interface LinearisationOptions {
@@ -57,8 +56,7 @@ export function linearise(nl: NonlinearResult, opts: LinearisationOptions = {}):
       throw new SysgraphError('bad-option', `linearise: ${name} is not an input`, { field: 'inputs', element: name, expected: `one of ${sys.inputs.join(', ')}` });
     }
   }
-  let x: Float64Array = Float64Array.from(sys.states, (s) => opts.guess?.[s.name] ?? 0);
-  const norm = (v: ArrayLike<number>) => Array.from(v).reduce((a, b) => Math.max(a, Math.abs(b)), 0);
+  type Jacobians = ReturnType<typeof ev.jacobians>;
 
   /** f's terms' size: max_i Σ_j |J_ij| (|x_j| + 1) + Σ_k |K_ik| |u_k|. */
   const termScale = (J: readonly (readonly number[])[], K: readonly (readonly number[])[], at: Float64Array) => {
@@ -72,47 +70,34 @@ export function linearise(nl: NonlinearResult, opts: LinearisationOptions = {}):
     return scale;
   };
 
-  let r = ev.f(t, x, u);
-  let J = ev.jacobians(t, x, u);
-  let k = 0;
-  let converged = norm(r) <= tol * termScale(J.A, J.B, x);
-  while (!converged && k < maxIterations) {
-    // Newton step: A δ = −f, then halve until ‖f‖ decreases (damping).
-    // linalg's dense LU (one LU for every package); singularTol 0: only an exactly zero pivot is singular
-    let lu: DenseLU;
-    try {
-      lu = factorDenseLU(denseFromRows(J.A), '∂f/∂x', { singularTol: 0 });
-    } catch (e) {
-      if (!(e instanceof SingularMatrixError)) throw e;
-      throw new SysgraphError('singular-matrix', `linearise: ∂f/∂x is singular at the Newton iterate; no isolated equilibrium there`, {
+  // Damped Newton on f(·, u, t) = 0 (linalg's dampedNewton): ∂f/∂x δ = f by linalg's dense LU, singularTol 0 (only
+  // an exactly zero pivot is singular); ‖f‖∞ against its terms, or a full step ‖δ‖∞ ≤ tol·(1 + ‖x‖∞).
+  const root = dampedNewton<Jacobians>(
+    {
+      residual: (x) => ev.f(t, x, u),
+      jacobian: (x) => ev.jacobians(t, x, u),
+      factor: (J) => {
+        const lu = factorDenseLU(denseFromRows(J.A), '∂f/∂x', { singularTol: 0 });
+        return (r) => lu.solve(r);
+      },
+      residualBound: (x, J) => tol * termScale(J.A, J.B, x),
+    },
+    Float64Array.from(sys.states, (s) => opts.guess?.[s.name] ?? 0),
+    {
+      maxIterations,
+      maxHalvings: 29,
+      stepTolerance: tol,
+      what: 'linearise',
+      blame: {
         elements: sys.states.map((s) => s.name),
-        expected: 'an isolated equilibrium (try another guess or other inputs)',
-      });
-    }
-    const step = lu.solve(r);
-    let accepted: { x: Float64Array; r: Float64Array; lambda: number } | undefined;
-    for (let h = 0, lambda = 1; h < 30 && !accepted; h++, lambda /= 2) {
-      const next = Float64Array.from(x, (xi, j) => xi - lambda * step[j]);
-      try {
-        const rNext = ev.f(t, next, u);
-        if (norm(rNext) < norm(r)) accepted = { x: next, r: rNext, lambda };
-      } catch {
-        // an implicit law out of range: shorten the step
-      }
-    }
-    if (!accepted) break; // no decrease along the Newton direction: stuck at rounding level or at a bad guess
-    const full = accepted.lambda === 1;
-    ({ x, r } = accepted);
-    k++;
-    J = ev.jacobians(t, x, u);
-    // ‖f‖∞ against its terms, or a full step ‖δ‖∞ ≤ tol·(1 + ‖x‖∞)
-    converged = norm(r) <= tol * termScale(J.A, J.B, x) || (full && norm(step) <= tol * (1 + norm(x)));
-  }
-  if (!converged) {
-    throw new SysgraphError('solver-failure', `linearise: Newton found no equilibrium in ${k} iterations (‖f‖ = ${norm(r)})`, {
-      expected: 'inputs for which the system has an equilibrium, and a guess near it',
-    });
-  }
+        field: 'guess',
+        expected: 'inputs for which the system has an isolated equilibrium, and a guess near it',
+      },
+    },
+  );
+  const { x } = root;
+  const J = root.jacobian;
+  const k = root.iterations;
   return {
     states: sys.states.map((s) => s.name),
     inputs: sys.inputs,

@@ -4,14 +4,37 @@
  *
  *     [x̃  ]'   [ A          0 ] [x̃  ]   [ B         ]          [ C          0 ]
  *     [θs_k]  = [ θ ∂A/∂θ_k  A ] [θs_k] + [ θ ∂B/∂θ_k ] u,  y = [ θ ∂C/∂θ_k  C ] [x̃; θs_k] + …
+ *
+ * The one assembly of the augmented model: the dense sensitivityModel converts its matrices to CSR, calls this,
+ * and converts the result back.
  */
 import type { CsrMatrix } from '@sysgraph/linalg';
 import { csrBlocks, csrScale, csrZeros } from '@sysgraph/linalg';
 import type { LinearModel } from '@sysgraph/simulate';
-import { augmentedNames } from '../sensitivity-model';
+import { augmentedNames } from '../sensitivity-names';
 import type { SparseMatrixSensitivities } from './sparse-sensitivities';
 
-export function sparseSensitivityModel(sens: SparseMatrixSensitivities, parameters: readonly number[] = sens.parameters.map((_, k) => k)): LinearModel {
+/** The standard form's matrices that enter the augmented model. */
+export type ModelMatrices = Readonly<Record<'A' | 'B' | 'C' | 'D' | 'E' | 'Bd', CsrMatrix>>;
+
+/** What the assembly reads of a sensitivity result (dense or sparse): its names and values, the standard form's
+ * matrices and, by parameter index, their derivatives (only the chosen parameters' entries are read). */
+export type SensitivityModelInput = Pick<SparseMatrixSensitivities, 'parameters' | 'values' | 'states' | 'inputs' | 'outputs'> & {
+  readonly matrices: ModelMatrices;
+  readonly derivatives: readonly ModelMatrices[];
+};
+
+/** The augmented model with its matrices typed as CSR (what sensitivityModel converts back to dense rows). */
+export interface SparseSensitivityModel extends LinearModel {
+  readonly A: CsrMatrix;
+  readonly B: CsrMatrix;
+  readonly Bd: CsrMatrix;
+  readonly C: CsrMatrix;
+  readonly D: CsrMatrix;
+  readonly F: CsrMatrix;
+}
+
+export function sparseSensitivityModel(sens: SensitivityModelInput, parameters: readonly number[] = sens.parameters.map((_, k) => k)): SparseSensitivityModel {
   const { A, B, C, D, E, Bd } = sens.matrices;
   const p = parameters.length;
   const n = A.rows;
