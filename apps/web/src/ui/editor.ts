@@ -5,16 +5,20 @@
  * selects its line. Tab indents; Esc releases the keyboard, so that the next Tab leaves the editor.
  *
  * Large-text mode: a text above LARGE_TEXT_CHARS (pasted, opened from the gallery or a link) never goes into the
- * textarea, whose layout of all the text would block the page (about 1 s for 0.7 MB); it is kept as a string
- * and shown read-only by large-text-view.ts, only the lines in view in the DOM. "Edit as plain text" puts it
- * in the textarea on request; "Clear" empties the editor. A paste is caught before the browser inserts it
- * (the paste event), so the textarea never lays the large text out.
+ * textarea, whose layout of all the text would block the page (about 1 s for 0.7 MB); it is edited in place in a
+ * CodeMirror view (large-text-editor.ts, its own chunk, fetched in idle time after start-up), which puts only the
+ * lines in view in the DOM. Until that chunk has arrived the text is shown read-only by large-text-view.ts and
+ * handed over when it has. An edit there re-runs the engine like a typed edit in the textarea, once the typing
+ * has paused for EDIT_PAUSE_MS (each run sends the whole text to the worker). "Edit as plain text" puts it in the
+ * textarea on request; "Clear" empties the editor. A paste is caught before the browser inserts it (the paste
+ * event), so the textarea never lays the large text out.
  */
 import type { ErrorInfo } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
 import { suggestFor } from './did-you-mean';
 import { jsonPositions, locateError } from './error-location';
 import { createLargeTextView } from './large-text-view';
+import type { LargeTextEditor } from './large-text-editor';
 
 export interface Editor {
   readonly textarea: HTMLTextAreaElement;
@@ -30,6 +34,8 @@ export interface Editor {
 const PLAIN_GUTTER_ABOVE = 2000;
 /** Above this many characters the editor is in large-text mode (the textarea lays out ~50 kB within a frame's budget). */
 export const LARGE_TEXT_CHARS = 50_000;
+/** A large text's edits are sent to the engine once typing has paused this long. */
+export const EDIT_PAUSE_MS = 250;
 
 const STAGE_NAMES: Readonly<Record<ErrorInfo['stage'], string>> = {
   parse: 'description',
@@ -48,8 +54,12 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   let errorLines = new Set<number>();
   let lineCount = 0;
 
-  // large-text mode: the text kept here, shown read-only line by line
+  // large-text mode: the text in the CodeMirror view once its chunk has arrived; until then kept here and shown
+  // read-only line by line
   let large: string | undefined;
+  let largeEditor: LargeTextEditor | undefined;
+  let loading: Promise<LargeTextEditor> | undefined;
+  let editTimer: number | undefined;
   const viewer = createLargeTextView(parseFloat(getComputedStyle(host).lineHeight) || 19, 'system description (large, read-only)');
   const summary = el('span', { class: 'large-text-summary', id: 'large-text-summary' });
   const editPlain = el('button', { type: 'button', id: 'large-text-edit', title: 'load the text into the plain editor (the page may pause while it lays the text out)' }, 'Edit as plain text');
@@ -58,20 +68,70 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   const largePane = el('div', { class: 'large-text-pane', hidden: true }, bar, viewer.node);
   host.appendChild(largePane);
 
+  const largeText = (): string | undefined => (large === undefined ? undefined : largeEditor ? largeEditor.getText() : large);
+
+  function describeLarge(text: string, lines: number): void {
+    summary.textContent = `A large description (${lines.toLocaleString('en')} lines, ${Math.round(text.length / 1024).toLocaleString('en')} kB), edited in a view that draws only the lines in sight.`;
+  }
+
+  /** The CodeMirror view's chunk, fetched once (in idle time after start-up, or on the first large text). */
+  function loadLargeEditor(): Promise<LargeTextEditor> {
+    loading ??= import('./large-text-editor').then(({ createLargeTextEditor }) => {
+      const ed = createLargeTextEditor('system description (large)', () => {
+        clearTimeout(editTimer);
+        editTimer = window.setTimeout(() => {
+          const text = ed.getText();
+          describeLarge(text, ed.lineCount());
+          onChange(text);
+        }, EDIT_PAUSE_MS);
+      });
+      ed.node.hidden = true;
+      largePane.appendChild(ed.node);
+      largeEditor = ed;
+      return ed;
+    });
+    return loading;
+  }
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadLargeEditor(), { timeout: 5000 });
+
+  /** The text in the editable view: at once when its chunk is here, else read-only until it is. */
+  function showLarge(text: string): void {
+    if (largeEditor) {
+      viewer.node.hidden = true;
+      largeEditor.node.hidden = false;
+      largeEditor.show(text);
+      largeEditor.markErrors(errorLines);
+      return;
+    }
+    viewer.node.hidden = false;
+    viewer.show(text);
+    void loadLargeEditor().then((ed) => {
+      if (large === undefined) return;
+      // the hand-over in a task of its own: the text as it is now (a suggestion may have been applied meanwhile)
+      viewer.node.hidden = true;
+      ed.node.hidden = false;
+      ed.show(large);
+      ed.markErrors(errorLines);
+    });
+  }
+
   function enterLarge(text: string): void {
+    clearTimeout(editTimer);
     large = text;
     textarea.value = '';
     gutter.hidden = true;
     wrap.hidden = true;
     largePane.hidden = false;
     host.dataset.mode = 'large';
-    viewer.show(text);
-    summary.textContent = `A large description (${viewer.lineCount().toLocaleString('en')} lines, ${Math.round(text.length / 1024).toLocaleString('en')} kB), shown read-only so that the page stays responsive.`;
+    showLarge(text);
+    describeLarge(text, largeEditor ? largeEditor.lineCount() : viewer.lineCount());
   }
 
   function leaveLarge(): void {
     if (large === undefined) return;
+    clearTimeout(editTimer);
     large = undefined;
+    largeEditor?.show('');
     gutter.hidden = false;
     wrap.hidden = false;
     largePane.hidden = true;
@@ -79,7 +139,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   }
 
   editPlain.addEventListener('click', () => {
-    const text = large ?? '';
+    const text = largeText() ?? '';
     leaveLarge();
     textarea.value = text;
     renderGutter();
@@ -136,8 +196,13 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
 
   function selectLine(line: number): void {
     if (large !== undefined) {
-      viewer.reveal(line);
-      viewer.node.focus();
+      if (largeEditor && !largeEditor.node.hidden) {
+        largeEditor.reveal(line);
+        largeEditor.focus();
+      } else {
+        viewer.reveal(line);
+        viewer.node.focus();
+      }
       return;
     }
     const lines = textarea.value.split('\n');
@@ -178,12 +243,12 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
 
   /** "Did you mean …?" with a button that puts the suggestion in place of the misspelt name. */
   function suggestionNode(e: ErrorInfo, line: number | undefined): HTMLElement | null {
-    const s = suggestFor(e, large ?? textarea.value);
+    const s = suggestFor(e, largeText() ?? textarea.value);
     if (!s) return null;
     const apply = el('button', { type: 'button', class: 'apply-suggestion', 'data-suggestion': s.right }, 'Use it');
     apply.addEventListener('click', (ev) => {
       ev.stopPropagation();
-      const lines = (large ?? textarea.value).split('\n');
+      const lines = (largeText() ?? textarea.value).split('\n');
       const wrong = JSON.stringify(s.wrong);
       const k = line !== undefined && lines[line - 1]?.includes(wrong) ? line - 1 : lines.findIndex((l) => l.includes(wrong));
       if (k < 0) return;
@@ -201,7 +266,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
 
   return {
     textarea,
-    getText: () => large ?? textarea.value,
+    getText: () => largeText() ?? textarea.value,
     setText(text: string) {
       if (text.length > LARGE_TEXT_CHARS) {
         enterLarge(text);
@@ -220,11 +285,14 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     },
     showErrors(errors) {
       if (errors.length === 0 && errorLines.size === 0 && errorList.hidden) return;
-      const text = large ?? textarea.value;
+      const text = largeText() ?? textarea.value;
       const positions = errors.length > 0 ? jsonPositions(text) : undefined;
       const located = errors.map((e) => ({ e, line: locateError(text, e, positions) }));
       errorLines = new Set(located.map((x) => x.line).filter((l): l is number => l !== undefined));
-      if (large !== undefined) viewer.markErrors(errorLines);
+      if (large !== undefined) {
+        viewer.markErrors(errorLines);
+        largeEditor?.markErrors(errorLines);
+      }
       else renderGutter();
       errorList.hidden = errors.length === 0;
       replaceChildren(
