@@ -97,10 +97,12 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   /** The text in the editable view: at once when its chunk is here, else read-only until it is. */
   function showLarge(text: string): void {
     if (largeEditor) {
+      const t0 = performance.now();
       viewer.node.hidden = true;
       largeEditor.node.hidden = false;
       largeEditor.show(text);
       largeEditor.markErrors(errorLines);
+      performance.measure('sysgraph:large-text', { start: t0 });
       return;
     }
     viewer.node.hidden = false;
