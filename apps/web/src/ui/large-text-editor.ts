@@ -89,7 +89,8 @@ export function createLargeTextEditor(label: string, onEdit: () => void): LargeT
       replacing = false;
       cached = text;
       node.dataset.lines = String(view.state.doc.lines);
-      view.scrollDOM.scrollTop = 0;
+      // to the top in the view's own measure cycle (writing scrollTop here would force a layout in this task)
+      view.dispatch({ effects: EditorView.scrollIntoView(0) });
     },
     getText() {
       if (cached === undefined) cached = view.state.doc.toString();
