@@ -14,7 +14,17 @@ export interface SparsityPicture {
 
 const SIZE = 360;
 /** Shades of each sign's colour: alpha 0.35 … 1 on the log scale of |a_ij|. */
-const SHADES = 16;
+export const SHADES = 16;
+
+/**
+ * The shade of |a| among the nonzero magnitudes [min, max]: round((SHADES − 1) · ln(|a|/min) / ln(max/min)),
+ * 0 … SHADES − 1 (alpha 0.35 … 1); the darkest when all magnitudes are equal; clamped outside [min, max].
+ */
+export function shadeOf(a: number, min: number, max: number): number {
+  if (!(max > min)) return SHADES - 1;
+  const t = Math.log(a / min) / Math.log(max / min);
+  return Number.isFinite(t) ? Math.min(SHADES - 1, Math.max(0, Math.round((SHADES - 1) * t))) : 0;
+}
 
 /** The index of entry (i, j) in row-major order, or −1. */
 export function findEntry(m: SparseMatrixView, i: number, j: number): number {
@@ -45,9 +55,7 @@ export function createSparsityPicture(name: string, m: SparseMatrixView, rowName
     if (a > maxAbs) maxAbs = a;
     if (a > 0 && a < minAbs) minAbs = a;
   }
-  const span = Math.max(1e-300, Math.log(maxAbs / minAbs));
-  /** The shade of |a|: 0 … SHADES − 1 over log(|a| / min|a|) / log(max|a| / min|a|); the darkest when all are equal. */
-  const shade = (a: number) => (maxAbs === minAbs ? SHADES - 1 : Math.min(SHADES - 1, Math.max(0, Math.round(((SHADES - 1) * Math.log(a / minAbs)) / span))));
+  const shade = (a: number) => shadeOf(a, minAbs, maxAbs);
   // the view: entries [r0, r0 + extent) × [c0, c0 + extent·cols/rows) on the canvas
   const size = Math.max(m.rows, m.cols, 1);
   let zoom = 1;
