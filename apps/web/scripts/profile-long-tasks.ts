@@ -3,7 +3,9 @@
  * browser test's RC ladder or RC grid), records the main thread's CPU profile through CDP (Profiler.start/stop)
  * and attributes each busy stretch over 50 ms (consecutive samples that are not idle, a proxy for one task) to
  * the functions with the most self time in it. A measuring tool, not a test: run it by hand,
- *   npx tsx apps/web/scripts/profile-long-tasks.ts grid|ladder|ladder5000
+ *   npx tsx apps/web/scripts/profile-long-tasks.ts grid|ladder|ladder5000|edit5000
+ * (edit5000: the 5000-section ladder pasted and drawn first, then profiled while C's value is typed over in the
+ * editor's large-text view and the answer is drawn again)
  * (the source maps are not applied: names are the build's, file:line points into the bundle).
  */
 import { rmSync } from 'node:fs';
@@ -18,7 +20,8 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; }
 
 const which = process.argv[2] ?? 'grid';
-const text = which === 'ladder' ? rcLadderText(1000) : which === 'ladder5000' ? rcLadderText(5000) : rcGridText(32);
+const text = which === 'ladder' ? rcLadderText(1000) : which === 'ladder5000' || which === 'edit5000' ? rcLadderText(5000) : rcGridText(32);
+const drawn = () => document.querySelector('.sparsity-row')?.getAttribute('data-drawn') === 'all' && document.querySelector('#graph-drawing[data-renderer]') !== null;
 
 const outDir = await buildPage();
 const server = await serveStatic(outDir);
@@ -29,14 +32,34 @@ try {
   await waitForRevision(page, undefined);
   // sigma's renderer is built in idle time after start-up (ui/warm-sigma.ts): paste once it is waiting
   await page.waitForFunction(() => document.documentElement.dataset.sigma !== undefined, null, { timeout: 30_000 }).catch(() => console.error('no warm renderer'));
+  if (which === 'edit5000') {
+    const first = await revision(page);
+    await pasteDescription(page, text);
+    await waitForRevision(page, first, 300_000);
+    await page.waitForFunction(drawn, null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('#graph-drawing')?.getAttribute('data-layout') === 'settled', null, { timeout: 120_000 });
+    // the caret on C's value in line 3, the value selected (typed over once the profile runs)
+    const line3 = text.split('\n')[2];
+    const at = line3.indexOf('"C":{"value":') + '"C":{"value":'.length;
+    await page.locator('#large-text-editor .cm-line').nth(2).click();
+    await page.keyboard.press('Home');
+    for (let k = 0; k < at; k++) await page.keyboard.press('ArrowRight');
+    for (let k = 0; k < JSON.stringify(1e-6 / 5000).length; k++) await page.keyboard.press('Shift+ArrowRight');
+    await page.waitForTimeout(1000);
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const before = await revision(page);
-  await pasteDescription(page, text);
-  await waitForRevision(page, before, 300_000);
-  await page.waitForFunction(() => document.querySelector('.sparsity-row')?.getAttribute('data-drawn') === 'all' && document.querySelector('#graph-drawing[data-renderer]') !== null, null, { timeout: 120_000 });
+  if (which === 'edit5000') {
+    await page.keyboard.type('5e-10');
+    await page.waitForFunction(() => Math.abs(Number(document.querySelector('#model .virtual-row')?.querySelectorAll('span')[3]?.textContent) - 5e-10) < 1e-22, null, { timeout: 300_000 });
+  } else {
+    await pasteDescription(page, text);
+    await waitForRevision(page, before, 300_000);
+  }
+  await page.waitForFunction(drawn, null, { timeout: 120_000 });
   await page.waitForTimeout(1000);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -5,16 +5,21 @@
  * selects its line. Tab indents; Esc releases the keyboard, so that the next Tab leaves the editor.
  *
  * Large-text mode: a text above LARGE_TEXT_CHARS (pasted, opened from the gallery or a link) never goes into the
- * textarea, whose layout of all the text would block the page (about 1 s for 0.7 MB); it is kept as a string
- * and shown read-only by large-text-view.ts, only the lines in view in the DOM. "Edit as plain text" puts it
- * in the textarea on request; "Clear" empties the editor. A paste is caught before the browser inserts it
- * (the paste event), so the textarea never lays the large text out.
+ * textarea, whose layout of all the text would block the page (about 1 s for 0.7 MB); it is edited in place in a
+ * CodeMirror view (large-text-editor.ts, its own chunk, fetched in idle time after start-up), which puts only the
+ * lines in view in the DOM. Until that chunk has arrived the text is shown read-only by large-text-view.ts and
+ * handed over when it has. An edit there re-runs the engine like a typed edit in the textarea, once the typing
+ * has paused for EDIT_PAUSE_MS (each run sends the whole text to the worker). "Edit as plain text" puts it in the
+ * textarea on request; "Clear" empties the editor. A paste is caught before the browser inserts it (the paste
+ * event), so the textarea never lays the large text out.
  */
 import type { ErrorInfo } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
 import { suggestFor } from './did-you-mean';
 import { jsonPositions, locateError } from './error-location';
 import { createLargeTextView } from './large-text-view';
+import { nextTask } from './task-steps';
+import type { LargeTextEditor } from './large-text-editor';
 
 export interface Editor {
   readonly textarea: HTMLTextAreaElement;
@@ -30,6 +35,8 @@ export interface Editor {
 const PLAIN_GUTTER_ABOVE = 2000;
 /** Above this many characters the editor is in large-text mode (the textarea lays out ~50 kB within a frame's budget). */
 export const LARGE_TEXT_CHARS = 50_000;
+/** A large text's edits are sent to the engine once typing has paused this long. */
+export const EDIT_PAUSE_MS = 250;
 
 const STAGE_NAMES: Readonly<Record<ErrorInfo['stage'], string>> = {
   parse: 'description',
@@ -48,8 +55,12 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   let errorLines = new Set<number>();
   let lineCount = 0;
 
-  // large-text mode: the text kept here, shown read-only line by line
+  // large-text mode: the text in the CodeMirror view once its chunk has arrived; until then kept here and shown
+  // read-only line by line
   let large: string | undefined;
+  let largeEditor: LargeTextEditor | undefined;
+  let loading: Promise<LargeTextEditor> | undefined;
+  let editTimer: number | undefined;
   const viewer = createLargeTextView(parseFloat(getComputedStyle(host).lineHeight) || 19, 'system description (large, read-only)');
   const summary = el('span', { class: 'large-text-summary', id: 'large-text-summary' });
   const editPlain = el('button', { type: 'button', id: 'large-text-edit', title: 'load the text into the plain editor (the page may pause while it lays the text out)' }, 'Edit as plain text');
@@ -58,20 +69,113 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   const largePane = el('div', { class: 'large-text-pane', hidden: true }, bar, viewer.node);
   host.appendChild(largePane);
 
+  /** Whether the large text is in the editable view; until the hand-over it is `large`, shown read-only. */
+  let inEditor = false;
+  /** Counts the texts shown, so that a hand-over of a text since replaced is dropped. */
+  let handover = 0;
+  const largeText = (): string | undefined => (large === undefined ? undefined : inEditor && largeEditor ? largeEditor.getText() : large);
+
+  function describeLarge(text: string, lines: number): void {
+    summary.textContent = `A large description (${lines.toLocaleString('en')} lines, ${Math.round(text.length / 1024).toLocaleString('en')} kB), edited in a view that draws only the lines in sight.`;
+  }
+
+  /** The CodeMirror view's chunk, fetched once (in idle time after start-up, or on the first large text). */
+  function loadLargeEditor(): Promise<LargeTextEditor> {
+    loading ??= import('./large-text-editor').then(({ createLargeTextEditor }) => {
+      const ed = createLargeTextEditor('system description (large)', () => {
+        clearTimeout(editTimer);
+        editTimer = window.setTimeout(() => {
+          const text = ed.getText();
+          describeLarge(text, ed.lineCount());
+          onChange(text);
+        }, EDIT_PAUSE_MS);
+      });
+      largeEditor = ed;
+      if (large === undefined) warm(ed);
+      else {
+        ed.node.hidden = true;
+        largePane.appendChild(ed.node);
+      }
+      return ed;
+    });
+    return loading;
+  }
+
+  /**
+   * The view's first text, layout and run of its code cost 330–670 ms at load 19 in a profile (the next texts:
+   * 22–61 ms): paid here, in idle time, on a sample text, the view parked invisible at the editor's size
+   * (`visibility: hidden`, behind the page but in the viewport, so that it lays out the lines in view); then it
+   * goes into the pane, emptied and hidden, for the first large text.
+   */
+  function warm(ed: LargeTextEditor): void {
+    ed.node.classList.add('large-text-cm-parked');
+    ed.node.style.width = `${host.clientWidth}px`;
+    ed.node.style.height = `${host.clientHeight || 480}px`;
+    document.body.appendChild(ed.node);
+    const line = JSON.stringify({ id: 'R0001', kind: 'resistor', from: 'n0000', to: 'n0001', value: 'R' });
+    ed.show(Array.from({ length: 2000 }, () => line).join('\n'));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        // after the view's measure cycle (a frame); a large text shown meanwhile waits for this in showLarge
+        ed.node.classList.remove('large-text-cm-parked');
+        ed.node.style.width = '';
+        ed.node.style.height = '';
+        ed.node.hidden = true;
+        largePane.appendChild(ed.node);
+        ed.show('');
+        parkedDone();
+      }, 0),
+    );
+  }
+  let parkedDone = (): void => {};
+  const parked = new Promise<void>((resolve) => (parkedDone = resolve));
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadLargeEditor(), { timeout: 5000 });
+
+  /**
+   * The text read-only at once (its line index is one pass over the text, the rows in view drawn), then in the
+   * editable view in a task of its own, once its chunk is here: a paste's task does not also build the view's
+   * line tree (≈ 55–230 ms for 0.14–0.7 MB at load 19, measured as sysgraph:large-text).
+   */
+  function showLarge(text: string): void {
+    inEditor = false;
+    const mine = ++handover;
+    if (largeEditor) largeEditor.node.hidden = true;
+    viewer.node.hidden = false;
+    viewer.show(text);
+    void loadLargeEditor().then(async (ed) => {
+      if (ed.node.classList.contains('large-text-cm-parked')) await parked;
+      await nextTask();
+      if (mine !== handover || large === undefined) return;
+      // the text as it is now (a suggestion may have been applied meanwhile)
+      const t0 = performance.now();
+      viewer.node.hidden = true;
+      ed.node.hidden = false;
+      ed.show(large);
+      ed.markErrors(errorLines);
+      inEditor = true;
+      performance.measure('sysgraph:large-text', { start: t0 });
+    });
+  }
+
   function enterLarge(text: string): void {
+    clearTimeout(editTimer);
     large = text;
     textarea.value = '';
     gutter.hidden = true;
     wrap.hidden = true;
     largePane.hidden = false;
     host.dataset.mode = 'large';
-    viewer.show(text);
-    summary.textContent = `A large description (${viewer.lineCount().toLocaleString('en')} lines, ${Math.round(text.length / 1024).toLocaleString('en')} kB), shown read-only so that the page stays responsive.`;
+    showLarge(text);
+    describeLarge(text, viewer.lineCount());
   }
 
   function leaveLarge(): void {
     if (large === undefined) return;
+    clearTimeout(editTimer);
     large = undefined;
+    inEditor = false;
+    handover++;
+    largeEditor?.show('');
     gutter.hidden = false;
     wrap.hidden = false;
     largePane.hidden = true;
@@ -79,7 +183,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   }
 
   editPlain.addEventListener('click', () => {
-    const text = large ?? '';
+    const text = largeText() ?? '';
     leaveLarge();
     textarea.value = text;
     renderGutter();
@@ -136,8 +240,13 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
 
   function selectLine(line: number): void {
     if (large !== undefined) {
-      viewer.reveal(line);
-      viewer.node.focus();
+      if (inEditor && largeEditor) {
+        largeEditor.reveal(line);
+        largeEditor.focus();
+      } else {
+        viewer.reveal(line);
+        viewer.node.focus();
+      }
       return;
     }
     const lines = textarea.value.split('\n');
@@ -178,12 +287,12 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
 
   /** "Did you mean …?" with a button that puts the suggestion in place of the misspelt name. */
   function suggestionNode(e: ErrorInfo, line: number | undefined): HTMLElement | null {
-    const s = suggestFor(e, large ?? textarea.value);
+    const s = suggestFor(e, largeText() ?? textarea.value);
     if (!s) return null;
     const apply = el('button', { type: 'button', class: 'apply-suggestion', 'data-suggestion': s.right }, 'Use it');
     apply.addEventListener('click', (ev) => {
       ev.stopPropagation();
-      const lines = (large ?? textarea.value).split('\n');
+      const lines = (largeText() ?? textarea.value).split('\n');
       const wrong = JSON.stringify(s.wrong);
       const k = line !== undefined && lines[line - 1]?.includes(wrong) ? line - 1 : lines.findIndex((l) => l.includes(wrong));
       if (k < 0) return;
@@ -201,7 +310,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
 
   return {
     textarea,
-    getText: () => large ?? textarea.value,
+    getText: () => largeText() ?? textarea.value,
     setText(text: string) {
       if (text.length > LARGE_TEXT_CHARS) {
         enterLarge(text);
@@ -220,11 +329,14 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     },
     showErrors(errors) {
       if (errors.length === 0 && errorLines.size === 0 && errorList.hidden) return;
-      const text = large ?? textarea.value;
+      const text = largeText() ?? textarea.value;
       const positions = errors.length > 0 ? jsonPositions(text) : undefined;
       const located = errors.map((e) => ({ e, line: locateError(text, e, positions) }));
       errorLines = new Set(located.map((x) => x.line).filter((l): l is number => l !== undefined));
-      if (large !== undefined) viewer.markErrors(errorLines);
+      if (large !== undefined) {
+        viewer.markErrors(errorLines);
+        largeEditor?.markErrors(errorLines);
+      }
       else renderGutter();
       errorList.hidden = errors.length === 0;
       replaceChildren(
