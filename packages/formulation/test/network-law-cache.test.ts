@@ -43,6 +43,30 @@ describe('the law cache of the network model', () => {
     }
   });
 
+  it('shares the linear law of equal constant values, each form apart (the reader refuses zero values, which are never shared)', () => {
+    const ports = oneports({
+      name: 'values',
+      elements: [
+        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', value: 2 },
+        { id: 'R2', kind: 'resistor', from: 'b', to: 'c', value: 2 },
+        { id: 'R3', kind: 'resistor', from: 'c', to: 'g', value: 3 },
+      ],
+    });
+    const byId = new Map(ports.map((e) => [e.id, e]));
+    const cache = lawCache();
+    const params = new Map<string, number | null>();
+    const law = (id: string, inTree: boolean) => elementLaw(byId.get(id)!, inTree, params, cache).law;
+    expect(law('R2', true)).toBe(law('R1', true));
+    expect(law('R2', false)).toBe(law('R1', false));
+    expect(law('R1', false)).not.toBe(law('R1', true));
+    expect(law('R3', true)).not.toBe(law('R1', true));
+    // in the tree v = R i, in the co-tree i = v / R
+    expect(law('R1', true).valueAt(3, 0)).toBe(6);
+    expect(law('R1', false).valueAt(3, 0)).toBe(1.5);
+    expect(law('R3', false).valueAt(3, 0)).toBe(1);
+  });
+
   it('gives every diode of one .model the one compiled law, and each .model its own', () => {
     const netlist = readSpiceNetlist(
       ['* two models', 'V1 n1 0 1', 'D1 n1 0 da', 'D2 n1 n2 da', 'D3 n2 0 db', 'R1 n2 0 1k', '.model da D(IS=1e-12 N=1)', '.model db D(IS=1e-14 N=2)', '.end'].join('\n'),

@@ -35,10 +35,13 @@ export interface LawCache {
   readonly byLaw: Map<ExplicitLaw, ScalarLaw>;
   readonly byText: Map<string, Map<string, ScalarLaw>>;
   readonly values: Map<string, number>;
+  /** The linear law of a constant value c: z = c·w and z = w/c, one object per value (10^4 equal resistors share one). */
+  readonly times: Map<number, CoefficientLaw>;
+  readonly over: Map<number, CoefficientLaw>;
 }
 
 export function lawCache(): LawCache {
-  return { byLaw: new Map(), byText: new Map(), values: new Map() };
+  return { byLaw: new Map(), byText: new Map(), values: new Map(), times: new Map(), over: new Map() };
 }
 
 /** A value free of t as a number: a number or a parameter read directly, anything else folded by compileLaw once per text. */
@@ -71,6 +74,18 @@ function compiledLaw(e: OnePort, law: ExplicitLaw, parameters: ReadonlyMap<strin
   return compiled;
 }
 
+/**
+ * z = c·w (or w/c): shared per constant c; a value in t has a law of its own, and so has c = ±0 (a Map takes 0 and
+ * −0 for one key, while w/0 and w/−0 are infinities of opposite signs).
+ */
+function coefficientLaw(c: ConstructorParameters<typeof CoefficientLaw>[0], invert: boolean, cache: LawCache): CoefficientLaw {
+  if (typeof c !== 'number' || c === 0) return new CoefficientLaw(c, invert);
+  const laws = invert ? cache.over : cache.times;
+  let law = laws.get(c);
+  if (law === undefined) laws.set(c, (law = new CoefficientLaw(c, invert)));
+  return law;
+}
+
 export function elementLaw(e: OnePort, inTree: boolean, parameters: ReadonlyMap<string, number | null>, cache: LawCache): ElementLaw {
   const law = e.law;
   if (law !== undefined) {
@@ -86,12 +101,12 @@ export function elementLaw(e: OnePort, inTree: boolean, parameters: ReadonlyMap<
   const c = e.value.dependsOnTime ? compileLaw(e.value.node, '\u0000', parameters, { element: e.id, field: 'value' }) : constantValue(e, parameters, cache);
   switch (e.type) {
     case 'A':
-      return { form: 'charge', variable: 'v', law: new CoefficientLaw(c, false), linear: true };
+      return { form: 'charge', variable: 'v', law: coefficientLaw(c, false, cache), linear: true };
     case 'T':
-      return { form: 'flux', variable: 'i', law: new CoefficientLaw(c, false), linear: true };
+      return { form: 'flux', variable: 'i', law: coefficientLaw(c, false, cache), linear: true };
     default:
       return inTree
-        ? { form: 'across', variable: 'i', law: new CoefficientLaw(c, false), linear: true }
-        : { form: 'through', variable: 'v', law: new CoefficientLaw(c, true), linear: true };
+        ? { form: 'across', variable: 'i', law: coefficientLaw(c, false, cache), linear: true }
+        : { form: 'through', variable: 'v', law: coefficientLaw(c, true, cache), linear: true };
   }
 }
