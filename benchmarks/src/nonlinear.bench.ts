@@ -57,6 +57,8 @@ const ATOL = 1e-8;
 const SAMPLES = 401;
 const TARGET_ERROR = 1e-6;
 const TARGET_BUILD_US = 20;
+/** networkModel is built this many times in process and its median taken (the target is a median of runs). */
+const MODEL_BUILDS = 3;
 /** The references' steps (the runs are at h and h/2), and the largest size at which each reference is checked
  *  against itself at half those steps. */
 const DIODE_STEP = 2e-9;
@@ -188,7 +190,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   const notes = [
     `Diode ladder: per section R = ${DIODE_LADDER.R} Ω in series, C = ${DIODE_LADDER.C} F and a diode (IS = ${DIODE_LADDER.is} A, N = ${DIODE_LADDER.emission}) to ground; V1 = PWL(0 0 10 µs 5 V); 0–20 µs; probes v(n1), v(n3). One netlist file per size, read by both tools (ngspice runs its .control block, sysgraph skips it); ngspice at its defaults (.tran 100 ns 20 µs).`,
     `Spring chain: ${'m'} = ${SPRING_CHAIN.m} kg per mass, springs force = ${SPRING_CHAIN.k}·λ + ${SPRING_CHAIN.k3}·λ³, dampers b = ${SPRING_CHAIN.b} N·s/m, the first mass tied to the wall, a constant force ${SPRING_CHAIN.force} N on the last; 0–${SPRING_CHAIN.tEnd} s; probes the velocities of the last mass and of the one three before it. A JSON description (sysgraph only).`,
-    `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s). In-process figures (read, structure, networkModel, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
+    `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s). In-process figures (read, structure, networkModel — the median of ${MODEL_BUILDS} builds —, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
     `Errors: max over the probes of |tool − reference| at the tool's OWN output times (ngspice: its time points from wrdata; sysgraph: its ${SAMPLES} output samples), divided by the reference's peak. The reference is never compared after interpolating a tool: it is read at the tool's times by cubic Hermite interpolation of its own values and derivatives.`,
     `References (benchmarks/src/nonlinear/*-reference.ts): the ODEs written by hand, trapezoidal rule with a fixed step (ladder ${DIODE_STEP} s and half of it, chain ${CHAIN_STEP} s and half of it), Newton with tridiagonal Jacobians to |Δ| < 1e-15 V / 1e-14 m/s, Richardson extrapolation of the two runs; "check" is the two runs\' largest difference over the peak (the error of the unextrapolated run), "self-check" the difference of the reference from the same reference at half the steps, read at the midpoints of its grid (sizes ≤ ${SELF_CHECK_MAX}; it bounds the reference\'s own error).`,
     `sysgraph's tolerances: rtol ${RTOL}, atol ${ATOL} (chosen for the 1e-6 error target; the stiff solver controls each state in the max norm, so its error does not grow with the network's size).`,
@@ -261,11 +263,23 @@ function ladderInProcess(file: string, probes: readonly string[]): InProcess {
   const t1 = performance.now();
   const structure = analyzeStructure(netlist.description);
   const t2 = performance.now();
-  const built = networkModel(structure);
+  const { built, modelMs } = medianBuild(structure);
   const t3 = performance.now();
   simulate(built.model, { tEnd: DIODE_LADDER.tEnd, inputs: netlist.signals, rtol: RTOL, atol: ATOL, samples: SAMPLES, record: [...probes] });
   const t4 = performance.now();
-  return { readMs: t1 - t0, structureMs: t2 - t1, modelMs: t3 - t2, simulateMs: t4 - t3 };
+  return { readMs: t1 - t0, structureMs: t2 - t1, modelMs, simulateMs: t4 - t3 };
+}
+
+/** networkModel built MODEL_BUILDS times: the last model and the median time. */
+function medianBuild(structure: ReturnType<typeof analyzeStructure>): { built: ReturnType<typeof networkModel>; modelMs: number } {
+  const times: number[] = [];
+  let built: ReturnType<typeof networkModel> | undefined;
+  for (let r = 0; r < MODEL_BUILDS; r++) {
+    const t0 = performance.now();
+    built = networkModel(structure);
+    times.push(performance.now() - t0);
+  }
+  return { built: built!, modelMs: median(times) };
 }
 
 function chainInProcess(parser: ReturnType<typeof createSystemParser>, text: string, probes: readonly string[]): InProcess {
@@ -274,12 +288,12 @@ function chainInProcess(parser: ReturnType<typeof createSystemParser>, text: str
   const t1 = performance.now();
   const structure = analyzeStructure(description);
   const t2 = performance.now();
-  const built = networkModel(structure);
+  const { built, modelMs } = medianBuild(structure);
   const t3 = performance.now();
   // the force source at its value F0, as the command takes a source's value when no signal is given
   simulate(built.model, { tEnd: SPRING_CHAIN.tEnd, inputs: { F: String(SPRING_CHAIN.force) }, rtol: RTOL, atol: ATOL, samples: SAMPLES, record: [...probes] });
   const t4 = performance.now();
-  return { readMs: t1 - t0, structureMs: t2 - t1, modelMs: t3 - t2, simulateMs: t4 - t3 };
+  return { readMs: t1 - t0, structureMs: t2 - t1, modelMs, simulateMs: t4 - t3 };
 }
 
 /** max |a − b| / peak at the midpoints of a's grid (where the Hermite reading is least accurate). */

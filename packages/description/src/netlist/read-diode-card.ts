@@ -48,7 +48,15 @@ export function readDiodeCard(ctx: NetlistContext, first: number, last: number, 
 export function resolveDiodes(ctx: NetlistContext): void {
   if (ctx.diodes.length === 0) return;
   const laws = new Map<string, { readonly law: Law; readonly value: Expression } | undefined>();
+  // the last model name as written and its law: a run of diodes of one model (a ladder's 10^4) skips the
+  // lower-casing and the three look-ups of each
+  let lastName = '';
+  let lastRead: { readonly law: Law; readonly value: Expression } | undefined;
   for (const d of ctx.diodes) {
+    if (lastRead !== undefined && d.model === lastName) {
+      replaceStandIn(ctx, d.index, lastRead);
+      continue;
+    }
     const key = d.model.toLowerCase();
     const model = ctx.models.get(key);
     if (model === undefined) {
@@ -67,9 +75,16 @@ export function resolveDiodes(ctx: NetlistContext): void {
     if (!laws.has(key)) laws.set(key, diodeLaw(ctx, model.diode, d.id, d.line));
     const read = laws.get(key);
     if (read === undefined) continue;
-    const e = ctx.oneports[d.index];
-    ctx.oneports[d.index] = { id: e.id, kind: e.kind, type: e.type, domain: e.domain, from: e.from, to: e.to, value: read.value, law: read.law, userValue: read.value };
+    lastName = d.model;
+    lastRead = read;
+    replaceStandIn(ctx, d.index, read);
   }
+}
+
+/** The diode's stand-in one-port replaced by one with the model's law and incremental value. */
+function replaceStandIn(ctx: NetlistContext, index: number, read: { readonly law: Law; readonly value: Expression }): void {
+  const e = ctx.oneports[index];
+  ctx.oneports[index] = { id: e.id, kind: e.kind, type: e.type, domain: e.domain, from: e.from, to: e.to, value: read.value, law: read.law, userValue: read.value };
 }
 
 /** The law and incremental value of a diode model, read as the JSON path reads `law: { through: text }`. */

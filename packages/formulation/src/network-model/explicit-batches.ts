@@ -15,6 +15,7 @@ import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 import { flatRows, gatherRows } from './flat-rows';
 import type { FlatRows } from './flat-rows';
+import { float64Column, int32Column, uint8Column } from './typed-columns';
 
 interface Group {
   readonly batch: LawBatch;
@@ -64,16 +65,16 @@ export class ExplicitBatches {
       this.groups.push({
         batch: lawBatch(law),
         statics: Int32Array.from(list),
-        branch: Int32Array.from(list, (j) => statics[j].branch),
-        rows: flatRows(plan, Int32Array.from(list, (j) => statics[j].reads)),
+        branch: int32Column(list, (j) => statics[j].branch),
+        rows: flatRows(plan, int32Column(list, (j) => statics[j].reads)),
       });
       largest = Math.max(largest, list.length);
     }
     this.linStatic = Int32Array.from(linear);
-    this.linBranch = Int32Array.from(linear, (j) => statics[j].branch);
-    this.linRows = flatRows(plan, Int32Array.from(linear, (j) => statics[j].reads));
-    this.linC = Float64Array.from(linear, (j) => (statics[j].b as CoefficientLaw).constantFactor()!.c);
-    this.linInvert = Uint8Array.from(linear, (j) => ((statics[j].b as CoefficientLaw).constantFactor()!.invert ? 1 : 0));
+    this.linBranch = int32Column(linear, (j) => statics[j].branch);
+    this.linRows = flatRows(plan, int32Column(linear, (j) => statics[j].reads));
+    this.linC = float64Column(linear, (j) => (statics[j].b as CoefficientLaw).constantFactor()!.c);
+    this.linInvert = uint8Column(linear, (j) => ((statics[j].b as CoefficientLaw).constantFactor()!.invert ? 1 : 0));
     this.sigma = new Float64Array(largest);
     this.out = new Float64Array(largest);
   }

@@ -26,6 +26,7 @@ import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
 import { flatRows } from './flat-rows';
 import type { FlatRows } from './flat-rows';
+import { int32Column, int32Range, uint8Column } from './typed-columns';
 
 const MAX_NEWTON = 100;
 /**
@@ -113,15 +114,17 @@ export class NetworkEvaluator {
       this.kind[b] = !single ? BLOCK_KIND.newton : statics[j].a === null ? BLOCK_KIND.explicit : statics[j].b === null ? BLOCK_KIND.inverse : BLOCK_KIND.newton;
     }
     this.batches = new ExplicitBatches(plan, count, (b) => (this.kind[b] === BLOCK_KIND.explicit ? members[blockPtr[b]] : undefined));
-    this.explicitLaw = Array.from({ length: count }, (_, b) => (this.kind[b] === BLOCK_KIND.explicit ? statics[members[blockPtr[b]]].b : null));
-    this.firstBranch = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].branch);
-    this.firstReads = Int32Array.from({ length: count }, (_, b) => statics[members[blockPtr[b]]].reads);
-    this.stateBranch = Int32Array.from(plan.states, (st) => st.branch);
-    this.stateOwn = Uint8Array.from(plan.states, (st) => (st.own ? 1 : 0));
+    this.explicitLaw = new Array<ScalarLaw | null>(count);
+    for (let b = 0; b < count; b++) this.explicitLaw[b] = this.kind[b] === BLOCK_KIND.explicit ? statics[members[blockPtr[b]]].b : null;
+    this.firstBranch = int32Range(count, (b) => statics[members[blockPtr[b]]].branch);
+    this.firstReads = int32Range(count, (b) => statics[members[blockPtr[b]]].reads);
+    this.stateBranch = int32Column(plan.states, (st) => st.branch);
+    this.stateOwn = uint8Column(plan.states, (st) => (st.own ? 1 : 0));
     this.stored = new StoredStateBatches(plan.states);
-    const own = plan.states.flatMap((st, c) => (st.own ? [c] : []));
+    const own: number[] = [];
+    for (let c = 0; c < plan.states.length; c++) if (plan.states[c].own) own.push(c);
     this.ownState = Int32Array.from(own);
-    this.ownBranch = Int32Array.from(own, (c) => plan.states[c].branch);
+    this.ownBranch = int32Column(own, (c) => plan.states[c].branch);
     this.stateRows = flatRows(plan, this.stateBranch);
     const pending: number[] = [];
     for (let b = 0; b < count; b++) if (this.batches.batched[b] === 0) pending.push(b);

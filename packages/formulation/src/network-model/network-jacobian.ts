@@ -25,6 +25,7 @@ import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
 import { fastStamps } from './fast-stamps';
 import type { FastStamps } from './fast-stamps';
+import { StampList } from './stamp-list';
 
 export class NetworkJacobian {
   /** Pattern of dP_b/dx per block: columns pIdx[pPtr[b] …]. */
@@ -122,9 +123,7 @@ export class NetworkJacobian {
     this.batchSlope = new Float64Array(plan.statics.length);
     // The stamp program: where each term of σ lands, in work (dP rows) or in the matrix's values.
     const where = new Int32Array(n);
-    const dst: number[] = [];
-    const src: number[] = [];
-    const coef: number[] = [];
+    const stamps = new StampList(4 * n + 64);
     // The terms of σ(k) for a row whose columns `where` maps, at `base`: states directly (work[c] = dprim_c),
     // statics of other blocks through their dP rows.
     const emit = (k: number, base: number, ownBlock: number) => {
@@ -132,20 +131,14 @@ export class NetworkJacobian {
         const br = secBranch[e];
         const cf = plan.secCoef[e];
         if (role[br] === ROLE.state) {
-          dst.push(base + where[slot[br]]);
-          src.push(slot[br]);
-          coef.push(cf);
+          stamps.push(base + where[slot[br]], slot[br], cf);
         } else if (role[br] === ROLE.static) {
           const jj = slot[br];
           const ob = blockOf[jj];
           if (ob === ownBlock) continue;
           const w2 = pPtr[ob + 1] - pPtr[ob];
           const from = n + dOff[ob] + ev.local[jj] * w2;
-          for (let e2 = 0; e2 < w2; e2++) {
-            dst.push(base + where[this.pIdx[pPtr[ob] + e2]]);
-            src.push(from + e2);
-            coef.push(cf);
-          }
+          for (let e2 = 0; e2 < w2; e2++) stamps.push(base + where[this.pIdx[pPtr[ob] + e2]], from + e2, cf);
         }
       }
     };
@@ -155,14 +148,14 @@ export class NetworkJacobian {
       for (let e = 0; e < width; e++) where[this.pIdx[pPtr[b] + e]] = e;
       for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) {
         emit(plan.statics[members[q]].reads, n + dOff[b] + (q - blockPtr[b]) * width, b);
-        mPtr[q + 1] = dst.length;
+        mPtr[q + 1] = stamps.length;
       }
     }
     this.mPtr = mPtr;
-    this.mDst = Int32Array.from(dst);
-    this.mSrc = Int32Array.from(src);
-    this.mCoef = Float64Array.from(coef);
-    dst.length = src.length = coef.length = 0;
+    const blockStamps = stamps.take();
+    this.mDst = blockStamps.dst;
+    this.mSrc = blockStamps.src;
+    this.mCoef = blockStamps.coef;
     const sPtr = new Int32Array(n + 1);
     const diagPos = new Int32Array(n);
     const m = this.matrix;
@@ -171,12 +164,13 @@ export class NetworkJacobian {
       for (let q = r0; q < m.rowPtr[c + 1]; q++) where[m.colIdx[q]] = q - r0;
       diagPos[c] = r0 + where[c];
       emit(states[c].branch, r0, -1);
-      sPtr[c + 1] = dst.length;
+      sPtr[c + 1] = stamps.length;
     }
     this.sPtr = sPtr;
-    this.sDst = Int32Array.from(dst);
-    this.sSrc = Int32Array.from(src);
-    this.sCoef = Float64Array.from(coef);
+    const rowStamps = stamps.take();
+    this.sDst = rowStamps.dst;
+    this.sSrc = rowStamps.src;
+    this.sCoef = rowStamps.coef;
     this.diagPos = diagPos;
     this.fast = fastStamps(ev, mPtr, this.mDst, this.mSrc, this.mCoef, sPtr, this.sDst, this.sSrc, this.sCoef);
     for (let c = 0; c < n; c++) if (states[c].own) this.work[c] = 1;

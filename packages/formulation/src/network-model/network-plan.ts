@@ -21,7 +21,7 @@ import { parameterUse } from '../parameter-use';
 import type { OnePort } from '@sysgraph/description';
 import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
-import { elementLaw } from './element-law';
+import { elementLaw, lawCache } from './element-law';
 import type { LawCache } from './element-law';
 import { compileLaw } from './law-tape';
 import { CoefficientLaw } from './scalar-law';
@@ -125,7 +125,7 @@ export function networkPlan(s: Structure): NetworkPlan {
       expected: 'a number for every parameter',
     });
   }
-  const cache: LawCache = new Map();
+  const cache: LawCache = lawCache();
   const oneports: OnePort[] = desc.oneports as OnePort[];
   const inTree = s.tree.inTree;
   const taken = new Set<string>([...params.keys(), ...p.inputs.map((u) => u.name), 't']);

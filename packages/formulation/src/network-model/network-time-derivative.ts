@@ -23,6 +23,7 @@ import { flatRows } from './flat-rows';
 import type { FlatRows } from './flat-rows';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
+import { int32Column } from './typed-columns';
 
 export class NetworkTimeDerivative {
   /** Always true since the laws' t-derivatives are compiled (kept for callers that test it). */
@@ -57,7 +58,7 @@ export class NetworkTimeDerivative {
       }
     }
     this.inputBranch = Int32Array.from(inputs);
-    this.inputSlot = Int32Array.from(inputs, (k) => slot[k]);
+    this.inputSlot = int32Column(inputs, (k) => slot[k]);
     const readsMoving = (k: number) => {
       for (let q = secPtr[k]; q < secPtr[k + 1]; q++) if (moving[secBranch[q]] === 1) return true;
       return false;
@@ -91,8 +92,8 @@ export class NetworkTimeDerivative {
     this.reachedBlock = Int32Array.from(opens);
     this.available = true;
     this.dprim = new Float64Array(B);
-    this.reachedBranch = Int32Array.from(reached, (j) => statics[j].branch);
-    this.reachedReads = Int32Array.from(reached, (j) => statics[j].reads);
+    this.reachedBranch = int32Column(reached, (j) => statics[j].branch);
+    this.reachedReads = int32Column(reached, (j) => statics[j].reads);
     this.reachedRows = flatRows(plan, this.reachedReads);
     this.reachedA = reached.map((j) => statics[j].a);
     this.reachedB = reached.map((j) => statics[j].b);
@@ -101,7 +102,7 @@ export class NetworkTimeDerivative {
       if (readsMoving(st.branch) || (st.own && st.law.dependsOnTime)) rows.push(c);
     });
     this.rowState = Int32Array.from(rows);
-    this.rowRows = flatRows(plan, Int32Array.from(rows, (c) => states[c].branch));
+    this.rowRows = flatRows(plan, int32Column(rows, (c) => states[c].branch));
   }
 
   /**

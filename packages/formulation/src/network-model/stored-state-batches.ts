@@ -9,6 +9,7 @@ import type { ScalarLaw } from './scalar-law';
 import { lawBatch } from './law-batch';
 import type { LawBatch } from './law-batch';
 import type { PlanState } from './network-plan';
+import { int32Column } from './typed-columns';
 
 interface Group {
   readonly batch: LawBatch;
@@ -38,7 +39,7 @@ export class StoredStateBatches {
       byLaw.set(st.law, list);
     });
     for (const [law, list] of byLaw) {
-      this.groups.push({ batch: lawBatch(law), states: Int32Array.from(list), branch: Int32Array.from(list, (c) => states[c].branch) });
+      this.groups.push({ batch: lawBatch(law), states: Int32Array.from(list), branch: int32Column(list, (c) => states[c].branch) });
       largest = Math.max(largest, list.length);
     }
     this.arg = new Float64Array(largest);
