@@ -70,7 +70,7 @@ export function latexQuantityName(n: string): string {
   const digits = /^([A-Za-z]+)(\d+)$/.exec(n);
   if (digits) return `${digits[1]}_{${digits[2]}}`;
   const greekIndex = /^([A-Z])([αθΓ])_(.+)$/.exec(n);
-  if (greekIndex) return `${greekIndex[1]}_{${greek(greekIndex[2])}${greekIndex[3]}}`;
+  if (greekIndex) return `${greekIndex[1]}_{${greek(greekIndex[2])} ${greekIndex[3]}}`;
   const sub = /^([^_]+)_(.+)$/.exec(n);
   if (sub) return `${greek(sub[1])}_{${greek(sub[2])}}`;
   return greek(n);

@@ -16,7 +16,8 @@
  * With the symbolic backend a quantity is expanded when every factor it names is expanded and the expansion
  * sizes of packages/symbolic (cost/expansion-size.ts) say its entries stay small; otherwise only its definition
  * is given (an inverse stays the named inverse of a named matrix, like the structured form's M⁻¹). With a
- * numeric backend every quantity is expanded. The same definitions are evaluated in both cases.
+ * numeric backend every quantity is expanded. The same definitions are evaluated in both cases. Throws
+ * 'unsupported' where section 6.1 fails (requireMasdApplicable), 'singular-static-network' on a singular inverse.
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { Structure } from '@sysgraph/graph';
@@ -29,6 +30,7 @@ import { SingularMatrix } from '../algebra/matrix-algebra';
 import { masdBlocks, masdPartition } from './masd-partition';
 import type { MasdGroup, MasdLinkGroup, MasdPartition, MasdTreeGroup } from './masd-partition';
 import { masdElementMatrices } from './masd-element-matrices';
+import { requireMasdApplicable } from './masd-intermediates';
 import { MASD_INPUT_PARTS, inputMap } from './input-map';
 import { I, evaluateExpr, inv, matrixExprAlgebra, neg, prod, ref, references, sum, tr } from './masd-expression';
 import type { ExprAlgebra, MatExpr } from './masd-expression';
@@ -188,6 +190,7 @@ export interface MasdProductsOptions {
 }
 
 export function masdProducts<M, T>(s: Structure, be: Backend<M, T>, opts: MasdProductsOptions = {}): MasdProducts<M> {
+  requireMasdApplicable(s, be);
   const alg = be.algebra;
   const p = s.partition;
   const mp = masdPartition(p);

@@ -182,9 +182,9 @@ export function masdTableToJson(t: MasdTable): Record<string, unknown> {
   const entry = (x: Cell) => (t.symbolic ? x.text : x.value);
   const entries = (q: MasdQuantityTable): Record<string, unknown> => {
     if (!q.expanded) return {};
-    if (q.sameAs) return { sameAs: q.sameAs };
-    if (q.rowLabels.length * q.colLabels.length <= DENSE_ENTRIES) return { matrix: q.cells.map((row) => row.map(entry)) };
-    return { entries: q.cells.flatMap((row, i) => row.flatMap((x, j) => (isZeroCell(x) ? [] : [[i, j, entry(x)]]))) };
+    const same = q.sameAs ? { sameAs: q.sameAs } : {};
+    if (q.rowLabels.length * q.colLabels.length <= DENSE_ENTRIES) return { ...same, matrix: q.cells.map((row) => row.map(entry)) };
+    return { ...same, entries: q.cells.flatMap((row, i) => row.flatMap((x, j) => (isZeroCell(x) ? [] : [[i, j, entry(x)]]))) };
   };
   return {
     name: t.name,
