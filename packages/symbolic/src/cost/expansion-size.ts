@@ -9,16 +9,19 @@
  *           else                (n_a·d_b + n_b·d_a, d_a·d_b, g_a + g_b)
  *   a · b:                      (n_a·n_b, d_a·d_b, g_a + g_b)
  *   X⁻¹:    diagonal X          (d_ii, n_ii, g_ii) on the diagonal
- *           else                adj(X)/det(X): (P, P, Σ_i g_i) with one denominator key for the whole inverse,
- *                               P the fraction-free elimination estimate (estimateMatrixCost) of X with its rows
- *                               cleared of denominators (t_ij = n_ij · Π_k≠j d_ik, g_i = Σ_j g_ij)
+ *           else                X = D⁻¹X' with X' the rows cleared of denominators (t_ij = n_ij · l_i, l_i the
+ *                               terms of row i's denominators multiplied), X⁻¹ = adj(X')·D/det(X'):
+ *                               (P_cof · l_j, P_det, Σ_i (g_i + λ_i) + λ_j), one denominator key for the whole
+ *                               inverse; P_det the permanent of X''s term counts (a bound of the determinant's
+ *                               terms; above 20 rows the elimination estimate estimateMatrixCost), P_cof that of X'
+ *                               with zeros counted as one term (it bounds every minor)
  *
  * The printed length of an entry grows like (n + d)·g: `entryWeight`. An entry is small when its weight is at
  * most SMALL_ENTRY_WEIGHT (64: for example 8 terms of degree 4, or the 2-section ladder's
  * (Ra1 + Ra2 + Rb2)/(Ra1·Rb1 + Ra1·Ra2 + Ra1·Rb2 + Rb1·Ra2 + Rb1·Rb2), weight 16).
  */
 import type { RationalFunction } from '../rational/rational-function';
-import { estimateMatrixCost } from './estimate-symbolic-cost';
+import { estimateMatrixCost, permanent } from './estimate-symbolic-cost';
 
 export interface EntrySize {
   /** Numerator terms (0: the entry is zero). */
@@ -95,26 +98,42 @@ export function productSizes(a: SizeMatrix, b: SizeMatrix, inner: number): Entry
 
 let inverseCount = 0;
 
+/** Terms of a determinant: the permanent of the term counts (a bound) up to 20 rows, else the elimination estimate. */
+function terms(t: number[][]): number {
+  return t.length <= 20 ? permanent(t) : estimateMatrixCost(t, { refuseMilliseconds: Infinity }).terms;
+}
+
 /** Sizes of the entries of X⁻¹ (X square). */
 export function inverseSizes(x: SizeMatrix): EntrySize[][] {
   const n = x.length;
   const diagonal = x.every((row, i) => row.every((e, j) => i === j || e.n === 0));
   if (diagonal) return x.map((row, i) => row.map((e, j) => (i === j ? { n: e.d, d: e.n, g: e.g } : ZERO_SIZE)));
-  const cleared = x.map((row) => row.map((e, j) => {
-    if (e.n === 0) return 0;
-    let t = e.n;
+  // Row i cleared of its denominators: X = D⁻¹X', D = diag(lcm_i), so X⁻¹ = adj(X')·D / det(X').
+  const lcm = x.map((row) => {
+    let terms = 1;
+    let degree = 0;
     const seen = new Set<string>();
-    row.forEach((o, k) => {
-      if (k === j || o.n === 0 || o.d === 1) return;
-      if (o.key !== undefined && (seen.has(o.key) || o.key === e.key)) return;
-      if (o.key !== undefined) seen.add(o.key);
-      t *= o.d;
-    });
-    return t;
-  }));
-  const P = Math.max(1, estimateMatrixCost(cleared, { refuseMilliseconds: Infinity }).terms);
+    for (const e of row) {
+      if (e.n === 0 || e.key === '1') continue;
+      if (e.key !== undefined) {
+        if (seen.has(e.key)) continue;
+        seen.add(e.key);
+      }
+      terms *= e.d;
+      degree += e.g;
+    }
+    return { terms, degree };
+  });
+  const cleared = x.map((row, i) => row.map((e) => (e.n === 0 ? 0 : e.n * lcm[i].terms)));
+  // det(X'): its elimination estimate; a cofactor: that of X' with every zero counted as one term (bounds every minor).
+  const det = Math.max(1, terms(cleared));
+  const cofactor = Math.max(1, terms(cleared.map((row) => row.map((t) => Math.max(1, t)))));
   let g = 0;
-  for (const row of x) for (const e of row) g += e.g;
+  x.forEach((row, i) => {
+    let rowDegree = 0;
+    for (const e of row) rowDegree = Math.max(rowDegree, e.g);
+    g += rowDegree + lcm[i].degree;
+  });
   const key = `inverse#${++inverseCount}`;
-  return Array.from({ length: n }, () => Array.from({ length: n }, () => ({ n: P, d: P, g, key })));
+  return Array.from({ length: n }, () => Array.from({ length: n }, (_, j) => ({ n: cofactor * lcm[j].terms, d: det, g: g + lcm[j].degree, key })));
 }
