@@ -38,7 +38,7 @@ export interface MasdQuantityTable {
   readonly expanded: boolean;
   /** The entries (shared subexpressions by name), empty when not expanded. */
   readonly cells: readonly (readonly Cell[])[];
-  /** An earlier quantity with the same (nonzero) entries, printed by name instead of again (R_loop = R when T5 = 0). */
+  /** An earlier quantity with the same (nonzero) entries, printed by name instead of again (R_loop = R when T5 = 0); matrices of more than 144 entries only. */
   readonly sameAs?: string;
 }
 
@@ -52,6 +52,12 @@ export interface MasdTable {
   readonly shared: readonly SharedSubexpression[];
   readonly parameters?: ReadonlyMap<string, number | null>;
 }
+
+/**
+ * Above this many entries a quantity's JSON lists its nonzero entries as [row, column, entry] triplets, and a
+ * matrix equal to an earlier one is printed by that name in text and LaTeX.
+ */
+const DENSE_ENTRIES = 144;
 
 export function masdTable<M, T>(
   name: string,
@@ -90,10 +96,10 @@ export function masdTable<M, T>(
     expanded: dense[k] !== undefined,
     cells: dense[k] ? dense[k].map((row) => row.map((x) => (alg.field.isZero(x) ? zero : naming.cell(x)))) : [],
   }));
-  // A repeated nonzero matrix (R_loop = R + T5 with T5 = 0) is printed by the earlier name.
+  // A repeated large nonzero matrix (R_loop = R + T5 with T5 = 0) is printed by the earlier name.
   const seen = new Map<string, string>();
   const withSame = quantities.map((q) => {
-    if (!q.expanded || q.cells.length === 0 || q.cells.every((row) => row.every(isZeroCell))) return q;
+    if (!q.expanded || q.rowLabels.length * q.colLabels.length <= DENSE_ENTRIES || q.cells.every((row) => row.every(isZeroCell))) return q;
     const key = `${q.rowAxis}|${q.colAxis}|${q.cells.map((row) => row.map((x) => x.text).join('\u0001')).join('\u0002')}`;
     const first = seen.get(key);
     if (first === undefined) {
@@ -174,9 +180,6 @@ export function masdTableToLatex(t: MasdTable): string {
   }
   return out.join('\n');
 }
-
-/** Above this many entries a quantity's JSON lists its nonzero entries as [row, column, entry] triplets. */
-const DENSE_ENTRIES = 144;
 
 export function masdTableToJson(t: MasdTable): Record<string, unknown> {
   const entry = (x: Cell) => (t.symbolic ? x.text : x.value);
