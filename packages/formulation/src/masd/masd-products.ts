@@ -27,7 +27,7 @@ import type { RationalFunction } from '@sysgraph/symbolic';
 import type { Backend } from '../backend';
 import { elementMatrices } from '../element-matrices';
 import { SingularMatrix } from '../algebra/matrix-algebra';
-import { masdBlocks, masdPartition } from './masd-partition';
+import { MASD_GROUP_SYMBOL, masdBlocks, masdPartition } from './masd-partition';
 import type { MasdGroup, MasdLinkGroup, MasdPartition, MasdTreeGroup } from './masd-partition';
 import { masdElementMatrices } from './masd-element-matrices';
 import { requireMasdApplicable } from './masd-intermediates';
@@ -71,7 +71,7 @@ interface Definition {
   readonly cols: MasdAxis;
 }
 
-const SYMBOL: Readonly<Record<MasdGroup, string>> = { E: 'E', C: 'C', G: 'G', theta: 'θ', Gamma: 'Γ', S: 'S', R: 'R', alpha: 'α', L: 'L', J: 'J' };
+const SYMBOL = MASD_GROUP_SYMBOL;
 const MAP_NAME: Readonly<Record<string, string>> = { j_C: 'Map_jC', j_G: 'Map_jG', 'j_Γ': 'Map_jΓ', e_S: 'Map_eS', e_R: 'Map_eR', e_L: 'Map_eL', 'e_α': 'Map_eα', 'j_θ': 'Map_jθ' };
 
 /** The F blocks every definition below uses. */
