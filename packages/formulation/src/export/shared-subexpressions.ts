@@ -24,9 +24,13 @@ export interface SharedNaming<T> {
 
 const SIMPLE = /^-?([A-Za-z_][A-Za-z0-9_]*|[0-9.]+(e[-+]?[0-9]+)?)$/;
 
+/** A bare name or number, or the reciprocal of one (1/K3). */
+export const SIMPLE_OR_RECIPROCAL = /^-?(1\/)?([A-Za-z_][A-Za-z0-9_]*|[0-9.]+(e[-+]?[0-9]+)?)$/;
+
 /**
  * `hash` (optional): equal entries computed apart are formatted once (entries with equal hashes are compared
- * with `field.equals` and share one representative).
+ * with `field.equals` and share one representative). `simple`: the cores never named (default: a bare name or
+ * number; SIMPLE_OR_RECIPROCAL also keeps 1/name as written).
  */
 export function sharedSubexpressions<T>(
   entries: Iterable<T>,
@@ -34,6 +38,7 @@ export function sharedSubexpressions<T>(
   cells: (t: T) => Cell,
   isTaken: (name: string) => boolean,
   hash?: (t: T) => number,
+  simple: RegExp = SIMPLE,
 ): SharedNaming<T> {
   const buckets = new Map<number, T[]>();
   const canonical = (t: T): T => {
@@ -73,7 +78,7 @@ export function sharedSubexpressions<T>(
   const counts = new Map<string, number>();
   for (const t of entries) {
     const x = splitOf(t);
-    if (SIMPLE.test(x.text)) continue;
+    if (simple.test(x.text)) continue;
     counts.set(x.text, (counts.get(x.text) ?? 0) + 1);
   }
   const shared: SharedSubexpression[] = [];

@@ -12,7 +12,7 @@ import type { RationalFunction } from '@sysgraph/symbolic';
 import type { Backend } from '../backend';
 import type { Cell, CellFormat } from '../export/model-table';
 import { latexIdentifier } from '../export/export-latex';
-import { sharedSubexpressions } from '../export/shared-subexpressions';
+import { SIMPLE_OR_RECIPROCAL, sharedSubexpressions } from '../export/shared-subexpressions';
 import type { SharedSubexpression } from '../export/shared-subexpressions';
 import { MASD_GROUP_SYMBOL } from './masd-partition';
 import type { MasdGroup } from './masd-partition';
@@ -80,6 +80,8 @@ export function masdTable<M, T>(
     (t) => cells.cell(t),
     (s) => parameters?.has(s) === true || mp.states.includes(s) || mp.inputs.includes(s),
     symbolic ? (t) => (t as unknown as RationalFunction).hash() : undefined,
+    // 1/K3 (a conductance, a compliance) reads better as written than as a name.
+    SIMPLE_OR_RECIPROCAL,
   );
   const zero = cells.cell(alg.field.zero);
   const quantities = mp.quantities.map((q, k) => ({
