@@ -18,6 +18,7 @@ export {
   linearisationTable,
   linearise,
   masdTableToJson,
+  masdTableToJsonText,
   masdTableToLatex,
   masdTableToText,
   modelTable,

@@ -13,7 +13,7 @@ export { modelToMatlab, modelToPython } from './export/export-code';
 export { modelToText } from './export/export-text';
 export { symbolicBackend } from './symbolic-backend';
 export type { SymbolicBackend, SymbolicOptions } from './symbolic-backend';
-export { masdFormulate, masdFormulateOrFallback, masdApplicability, masdIntermediates, formatMasdIntermediates, masdTable, masdTableToLatex, masdTableToJson, masdTableToText, type MasdTable, type MasdQuantityTable, MASD_QUANTITIES, CORRECTED_READING, type MasdOptions, type MasdApplicability, type MasdCondition, type MasdViolation, type MasdIntermediates, type MasdIntermediatesOptions, type FormatMasdOptions, type MasdQuantity, type MasdReading } from './masd/index';
+export { masdFormulate, masdFormulateOrFallback, masdApplicability, masdIntermediates, formatMasdIntermediates, masdTable, masdTableToLatex, masdTableToJson, masdTableToJsonText, masdTableToText, type MasdTable, type MasdQuantityTable, MASD_QUANTITIES, CORRECTED_READING, type MasdOptions, type MasdApplicability, type MasdCondition, type MasdViolation, type MasdIntermediates, type MasdIntermediatesOptions, type FormatMasdOptions, type MasdQuantity, type MasdReading, masdProducts, MASD_PRODUCT_DEFINITIONS, MASD_ASSEMBLY, type MasdProducts, type MasdProduct, type MasdProductsOptions, type MasdAxis, exprText, exprLatex, type MatExpr } from './masd/index';
 export { sparseModelToJson, sparseModelToText, sparseModelToMatlab, sparseModelToPython, toTriplets } from './export/export-sparse';
 export type { Triplets } from './export/export-sparse';
 export { nonlinearModel, createNonlinearMath, checkNonlinearHypotheses, elementCurve, linearise, solveLaw, solveOnInterval, compileClosure, formatNonlinear, nonlinearToLatex } from './nonlinear/index';
@@ -27,6 +27,8 @@ export { timeVaryingModel, backendAtTime, valueSites, dependsOnTime, checkTimeVa
 export type { TimeVaryingModel, TimeVaryingOptions, TimeVaryingMatrices, TimeVaryingSite, TimeVaryingForm, StorageLaw, ValueSite, ValueRole, TimeMath, TimeVaryingSymbolic, TimeVaryingSymbolicOptions, TimeVaryingSymbol } from './time-varying/index';
 export { structuredForm, expandStructured, structuredTable, STRUCTURED_BLOCKS, structuredToText, structuredToLatex, structuredToJson, STRUCTURED_PRODUCTS, STRUCTURED_DEPENDENT_PRODUCTS, structuredToMatlab, structuredToPython } from './structured/index';
 export type { StructuredForm, StructuredTable, StructuredBlock, StructuredEntry, StructuredBlockName, SharedSubexpression } from './structured/index';
+export { sharedSubexpressions } from './export/shared-subexpressions';
+export type { SharedNaming } from './export/shared-subexpressions';
 export { denseAlgebra } from './algebra/dense-algebra';
 export { sparseAlgebra } from './algebra/sparse-algebra';
 export type { MatrixAlgebra } from './algebra/matrix-algebra';

@@ -51,3 +51,8 @@ export {
 } from './cost/estimate-symbolic-cost';
 export type { SymbolicCost, CostVerdict, CostThresholds } from './cost/estimate-symbolic-cost';
 export { rowDegrees } from './cost/row-degrees';
+export {
+  SMALL_ENTRY_WEIGHT, ZERO_SIZE, addSize, entrySize, entryWeight, inverseSizes, isSmallExpansion, maxEntryWeight, mulSize, productSizes,
+  sizeMatrix, sumSizes,
+} from './cost/expansion-size';
+export type { EntrySize, SizeMatrix } from './cost/expansion-size';

@@ -7,7 +7,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import {
-  masdTableToJson, masdTableToLatex, masdTableToText, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText,
+  masdTableToJsonText, masdTableToLatex, masdTableToText, modelToJson, modelToLatex, modelToMatlab, modelToPython, modelToText,
   sparseModelToJson, sparseModelToMatlab, sparseModelToPython, sparseModelToText, structuredToJson, structuredToLatex,
   structuredToMatlab, structuredToPython, structuredToText,
 } from '@sysgraph/engine';
@@ -62,7 +62,7 @@ function formatStructured(t: StructuredTable, format: StateSpaceFormat): string 
 function formatMasd(t: MasdTable, format: StateSpaceFormat, option: string): string {
   switch (format) {
     case 'json':
-      return JSON.stringify(masdTableToJson(t), null, 2);
+      return masdTableToJsonText(t);
     case 'latex':
       return masdTableToLatex(t);
     case 'text':

@@ -5,7 +5,8 @@
  *   structured  the static network kept whole: E x' = A_xx x + A_xz z + B_x u, M z = R_x x + R_u u, with
  *               A = E⁻¹·(A_xx + A_xz·M⁻¹·R_x); dependent storage (capacitor loops, inductor cut sets) as the
  *               constraint rows s = N_d d' + N_x x', d = P_d x + Q_d u + Y_d z (formulation structured/structured-form.ts)
- *   masd        MASD's named quantities C, L, R, G, T1…T12, y, h, k, z, B… (formulation masd/masd-table.ts)
+ *   masd        MASD's named quantities C, L, R, G, T1…T12, y, h, k, z, B… as named products: each a definition
+ *               over named factors, its entries expanded only where they stay small (formulation masd/masd-products.ts)
  *
  * Without a form, expanded is tried and the structured form is printed instead when the expanded elimination is
  * refused by the cost guard (symbolic-too-costly) or its A, B, C, D would print more than READABLE_CHARACTERS;
@@ -59,12 +60,12 @@ export function structuredModel(desc: SystemDescription, keep?: readonly string[
 
 export function masdModel(desc: SystemDescription, keep?: readonly string[], symbolic = true): MasdTable {
   const structure = analyzeStructure(desc);
-  if (!symbolic) {
-    const be = formulation.numericBackend(desc.parameters);
-    return formulation.masdTable(desc.name, formulation.masdIntermediates(structure, be), be, formulation.numberCells);
-  }
+  // The numeric closed form first: it checks the preconditions (6.1) and the singular networks with typed errors.
+  const numeric = formulation.numericBackend(desc.parameters);
+  formulation.masdIntermediates(structure, numeric);
+  if (!symbolic) return formulation.masdTable(desc.name, structure, numeric, formulation.numberCells);
   const { backend, cells } = formulation.symbolicBackend(desc, { keep });
-  return formulation.masdTable(desc.name, formulation.masdIntermediates(structure, backend), backend, cells);
+  return formulation.masdTable(desc.name, structure, backend, cells, { parameters: desc.parameters });
 }
 
 function refuseOption(option: string, message: string, expected: string): never {

@@ -74,7 +74,8 @@ export interface MasdIntermediatesOptions {
   readonly reading?: Partial<MasdReading>;
 }
 
-export function masdIntermediates<M, T>(s: Structure, be: Backend<M, T>, opts: MasdIntermediatesOptions = {}): MasdIntermediates<M> {
+/** Throws 'unsupported' naming the elements when a precondition of section 6.1 fails. */
+export function requireMasdApplicable<M, T>(s: Structure, be: Backend<M, T>): void {
   const check = masdApplicability(s, be);
   if (!check.applicable) {
     throw new SysgraphError('unsupported', `MASD closed form does not apply (formulation.md section 6.1): ${check.reasons.join('; ')}. Use the general formulation.`, {
@@ -83,6 +84,10 @@ export function masdIntermediates<M, T>(s: Structure, be: Backend<M, T>, opts: M
       expected: 'F_Sθ = F_SG = F_SΓ = F_RΓ = F_αΓ = 0, nonzero finite resistances, I + F_αθ N12 invertible',
     });
   }
+}
+
+export function masdIntermediates<M, T>(s: Structure, be: Backend<M, T>, opts: MasdIntermediatesOptions = {}): MasdIntermediates<M> {
+  requireMasdApplicable(s, be);
   const reading: MasdReading = { ...CORRECTED_READING, ...opts.reading };
   const alg = be.algebra;
   const { mul, add, sub, neg, transpose: tr } = alg;
