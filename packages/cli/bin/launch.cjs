@@ -11,10 +11,23 @@ const vm = require('node:vm');
 
 const ROOT = join(__dirname, '../../..');
 const PACKAGES = join(ROOT, 'packages');
-/** The bundle, the list of the files it was built from (absolute paths, written with it), its code cache. */
+/** The bundle, the list of the files it was built from (absolute paths, written with it), its code caches. */
 const BUNDLE_FILE = join(__dirname, '../.bundle/main.cjs');
 const INPUTS_FILE = join(__dirname, '../.bundle/inputs.json');
-const cacheFileOf = (bundleFile) => `${bundleFile}.v8cache`;
+
+/**
+ * The command a run's code cache belongs to: its first argument when it is a word (simulate, statespace, …),
+ * otherwise "default" (options only, --version, a file name). A cache holds the functions compiled by the run
+ * that wrote it, so one cache per command: a first run of `--version` would otherwise leave a cache without the
+ * simulator, and every later `simulate` would compile it lazily from source (≈ 60–90 ms).
+ */
+function commandOf(argv = process.argv.slice(2)) {
+  const first = argv[0];
+  return first !== undefined && /^[a-z][a-z-]{0,39}$/.test(first) ? first : 'default';
+}
+
+/** main.cjs.simulate.v8cache, … beside the bundle. */
+const cacheFileOf = (bundleFile, command = commandOf()) => `${bundleFile}.${command}.v8cache`;
 
 /** The newest modification time (ms) of the files below dir, or of the file itself. */
 function newest(path) {
@@ -104,8 +117,9 @@ function writeCache(script, cacheFile) {
  *
  *   * The cache is used only when it is newer than the bundle (a rebuilt bundle makes it stale) and V8 accepts it
  *     (V8 itself rejects a cache made by another V8 version, other flags or another source length).
- *   * It is written when absent, stale or rejected, at the end of the run (so that it holds the functions the run
- *     compiled), under a temporary name and renamed: concurrent runs never read half a file.
+ *   * One cache per command (commandOf): it is written when absent, stale or rejected, at the end of the run (so
+ *     that it holds the functions the command compiled), under a temporary name and renamed: concurrent runs never
+ *     read half a file.
  *   * It never makes a run fail: any error reading, using or writing it is ignored and the script compiles
  *     from its source; SYSGRAPH_CODE_CACHE=0 turns it off.
  */
@@ -131,4 +145,4 @@ function runBundle(file = BUNDLE_FILE, { useCache = process.env.SYSGRAPH_CODE_CA
   return module.exports;
 }
 
-module.exports = { BUNDLE_FILE, INPUTS_FILE, bundleIsFresh, cacheFileOf, manifests, runBundle };
+module.exports = { BUNDLE_FILE, INPUTS_FILE, bundleIsFresh, cacheFileOf, commandOf, manifests, runBundle };

@@ -80,16 +80,24 @@ describe('bin/sysgraph.mjs', { timeout: 120_000 }, () => {
     expect(bad.stderr).toMatch(/bad-option/);
   });
 
-  it('writes a V8 code cache, and a corrupt, stale or missing one never makes a run fail', async () => {
+  it('writes a V8 code cache per command, and a corrupt, stale or missing one never makes a run fail', async () => {
     if (!bundleIsFresh()) await buildBundle();
-    const cache = cacheFileOf(fileURLToPath(BUNDLE)) as string;
+    const cache = cacheFileOf(fileURLToPath(BUNDLE), 'simulate') as string;
+    const versionCache = cacheFileOf(fileURLToPath(BUNDLE), 'default') as string;
     const args = ['simulate', 'rlc-series', '--t-end', '1', '--samples', '3', '--format', 'csv', '--input', 'Vs=step(1)'];
     rmSync(cache, { force: true });
+    rmSync(versionCache, { force: true });
+    // a first run of --version writes its own cache, not the one simulate reads
+    expect(launcher(['--version']).status).toBe(0);
+    expect(existsSync(versionCache)).toBe(true);
+    expect(existsSync(cache)).toBe(false);
     const first = launcher(args);
     expect(first.status, first.stderr).toBe(0);
     expect(existsSync(cache)).toBe(true);
     const written = readFileSync(cache);
     expect(written.length).toBeGreaterThan(1000);
+    // simulate's cache holds the functions simulate compiled: more than a run that only printed the version
+    expect(written.length).toBeGreaterThan(readFileSync(versionCache).length);
     // garbage in the cache, newer than the bundle: V8 rejects it, the run compiles from source and rewrites it
     writeFileSync(cache, Buffer.from('not a code cache'));
     const second = launcher(args);
