@@ -3,16 +3,14 @@
  * when the run would pass its step budget, instead of after maxSteps steps.
  *
  * Rodas4's controller holds its embedded error estimate (order h⁴) at rtol; on an oscillation ω the step is
- * h ≈ (rtol/C)^(1/4)/ω, and the steps are taken while the oscillation keeps an error alive, Φ/ω of the span
- * (Φ = ω̂(1 − e^(−σ̄T))/σ̄, oscillation-guard.ts). So
+ * h ≈ (rtol/C)^(1/4)/ω, taken while the fastest excited mode is above the tolerance. So
  *
- *   N ≈ c · Φ · rtol^(−1/4)        (rtol: the tightened one the solver runs with)
+ *   N ≈ 0.9 · k · x^a · rtol^(−1/4),   x = ω̂ · min(T, ln(1/rtol)/σ̄)      (rtol: the tightened one the solver runs with)
  *
- * c depends on how strongly the input excites the fastest modes, which the spectral bound does not see. Measured on
- * the accuracy matrix's oscillatory families (RLC ladder and LC ladder of 100 states, RLC ladder and mass chain of
- * 1000 states; step, ramp, pwl, sine; rtol 1e-3 and 1e-6): N·rtol^(1/4)/Φ = 0.13 … 1.15. The guard uses
- * STEP_CONSTANT = 0.1, below every measured value, so the prediction is a lower bound on those families and a cell
- * refused here would have run out of steps anyway; a cell predicted below the budget may still run out of it.
+ * with (k, a) of the excitation (a jump or a kink, inputExcitation), a lower envelope of the accuracy matrix's
+ * measured step counts (STEP_FIT; docs/design-choices.md, "Error guarantees"). The earlier c·Φ·rtol^(−1/4) with one
+ * c = 0.1 was a lower bound only (N·rtol^(1/4)/Φ = 0.1 … 1.16 across the cells). A cell refused here would have run
+ * out of steps; a cell predicted below the budget may still run out of it (the mass chain: 1.6–2× the envelope).
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { SolverName } from '../solvers/solver';
