@@ -3,7 +3,8 @@
  * the span, and its exact modal reference written from the network's own equations (never from the engine):
  * closed-form eigenpairs of the chain Laplacian for the ladders and the mass chain, an independent dense
  * symmetric eigendecomposition (symmetricEigen of @sysgraph/linalg) for the grid and the transformer network, an
- * independent dense general eigendecomposition (ml-matrix, general-modes.ts) for the lossy line.
+ * structured eigen-solve of the lossy line's complex symmetric tridiagonal form (tridiagonal-modes.ts, O(n²);
+ * checked against the independent dense general eigendecomposition of general-modes.ts at 10 and 100 states).
  */
 import type { RawSystem } from '@sysgraph/description';
 import { lcLadder, LC_LADDER_VALUES } from '../generators/lc-ladder';
@@ -13,7 +14,7 @@ import { rcLadder } from '../generators/rc-ladder';
 import { rcTransformer, RC_TRANSFORMER_VALUES } from '../generators/rc-transformer';
 import { rlcLadder, RLC_LADDER_VALUES } from '../generators/rlc-ladder';
 import { lossyLine, LOSSY_LINE_PER_METRE } from '../generators/lossy-line';
-import { generalModes } from './general-modes';
+import { tridiagonalModes } from './tridiagonal-modes';
 import { numbered } from '../generators/ids';
 import { symmetricEigen } from '@sysgraph/linalg';
 import type { Mode } from './modes';
@@ -341,15 +342,42 @@ export function lossyLineOperator(N: number): { j: Float64Array; b: Float64Array
   return { j, b, probes, probeNames };
 }
 
+/**
+ * The same equations in the interleaved order z = (x_i,1, x_v,1, x_i,2, x_v,2, …): J = diag(d) + s·tridiag(+1, 0, −1),
+ * the form tridiagonal-modes.ts decomposes in O(n²).
+ */
+export function lossyLineTridiagonal(N: number): { d: Float64Array; s: number; b: Float64Array; probes: { state: number; scale: number }[] } {
+  const u = LOSSY_LINE_PER_METRE;
+  const Rd = u.R / N;
+  const Ld = u.L / N;
+  const Cd = u.C / N;
+  const Gd = u.G / N;
+  const I = (k: number) => 2 * k - 2;
+  const V = (k: number) => 2 * k - 1;
+  const d = new Float64Array(2 * N);
+  for (let k = 1; k <= N; k++) {
+    d[I(k)] = -Rd / Ld;
+    d[V(k)] = -Gd / Cd;
+  }
+  d[I(1)] -= u.Z0 / Ld;
+  d[V(N)] -= 1 / (u.Z0 * Cd);
+  const b = new Float64Array(2 * N);
+  b[I(1)] = 1 / Math.sqrt(Ld);
+  const mid = Math.ceil(N / 2);
+  const probes = [{ state: V(N), scale: 1 / Math.sqrt(Cd) }, ...(mid < N ? [{ state: V(mid), scale: 1 / Math.sqrt(Cd) }] : []), { state: I(1), scale: 1 / Math.sqrt(Ld) }];
+  return { d, s: 1 / Math.sqrt(Ld * Cd), b, probes };
+}
+
 const lossyLineFamily: Family = {
   name: 'lossy-line',
   about: 'lossy transmission line, matched source and load (losses mostly at the terminations, non-symmetric)',
-  // not 1000: ml-matrix's dense general eigendecomposition of 1000 states took more than 15 min (100 states: 1.4 s)
-  sizes: [10, 100],
+  // the dense general decomposition did not finish at 1000 states in 15 min; the structured one is O(n²)
+  sizes: [10, 100, 1000],
   make(states) {
     const N = states / 2;
-    const { j, b, probes: rows, probeNames: probes } = lossyLineOperator(N);
-    const { modes } = generalModes(j, states, b, rows);
+    const { probeNames: probes } = lossyLineOperator(N);
+    const { d, s, b, probes: rows } = lossyLineTridiagonal(N);
+    const { modes } = tridiagonalModes(d, s, b, rows);
     const delay = Math.sqrt(LOSSY_LINE_PER_METRE.L * LOSSY_LINE_PER_METRE.C);
     return { family: this.name, states, system: withProbes(lossyLine(N), probes), input: 'Vs', probes, span: 4 * delay, modes };
   },

@@ -8,7 +8,8 @@ export type { SimulateOptions, ValidOptions } from './options';
 export { chooseSolver, EXACT_MAX_STATES, STIFFNESS_THRESHOLD } from './choose-solver';
 export type { SolverChoice } from './choose-solver';
 export { guardTolerance, modelOscillation, GUARDED, GUARD_TARGET, GUARD_RTOL_FLOOR } from './guard/oscillation-guard';
-export { predictedSteps, STEP_CONSTANT } from './guard/step-prediction';
+export { predictedSteps, effectiveSpread, inputExcitation, offEquilibrium, STEP_FIT, SPREAD_MAX, STEP_MARGIN } from './guard/step-prediction';
+export type { Excitation, ExcitationKind } from './guard/step-prediction';
 export type { OscillationEstimate, GuardDecision } from './guard/oscillation-guard';
 
 export { SOLVER_NAMES } from './solvers/registry';

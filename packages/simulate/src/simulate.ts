@@ -96,7 +96,7 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   const span = opts.tEnd - opts.tStart;
   let guard: ReturnType<typeof guardTolerance>;
   try {
-    guard = guardTolerance(problem, choice.solver, opts.rtol, opts.atol, span, { maxSteps: opts.maxSteps });
+    guard = guardTolerance(problem, choice.solver, opts.rtol, opts.atol, span, { maxSteps: opts.maxSteps, start: { t: opts.tStart, z } });
   } catch (e) {
     // dopri5 (auto's choice for a non-stiff model whose inputs the exponential solvers do not take) falls back too
     if (opts.solver === 'auto' && (EXPONENTIAL.includes(choice.solver) || choice.solver === 'dopri5') && e instanceof SysgraphError && e.code === 'tolerance-not-met') {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SysgraphError } from '@sysgraph/core';
-import { GUARDED, modelOscillation, predictedSteps, simulate } from '../src/index';
+import { GUARDED, inputExcitation, modelOscillation, predictedSteps, simulate, step } from '../src/index';
 import { rlcStepVc, seriesRlc, stiffDecay } from './fixtures/models';
 
 function refusal(run: () => unknown): SysgraphError {
@@ -80,7 +80,8 @@ describe('global-error guard', { timeout: 60_000 }, () => {
     const run = (maxSteps?: number) => simulate(model, { tEnd: T, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol, atol: 1e-9, samples: 201, maxSteps });
     const full = run();
     const tight = rtol / (GUARDED.stiff!.perRadian * T);
-    const predicted = predictedSteps('stiff', modelOscillation(model, T)!.radians, tight)!;
+    // a step from rest: the jump fit (inputExcitation); the run passes it the same excitation
+    const predicted = predictedSteps('stiff', modelOscillation(model, T)!, T, tight, inputExcitation([step(1)], 0, T, true))!;
     // the prediction is a lower bound of what the solver takes (steps counted by the run itself)
     expect(full.stats.steps).toBeGreaterThanOrEqual(predicted);
     // a budget below the prediction: refused before any step, typed, the prediction in the message

@@ -39,8 +39,8 @@ import type { LinearModel } from '../model';
 import { linearParts } from '../problem/linear-problem';
 import { positiveDiagonal, scaledOperator } from '../chebyshev/scaled-operator';
 import type { ScaledOperator } from '../chebyshev/scaled-operator';
-import type { StepBudget } from './step-prediction';
-import { refuseOverBudget } from './step-prediction';
+import type { Excitation, StepBudget } from './step-prediction';
+import { inputExcitation, offEquilibrium, refuseOverBudget } from './step-prediction';
 
 export interface GuardedSolver {
   /** Global error ÷ rtol per radian of Φ (measured, rounded up). */
@@ -128,6 +128,18 @@ function fasterThan(op: ScaledOperator, rate: number): number {
   return count;
 }
 
+/** How the inputs excite the model from (t0, z): off equilibrium when f(t0, z) is more than rounding of B u(t0). */
+export function excitationOf(problem: OdeProblem, t0: number, z: Float64Array, span: number): Excitation {
+  const f = new Float64Array(problem.n);
+  const forcing = new Float64Array(problem.n);
+  // not one of the run's evaluations: the count is kept as it was
+  const evaluations = problem.stats.functionEvaluations;
+  problem.rhs(t0, z, f);
+  problem.stats.functionEvaluations = evaluations;
+  problem.forcing(t0, forcing);
+  return inputExcitation(problem.inputs.signals, t0, span, offEquilibrium(f, forcing));
+}
+
 /** The estimate for a LinearModel (benchmarks and tests). */
 export function modelOscillation(model: LinearModel, span: number): OscillationEstimate | undefined {
   const parts = linearParts(model);
@@ -145,8 +157,9 @@ export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: nu
   if (!estimate) return undefined;
   const predicted = rule.perRadian * estimate.radians;
   const factor = predicted / GUARD_TARGET;
+  if (budget?.start && !budget.excitation) budget = { ...budget, excitation: excitationOf(problem, budget.start.t, budget.start.z, span) };
   if (!(factor > 1)) {
-    if (budget) refuseOverBudget(solver, estimate, rtol, rtol, budget);
+    if (budget) refuseOverBudget(solver, estimate, span, rtol, rtol, budget);
     return { rtol, atol, factor: 1, estimate, note: '' };
   }
   const tightRtol = rtol / factor;
@@ -169,7 +182,7 @@ export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: nu
       { element: solver, field: 'rtol', expected: `solver chebyshev or auto, rtol ≥ ${(rtol * factor / rule.maxTightening).toPrecision(2)}, or a span shorter than ${(span * rule.maxTightening / factor).toPrecision(3)} s` },
     );
   }
-  if (budget) refuseOverBudget(solver, estimate, rtol, tightRtol, budget);
+  if (budget) refuseOverBudget(solver, estimate, span, rtol, tightRtol, budget);
   return {
     rtol: tightRtol,
     atol: atol / factor,
