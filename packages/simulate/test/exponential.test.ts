@@ -74,6 +74,19 @@ describe('chebyshev', { timeout: 120_000 }, () => {
     }
   });
 
+  it('at rest before a delayed step: one exact step to the breakpoint, then the series; equal to the exact method', () => {
+    // 30 s at rest, then 1.5 s after the step: the rest costs one step however many the series would take there
+    const common = { tEnd: 31.5, samples: 64, inputs: { Vs: 'step(1, 30)' } };
+    const delayed = simulate(line(), { ...common, solver: 'chebyshev' });
+    const exact = simulate(line(), { ...common, solver: 'exact' });
+    const peak = maxAbs(exact.columns[exact.columns.length - 1]);
+    for (let c = 1; c < exact.columns.length; c++) {
+      expect(maxAbs(delayed.columns[c].map((v, k) => v - exact.columns[c][k]))).toBeLessThan(1e-5 * peak);
+    }
+    const after = simulate(line(), { tEnd: 1.5, samples: 4, inputs: { Vs: 'step(1)' }, solver: 'chebyshev' });
+    expect(delayed.stats.steps).toBeLessThanOrEqual(after.stats.steps + 1);
+  });
+
   it('sine input: the periodic particular solution', () => {
     const common = { tEnd: 2, inputs: { Vs: 'sine(0.5, 1.3, 0.2)' }, samples: 21 };
     const cheb = simulate(line(), { ...common, solver: 'chebyshev', rtol: 1e-9, atol: 1e-12 });

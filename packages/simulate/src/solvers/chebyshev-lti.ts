@@ -205,6 +205,25 @@ function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: Scal
           w[i] = d[i] * (z[i] - xp[i]);
           zNorm += z[i] * z[i];
         }
+        // x̃(t) = x̃_p(t) + e^{J̃(t−t0)}(x̃(t0) − x̃_p(t0)): at rest on its particular solution (before a delayed step,
+        // say), the state follows x̃_p to the segment's end exactly, in one step, whatever the spectrum's width
+        if (w.every((v) => v === 0)) {
+          const tEndSeg = t1;
+          particular(tEndSeg, xp);
+          z.set(xp);
+          stats.steps++;
+          const restDense: DenseOutput = {
+            evaluate(tq, out, rows) {
+              const part = new Float64Array(n);
+              particular(tq, part);
+              if (rows) for (const i of rows) out[i] = part[i];
+              else out.set(part);
+            },
+          };
+          sink(t, tEndSeg, z, restDense);
+          t = tEndSeg;
+          continue;
+        }
         const tolAbs = settings.atol * Math.sqrt(n) + settings.rtol * Math.sqrt(zNorm);
         const insideW = inside.map(() => new Float64Array(n));
         propagate(w, [tNew - t, ...inside.map((ts) => ts - t)], tolAbs, [wNew, ...insideW], t);
