@@ -11,6 +11,7 @@ import { FAMILIES, lossyLineOperator } from '../src/accuracy-matrix/families';
 import { INPUTS } from '../src/accuracy-matrix/inputs';
 import { referenceTraces, runCell, SAMPLES } from '../src/accuracy-matrix/cell';
 import { generalModes } from '../src/accuracy-matrix/general-modes';
+import { maxRelative } from './support/max-relative';
 
 const family = FAMILIES.find((f) => f.name === 'lossy-line')!;
 const c = family.make(10);
@@ -56,17 +57,6 @@ function rk4(N: number, u: (t: number) => number, span: number, steps: number): 
   return traces;
 }
 
-const maxRelative = (a: readonly Float64Array[], b: readonly Float64Array[]) =>
-  Math.max(
-    ...a.map((ai, i) => {
-      let peak = 0, err = 0;
-      for (let k = 0; k < ai.length; k++) {
-        peak = Math.max(peak, Math.abs(b[i][k]));
-        err = Math.max(err, Math.abs(ai[k] - b[i][k]));
-      }
-      return err / peak;
-    }),
-  );
 
 describe('lossy-line reference', { timeout: 120_000 }, () => {
   it('the decomposition reproduces its eigenpairs to rounding (complex pairs included)', () => {

@@ -11,20 +11,10 @@ import { tridiagonalModes, complexSymmetricEigenvalues } from '../src/accuracy-m
 import { referenceTraces } from '../src/accuracy-matrix/cell';
 import { INPUTS } from '../src/accuracy-matrix/inputs';
 import { cx } from '../src/accuracy-matrix/scalar-response';
+import { maxRelative } from './support/max-relative';
 
 const family = FAMILIES.find((f) => f.name === 'lossy-line')!;
 
-const maxRelative = (a: readonly Float64Array[], b: readonly Float64Array[]) =>
-  Math.max(
-    ...a.map((ai, i) => {
-      let peak = 0, err = 0;
-      for (let k = 0; k < ai.length; k++) {
-        peak = Math.max(peak, Math.abs(b[i][k]));
-        err = Math.max(err, Math.abs(ai[k] - b[i][k]));
-      }
-      return err / peak;
-    }),
-  );
 
 describe('structured lossy-line modes', { timeout: 120_000 }, () => {
   it('complex symmetric QL: the eigenvalues of tridiag(1, 0, 1) are 2 cos(jπ/(n + 1))', () => {
