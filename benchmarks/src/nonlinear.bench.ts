@@ -39,7 +39,8 @@ import { SPRING_CHAIN, springChain, springChainProbeNames } from './nonlinear/sp
 import { springChainReference } from './nonlinear/spring-chain-reference';
 import { ngspiceVersion } from './spice/run-ngspice';
 import type { ProcessRun } from './spice/whole-process';
-import { column, medianWall, ngspiceProcess, sysgraphProcess } from './spice/whole-process';
+import { bareNodeProcess, column, medianWall, ngspiceProcess, sysgraphProcess } from './spice/whole-process';
+import { startUpBound } from './spice/start-up-bound';
 
 const LADDER_SIZES = [10, 100, 1000, 10000];
 const CHAIN_SIZES = [1000, 10000];
@@ -88,10 +89,13 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const probes = diodeLadderProbes(N).map((k) => `v(n${k})`);
     const spiceRuns: ProcessRun[] = [];
     const sgRuns: ProcessRun[] = [];
+    const nodeRuns: ProcessRun[] = [];
     for (let r = 0; r < REPEATS; r++) {
+      // bare `node -e 0` in the same rounds: the start-up floor of any Node process beside the two tools
+      nodeRuns.push(bareNodeProcess(timeoutMs));
       const spiceNow = ngspice !== undefined && !spiceRuns.some((x) => x.timedOut) ? spiceRuns.push(ngspiceProcess(file, out, timeoutMs)) > 0 : false;
       const sgNow = ladderStopped === undefined && !sgRuns.some((x) => x.timedOut) ? sgRuns.push(sysgraphProcess(file, sysgraphOptions(probes), timeoutMs)) > 0 : false;
-      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : '–'}, sysgraph ${ladderStopped ?? (sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout')}`);
+      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : '–'}, sysgraph ${ladderStopped ?? (sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout')}, node -e 0 ${show(nodeRuns.at(-1))}`);
       if ([...spiceRuns, ...sgRuns].every((x) => x.timedOut || x.wallMs < LONG_RUN_MS) === false) break;
     }
     log(`  reference (trapezoidal rule, h = ${DIODE_STEP} s and half, Richardson)`);
@@ -123,6 +127,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       ngspicePoints: spiceRuns.at(-1)?.table?.columns[0].length ?? null,
       ngspiceError: ngError,
       ratio: sgMs !== undefined && ngMs !== undefined ? sgMs / ngMs : null,
+      nodeMs: medianWall(nodeRuns) ?? null,
       ...inProcessFields(inProcess, N),
       referenceMs,
       referenceCheck: ref.trapezoidDifference / peak,
@@ -191,6 +196,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     `Diode ladder: per section R = ${DIODE_LADDER.R} Ω in series, C = ${DIODE_LADDER.C} F and a diode (IS = ${DIODE_LADDER.is} A, N = ${DIODE_LADDER.emission}) to ground; V1 = PWL(0 0 10 µs 5 V); 0–20 µs; probes v(n1), v(n3). One netlist file per size, read by both tools (ngspice runs its .control block, sysgraph skips it); ngspice at its defaults (.tran 100 ns 20 µs).`,
     `Spring chain: ${'m'} = ${SPRING_CHAIN.m} kg per mass, springs force = ${SPRING_CHAIN.k}·λ + ${SPRING_CHAIN.k3}·λ³, dampers b = ${SPRING_CHAIN.b} N·s/m, the first mass tied to the wall, a constant force ${SPRING_CHAIN.force} N on the last; 0–${SPRING_CHAIN.tEnd} s; probes the velocities of the last mass and of the one three before it. A JSON description (sysgraph only).`,
     `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s). In-process figures (read, structure, networkModel — the median of ${MODEL_BUILDS} builds —, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
+    'Start-up floor: bare `node -e 0` is timed in every alternating round beside the two tools (column `node -e 0`; "sysgraph − node" is the command\'s own cost above it). A missed ratio target gives its bound in ms beside that floor: where the bound is below the floor no Node process can meet it.',
     `Errors: max over the probes of |tool − reference| at the tool's OWN output times (ngspice: its time points from wrdata; sysgraph: its ${SAMPLES} output samples), divided by the reference's peak. The reference is never compared after interpolating a tool: it is read at the tool's times by cubic Hermite interpolation of its own values and derivatives.`,
     `References (benchmarks/src/nonlinear/*-reference.ts): the ODEs written by hand, trapezoidal rule with a fixed step (ladder ${DIODE_STEP} s and half of it, chain ${CHAIN_STEP} s and half of it), Newton with tridiagonal Jacobians to |Δ| < 1e-15 V / 1e-14 m/s, Richardson extrapolation of the two runs; "check" is the two runs\' largest difference over the peak (the error of the unextrapolated run), "self-check" the difference of the reference from the same reference at half the steps, read at the midpoints of its grid (sizes ≤ ${SELF_CHECK_MAX}; it bounds the reference\'s own error).`,
     `sysgraph's tolerances: rtol ${RTOL}, atol ${ATOL} (chosen for the 1e-6 error target; the stiff solver controls each state in the max norm, so its error does not grow with the network's size).`,
@@ -213,7 +219,11 @@ function ladderTargets(rows: readonly NonlinearRow[], targets: TargetCheck[], op
     const row = ladder(N);
     const label = `diode ladder N = ${N}`;
     const missing = row === undefined ? 'not run (size not in this run)' : row.sysgraph !== 'ok' ? String(row.sysgraph) : undefined;
-    targets.push(check(`${label}: sysgraph / ngspice, whole processes from the same netlist`, (row?.ratio as number | null) ?? NaN, limit * (1 + 1e-12), '×', limit === 1 ? 'no slower than ngspice' : 'at most half of ngspice\'s time', missing));
+    const ratio = check(`${label}: sysgraph / ngspice, whole processes from the same netlist`, (row?.ratio as number | null) ?? NaN, limit * (1 + 1e-12), '×', limit === 1 ? 'no slower than ngspice' : 'at most half of ngspice\'s time', missing);
+    // a missed ratio says what it means in ms beside the start-up floor measured in the same rounds
+    const [ngMs, sgMs, nodeMs] = [row?.ngspiceMs, row?.sysgraphMs, row?.nodeMs];
+    const floor = typeof ngMs === 'number' && typeof sgMs === 'number' && typeof nodeMs === 'number' ? startUpBound(limit, ngMs, nodeMs, sgMs) : undefined;
+    targets.push(!ratio.pass && floor !== undefined ? { ...ratio, reason: floor.reason } : ratio);
     targets.push(check(`${label}: sysgraph error / peak at its own times`, (row?.sysgraphError as number | null) ?? NaN, TARGET_ERROR * (1 + 1e-12), '', 'against the hand-written reference', missing));
   }
   buildTarget(rows, 'diode ladder', targets, options);

@@ -26,6 +26,7 @@ const time = (x: unknown): string => (typeof x === 'number' && Number.isFinite(x
 
 export function verdict(t: TargetCheck): string {
   if (t.failed !== undefined) return `**MISS** (${t.failed})`;
+  if (!t.pass && t.reason !== undefined) return `**MISS** (${t.reason})`;
   return Number.isFinite(t.figure) ? (t.pass ? 'PASS' : '**MISS**') : '**MISS** (no figure)';
 }
 
@@ -48,11 +49,11 @@ export function formatNonlinearMarkdown(r: BenchReport, c: RunContext): string {
     '',
     '## Diode-clamped RC ladder (the same netlist file for both tools)',
     '',
-    '| N | sysgraph whole process | sysgraph error | ngspice whole process | ngspice analysis | ngspice points | ngspice error | sysgraph / ngspice | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
-    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+    '| N | sysgraph whole process | sysgraph error | ngspice whole process | ngspice analysis | ngspice points | ngspice error | `node -e 0` | sysgraph − node | sysgraph / ngspice | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
     ...r.rows
       .filter((x) => x.family === 'diode ladder')
-      .map((x) => `| ${x.size} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${time(x.ngspiceMs)} | ${time(x.ngspiceAnalysisMs)} | ${fmt(x.ngspicePoints)} | ${fmt(x.ngspiceError)} | ${fmt(x.ratio)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
+      .map((x) => `| ${x.size} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${time(x.ngspiceMs)} | ${time(x.ngspiceAnalysisMs)} | ${fmt(x.ngspicePoints)} | ${fmt(x.ngspiceError)} | ${time(x.nodeMs)} | ${typeof x.nodeMs === 'number' && typeof x.sysgraphMs === 'number' ? time(x.sysgraphMs - x.nodeMs) : '–'} | ${fmt(x.ratio)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
     '',
     '## Spring chain (JSON description, sysgraph only)',
     '',
