@@ -46,7 +46,7 @@ export function structureToJson(s: Structure, derivation?: Derivation): Record<s
   return {
     name: s.description.name,
     nodes: lg.nodeNames,
-    branches: lg.branches.map((b) => ({ id: b.id, element: b.element, kind: b.kind, type: b.cls, domain: b.domain, from: lg.nodeNames[b.from], to: lg.nodeNames[b.to] })),
+    branches: branchRecords(s),
     tree: Array.from(s.loop.treeOrder.branches, id),
     links: Array.from(s.loop.linkOrder.branches, id),
     groups,
@@ -57,6 +57,32 @@ export function structureToJson(s: Structure, derivation?: Derivation): Record<s
     diagnostics: s.partition.diagnostics,
     ...(derivation ? { derivation } : {}),
   };
+}
+
+/**
+ * The branches of the JSON, { id, element, kind, type, domain, from, to } in branch order, read from the
+ * description's lists and the graph's arrays as branchInfos reads them (one-ports, sources, then the two ports
+ * of each two-port), without making the BranchInfo records first: at 10^5 branches that is 10^5 objects fewer.
+ */
+function branchRecords(s: Structure): Record<string, string>[] {
+  const lg = s.graph;
+  const desc = s.description;
+  const names = lg.nodeNames;
+  const out: Record<string, string>[] = new Array(lg.ids.length);
+  let k = 0;
+  for (const list of [desc.oneports, desc.sources]) {
+    for (const e of list) {
+      out[k] = { id: lg.ids[k], element: e.id, kind: e.kind, type: e.type, domain: e.domain, from: names[lg.from[k]], to: names[lg.to[k]] };
+      k++;
+    }
+  }
+  for (const tp of desc.twoPorts) {
+    const type = tp.kind === 'transformer' ? 'TF' : 'GY';
+    for (let j = 0; j < 2; j++, k++) {
+      out[k] = { id: lg.ids[k], element: tp.id, kind: tp.kind, type, domain: j === 0 ? tp.domain1 : tp.domain2, from: names[lg.from[k]], to: names[lg.to[k]] };
+    }
+  }
+  return out;
 }
 
 export { deriveEquations };
