@@ -39,21 +39,24 @@ export function structureToJson(s: Structure, derivation?: Derivation): Record<s
   const lg = s.graph;
   const id = (k: number) => lg.ids[k];
   const F = s.loop.F;
-  const nonzeros: [number, number, number][] = [];
-  for (let r = 0; r < F.rows; r++) for (let p = F.rowPtr[r]; p < F.rowPtr[r + 1]; p++) nonzeros.push([r, F.colIdx[p], F.values[p]]);
+  const nonzeros: [number, number, number][] = new Array(F.rowPtr[F.rows]);
+  for (let r = 0; r < F.rows; r++) for (let p = F.rowPtr[r]; p < F.rowPtr[r + 1]; p++) nonzeros[p] = [r, F.colIdx[p], F.values[p]];
+  // the tree and link ids, made once: the JSON lists each twice (tree / links, and F's columns / rows)
+  const treeIds = Array.from(s.loop.treeOrder.branches, id);
+  const linkIds = Array.from(s.loop.linkOrder.branches, id);
   const groups: Record<string, string[]> = {};
   for (const g of [...TREE_GROUPS, ...LINK_GROUPS]) groups[GROUP_SYMBOL[g]] = Array.from(s.partition.groups[g], id);
   return {
     name: s.description.name,
     nodes: lg.nodeNames,
     branches: branchRecords(s),
-    tree: Array.from(s.loop.treeOrder.branches, id),
-    links: Array.from(s.loop.linkOrder.branches, id),
+    tree: treeIds,
+    links: linkIds,
     groups,
     states: s.partition.states.map((x) => x.name),
     inputs: s.partition.inputs.map((u) => u.name),
     placement: Object.fromEntries(lg.twoPorts.map((tp, j) => [tp.id, tp.kind === 'transformer' ? `port ${s.tree.placement[j] === 0 ? 2 : 1} in the tree` : s.tree.placement[j] === 0 ? 'both ports in the tree' : 'both ports in the co-tree'])),
-    F: { rows: Array.from(s.loop.linkOrder.branches, id), columns: Array.from(s.loop.treeOrder.branches, id), nnz: signedNnz(F), nonzeros },
+    F: { rows: linkIds, columns: treeIds, nnz: signedNnz(F), nonzeros },
     diagnostics: s.partition.diagnostics,
     ...(derivation ? { derivation } : {}),
   };
