@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain ES module of the cli's bin folder, without declarations
@@ -69,6 +69,9 @@ function spawnTimed(c: Case): { ms: number; cpuMs: number; bytes: number } {
 
 export async function run(options: BenchOptions): Promise<BenchReport> {
   const rounds = options.sizes?.[0] ?? 11;
+  // the 1-minute load average at the start and the end: on the shared machine it decides whether wall times mean
+  // anything (bare node's median beside them says the same)
+  const loadAtStart = loadavg()[0];
   const dir = mkdtempSync(join(tmpdir(), 'sysgraph-startup-'));
   try {
     // 3N + 1 = 100 000 branches
@@ -133,6 +136,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       targets,
       notes: [
         `medianS: the median wall time of the whole processes (spawn to exit), each round running every case once in turn; the bundle and its code cache exist (a warm-up run of each case first); the --derivation case runs once, after the rounds.`,
+        `load average (1 min) ${loadAtStart.toFixed(2)} at the start of the rounds, ${loadavg()[0].toFixed(2)} at the end; at a load near the number of cores or above, compare cpuS rather than medianS.`,
         `overNodeS: medianS minus bare node's (${round(bare / 1000)} s here): the command's own cost. cpuS: the median user + system CPU time of the process (from /proc; 10 ms ticks), less sensitive than wall time to the load of the shared machine (the load average is in the machine record).`,
       ],
     };

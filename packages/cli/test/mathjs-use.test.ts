@@ -1,8 +1,9 @@
 /**
  * Which commands build mathjs's typed functions (parse, derivative, simplify: 0.15–0.5 s of set-up each): the
  * bundle's `create` lists every instance a run makes when SYSGRAPH_TRACE_MATHJS=1 (bin/bundle.mjs). Numeric
- * commands — linear and nonlinear simulation, a SPICE netlist, numeric state space, structure — make only
- * instances of the expression node classes; printing a nonlinear model symbolically makes a differentiating one.
+ * commands — linear and nonlinear simulation (the reservoirs of MASD example 4.2 too), a SPICE netlist, numeric
+ * state space, structure — make only instances of the expression node classes; printing a nonlinear model
+ * symbolically makes a differentiating one.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -29,6 +30,8 @@ describe('mathjs typed functions only where symbolic work needs them', { timeout
     for (const args of [
       ['simulate', 'rlc-series', '--samples', '3'],
       ['simulate', 'examples/nonlinear/diode-rc.json', '--samples', '3'],
+      // laws with secants and a switch from dopri5 to the stiff solver (MASD example 4.2)
+      ['simulate', 'examples/nonlinear/masd-4-2-reservoirs.json', '--samples', '3'],
       ['simulate', 'examples/spice/rc-ladder.cir'],
       ['statespace', 'motor-pump'],
       ['structure', 'rlc-series', '--format', 'json'],

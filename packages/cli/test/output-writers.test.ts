@@ -61,6 +61,26 @@ describe('writeJson', () => {
   });
 });
 
+describe('writeJson: long arrays with members that are not flat', () => {
+  it('a nested member past the first slice is walked, the text unchanged', () => {
+    // 10 000 flat triplets, then members that hold containers (a large one, a function, a toJSON) after the
+    // first slice of 4096: the slices around them still go to the native JSON.stringify
+    const long: unknown[] = Array.from({ length: 10_000 }, (_, k) => [k, k % 3, -1]);
+    long[5000] = { big: Array.from({ length: 3000 }, (_, k) => ({ k })), f: () => 0 };
+    long[5001] = () => 1;
+    long[9999] = { toJSON: (key: string) => `at ${key}` };
+    long[100] = { id: 'b100', nested: [1, 2] };
+    const shifted: unknown[] = [{ first: [1] }, ...long];
+    for (const v of [long, shifted, { long }]) {
+      for (const indent of [0, 2]) {
+        const out = collect();
+        writeJson(v, out, indent);
+        expect(out.text()).toBe(JSON.stringify(v, null, indent));
+      }
+    }
+  });
+});
+
 describe('writeTraceCsv', () => {
   const trace: Trace = {
     names: ['t', 'x, "quoted"', 'y', 'y'],

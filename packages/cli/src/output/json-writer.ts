@@ -20,24 +20,37 @@ const SLICE = 4096;
 
 type Sink = Pick<OutputSink, 'write'>;
 
-const isPrimitive = (v: unknown): boolean => v === null || (typeof v !== 'object' && typeof v !== 'function');
-
-/** Whether the native JSON.stringify may write `v` whole: a small container of primitives, or a primitive. */
+/**
+ * Whether the native JSON.stringify may write `v` whole: a small container of primitives, or a primitive. Only the
+ * size of the pieces depends on this answer, never the text (both paths write what JSON.stringify writes), so the
+ * test of an object is the cheap one: its enumerable keys (own or inherited: an inherited one only makes the
+ * answer "walk it") and no member that is an object or a function.
+ */
 function isFlat(v: object): boolean {
   if (Array.isArray(v)) {
     if (v.length > FLAT_MEMBERS) return false;
-    for (let k = 0; k < v.length; k++) if (!isPrimitive(v[k])) return false;
+    for (let k = 0; k < v.length; k++) {
+      const x: unknown = v[k];
+      if (x !== null && (typeof x === 'object' || typeof x === 'function')) return false;
+    }
     return true;
   }
   let n = 0;
   for (const key in v) {
-    if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
-    if (++n > FLAT_MEMBERS || !isPrimitive((v as Record<string, unknown>)[key])) return false;
+    const x = (v as Record<string, unknown>)[key];
+    if (++n > FLAT_MEMBERS || (x !== null && (typeof x === 'object' || typeof x === 'function'))) return false;
   }
   return true;
 }
 
-const isFlatMember = (v: unknown): boolean => isPrimitive(v) || (typeof v === 'object' && isFlat(v as object));
+/** Whether every member of v[from, to) may go to the native JSON.stringify in one slice. */
+function sliceIsFlat(v: readonly unknown[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const x = v[k];
+    if (x !== null && (typeof x === 'function' || (typeof x === 'object' && !isFlat(x)))) return false;
+  }
+  return true;
+}
 
 /** Writes the JSON text of `value` (JSON.stringify(value, null, indent)) to `sink`; false when it has none (undefined). */
 export function writeJson(value: unknown, sink: Sink, indent = 0): boolean {
@@ -65,11 +78,24 @@ export function writeJson(value: unknown, sink: Sink, indent = 0): boolean {
         sink.write('[]');
         return;
       }
-      if (!gap && v.every(isFlatMember)) {
-        // a long compact array of numbers (a trace's column) or of flat objects (branches, triplets of F): the
-        // native text of slices, brackets stripped
+      if (!gap && sliceIsFlat(v, 0, Math.min(v.length, SLICE))) {
+        // a compact array of numbers (a trace's column) or of flat objects (branches, triplets of F): the native
+        // text of slices of SLICE members, brackets stripped; a slice with a member that is not flat is walked
         sink.write('[');
-        for (let k = 0; k < v.length; k += SLICE) sink.write(`${k === 0 ? '' : ','}${JSON.stringify(v.slice(k, k + SLICE)).slice(1, -1)}`);
+        for (let k = 0; k < v.length; k += SLICE) {
+          const end = Math.min(v.length, k + SLICE);
+          if (k === 0 || sliceIsFlat(v, k, end)) {
+            const text = JSON.stringify(v.slice(k, end));
+            sink.write(k === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`);
+            continue;
+          }
+          for (let j = k; j < end; j++) {
+            sink.write(',');
+            const item = prepare(String(j), v[j]);
+            if (item === undefined || typeof item === 'function' || typeof item === 'symbol') sink.write('null');
+            else write(item, depth + 1);
+          }
+        }
         sink.write(']');
         return;
       }
