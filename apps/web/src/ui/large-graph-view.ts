@@ -16,7 +16,8 @@
  */
 import type Sigma from 'sigma';
 import type FA2Layout from 'graphology-layout-forceatlas2/worker';
-import type { GraphDrawing } from '../engine/protocol';
+import type { PackedGraph } from '../engine/protocol';
+import { branchCount, classesPresent, nodeCount, nodeName } from '../engine/packed-graph';
 import { el } from './dom';
 import { graphLegend } from './graph-view';
 import { renderGraphSummary } from './graph-summary';
@@ -60,15 +61,15 @@ export function disposeLargeGraph(): void {
   live = {};
 }
 
-export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
+export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
   disposeLargeGraph();
   const mine = generation;
   const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
   const hits = new Set<string>();
   const hitNodes = new Set<string>();
-  const stage = el('div', { class: 'graph-stage', id: 'graph-stage', role: 'img', 'aria-label': `linear graph with ${g.nodes.length} nodes and ${g.branches.length} branches, force layout` });
+  const stage = el('div', { class: 'graph-stage', id: 'graph-stage', role: 'img', 'aria-label': `linear graph with ${nodeCount(g)} nodes and ${branchCount(g)} branches, force layout` });
   const note = el('p', { class: 'hint graph-drawing-note', id: 'graph-drawing-note' }, 'Laying out the graph…');
-  const figure = el('figure', { class: 'graph-drawing', id: 'graph-drawing', 'data-layout': 'running', 'data-hits': 0 }, stage, note, graphLegend(g));
+  const figure = el('figure', { class: 'graph-drawing', id: 'graph-drawing', 'data-layout': 'running', 'data-hits': 0 }, stage, note, graphLegend(classesPresent(g)));
   let redraw = () => {};
   let focus = (_: string) => {};
   renderGraphSummary(
@@ -104,20 +105,21 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     const webgl = await startSigma();
     if (mine !== generation) return;
     if (!webgl) startCanvas();
-    for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
+    const B = branchCount(g);
+    for (let k = 0; k < B; k += BRANCHES_PER_TASK) {
       await nextTask();
       if (mine !== generation) return;
       addLargeBranches(graph, g, k, k + BRANCHES_PER_TASK);
     }
     figure.dataset.branches = String(graph.size);
     // the graph the layout moves: the drawn one, or above LIVE_LAYOUT_BRANCHES a shadow copied in now and then
-    const shadow = g.branches.length > LIVE_LAYOUT_BRANCHES ? new MultiDirectedGraph() : undefined;
+    const shadow = B > LIVE_LAYOUT_BRANCHES ? new MultiDirectedGraph() : undefined;
     if (shadow) {
       graph.forEachNode((n, a) => void shadow.addNode(n, { x: a.x, y: a.y }));
-      for (let k = 0; k < g.branches.length; k += 4 * BRANCHES_PER_TASK) {
+      for (let k = 0; k < B; k += 4 * BRANCHES_PER_TASK) {
         await nextTask();
         if (mine !== generation) return;
-        for (const b of g.branches.slice(k, k + 4 * BRANCHES_PER_TASK)) shadow.addDirectedEdge(b.from, b.to);
+        for (let j = k; j < Math.min(B, k + 4 * BRANCHES_PER_TASK); j++) shadow.addDirectedEdge(nodeName(g, g.from[j]), nodeName(g, g.to[j]));
       }
     }
     const copyPositions = () => {
