@@ -6,7 +6,8 @@
  *   npx tsx apps/web/scripts/profile-long-tasks.ts grid|ladder|ladder5000|edit5000
  * (edit5000: the 5000-section ladder pasted and drawn first, then profiled while C's value is typed over in the
  * editor's large-text view and the answer is drawn again)
- * (the source maps are not applied: names are the build's, file:line points into the bundle).
+ * (the source maps are not applied: names are the build's, file:line points into the bundle). The Long Tasks
+ * API's entries since the paste are printed beside the stretches (`longTasks`, ms): one entry per task.
  */
 import { rmSync } from 'node:fs';
 import { buildPage } from '../test/support/build-page';
@@ -28,6 +29,14 @@ const server = await serveStatic(outDir);
 const browser = await launchChromium({ webgl: true });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  // the Long Tasks API beside the profile: a stretch may be tasks back to back, a long-task entry is one task
+  await page.addInitScript(() => {
+    const w = window as unknown as { longTasks: [number, number][] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
   await page.goto(server.url);
   await waitForRevision(page, undefined);
   // sigma's renderer is built in idle time after start-up (ui/warm-sigma.ts): paste once it is waiting
@@ -52,6 +61,9 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const before = await revision(page);
+  await page.evaluate(() => {
+    (window as unknown as { longTasks: [number, number][] }).longTasks = [];
+  });
   if (which === 'edit5000') {
     await page.keyboard.type('5e-10');
     await page.waitForFunction(() => Math.abs(Number(document.querySelector('#model .virtual-row')?.querySelectorAll('span')[3]?.textContent) - 5e-10) < 1e-22, null, { timeout: 300_000 });
@@ -62,6 +74,7 @@ try {
   await page.waitForFunction(drawn, null, { timeout: 120_000 });
   await page.waitForTimeout(1000);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const longTasks = (await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks)).map((t) => Math.round(t[1]));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // '(program)' is the browser's native work (style, layout, paint, WebGL): busy, not idle
   const idle = (n: ProfileNode) => n.callFrame.functionName === '(idle)';
@@ -90,7 +103,7 @@ try {
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   }
   if (start >= 0) close(t);
-  console.log(JSON.stringify({ model: which, stretches }, null, 2));
+  console.log(JSON.stringify({ model: which, longTasks, stretches }, null, 2));
 } finally {
   await browser.close();
   await server.close();

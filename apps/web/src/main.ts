@@ -5,7 +5,9 @@
  */
 import 'katex/dist/katex.min.css';
 import './styles.css';
-import type { FollowUp, RunAnswer, RunResult } from './engine/protocol';
+import type { FollowUp, GraphDrawing, PackedDerivation, PackedGraph, RunAnswer, RunResult } from './engine/protocol';
+import { branchCount, samePackedGraph, unpackGraph } from './engine/packed-graph';
+import { samePackedDerivation } from './engine/packed-derivation';
 import { DEFAULT_SETTINGS } from './engine/settings';
 import type { Settings } from './engine/settings';
 import { createEngineClient } from './engine-client';
@@ -31,15 +33,15 @@ import { decodeShare, encodeShare } from './ui/share';
 import { createSimulationPanel } from './ui/simulation-panel';
 import { distinctTitles } from './ui/gallery-titles';
 import { attachSplitter } from './ui/splitter';
-import { stateChoiceLabels } from './ui/state-labels';
+import { stateChoiceLabelsOf } from './ui/state-labels';
 
 interface PageState {
   settings: Settings;
   /** The request whose answer is awaited, and when its edit happened. */
   pending?: { id: number; since: number; edit: boolean };
   last?: RunResult;
-  /** Signatures of what the slower panels last drew, to skip redrawing them unchanged. */
-  drawn: { graph?: string; derivation?: string; compare?: string };
+  /** What the slower panels last drew (compared exactly, O(N + B)), to skip redrawing them unchanged. */
+  drawn: { graph?: { readonly graph: PackedGraph; readonly note?: string }; derivation?: PackedDerivation | 'none' };
 }
 
 const state: PageState = { settings: DEFAULT_SETTINGS, drawn: {} };
@@ -65,7 +67,7 @@ const draw = createDrawMode({
     editor.replaceText(text);
     request(true);
   },
-  autoPositions: () => (state.last && !state.last.equations && state.last.graph.branches.length <= LARGE_GRAPH ? layoutGraph(state.last.graph).nodes : new Map()),
+  autoPositions: () => (state.last && !state.last.equations && branchCount(state.last.graph) <= LARGE_GRAPH ? layoutGraph(smallGraph(state.last)).nodes : new Map()),
 });
 byId('graph').after(draw.node);
 const drawToggle = byId<HTMLButtonElement>('draw-toggle');
@@ -120,6 +122,14 @@ gallery.addEventListener('change', () => {
   loadModel(e.text, { ...DEFAULT_SETTINGS, style: state.settings.style });
 });
 
+/** A small graph as objects (the SVG drawing, its layout, the drawing mode), unpacked once per answer. */
+const unpacked = new WeakMap<RunResult, GraphDrawing>();
+function smallGraph(a: RunResult): GraphDrawing {
+  let g = unpacked.get(a);
+  if (!g) unpacked.set(a, (g = unpackGraph(a.graph)));
+  return g;
+}
+
 function setStatus(kind: 'busy' | 'ready' | 'error', text: string): void {
   status.textContent = text;
   status.dataset.kind = kind;
@@ -171,8 +181,8 @@ function onAnswer(a: RunAnswer): void {
   state.last = a;
   const simErrors = a.simulation.ok ? [] : a.simulation.errors;
   editor.showErrors([]);
-  byId('empty-hint').hidden = a.graph.branches.length > 0 || a.equations !== undefined;
-  modelPanel.nameStates(stateChoiceLabels(a.graph.branches));
+  byId('empty-hint').hidden = branchCount(a.graph) > 0 || a.equations !== undefined;
+  modelPanel.nameStates(stateChoiceLabelsOf(a.graph));
   // the matrices and the plot first: they are what an edit is waiting for. A large model's steps run as
   // separate tasks (ui/task-steps.ts); the revision is set when all are drawn.
   // the comparison waits for its follow-up, which may arrive while a large model's steps are still running
@@ -198,22 +208,24 @@ function onAnswer(a: RunAnswer): void {
     byId('system-title').textContent = a.title ?? a.name;
     byId('system-summary').textContent = a.summary ?? '';
     const g0 = performance.now();
-    const graphSig = JSON.stringify([a.graph, a.equations?.note]);
+    const drawn = state.drawn.graph;
+    const sameGraph = drawn !== undefined && drawn.note === a.equations?.note && samePackedGraph(drawn.graph, a.graph);
+    const graphSig = { graph: a.graph, note: a.equations?.note };
     if (a.equations) {
       // an equation file has no linear graph: a note instead of the graph and the derivation
-      if (state.drawn.graph !== graphSig) {
+      if (!sameGraph) {
         const note = () => el('p', { class: 'note no-graph', 'data-format': a.equations!.format }, a.equations!.note);
         disposeLargeGraph();
         byId('graph').replaceChildren(note());
         byId('derivation').replaceChildren(note());
         state.drawn.graph = graphSig;
-        state.drawn.derivation = graphSig;
+        state.drawn.derivation = 'none';
       }
-    } else if (state.drawn.graph !== graphSig) {
-      if (a.graph.branches.length > LARGE_GRAPH) renderLargeGraph(byId('graph'), a.graph);
+    } else if (!sameGraph) {
+      if (branchCount(a.graph) > LARGE_GRAPH) renderLargeGraph(byId('graph'), a.graph);
       else {
         disposeLargeGraph();
-        renderGraph(byId('graph'), a.graph);
+        renderGraph(byId('graph'), smallGraph(a));
       }
       state.drawn.graph = graphSig;
     }
@@ -221,10 +233,10 @@ function onAnswer(a: RunAnswer): void {
   });
   steps.push(() => {
     const d0 = performance.now();
-    const derivationSig = JSON.stringify(a.derivation);
-    if (!a.equations && state.drawn.derivation !== derivationSig) {
+    const last = state.drawn.derivation;
+    if (!a.equations && (last === undefined || last === 'none' || !samePackedDerivation(last, a.derivation))) {
       renderDerivation(byId('derivation'), a.derivation);
-      state.drawn.derivation = derivationSig;
+      state.drawn.derivation = a.derivation;
     }
     performance.measure('sysgraph:derivation', { start: d0 });
     draw.refresh();

@@ -17,6 +17,7 @@ import { createModelMemo } from '../src/engine/model-memo';
 import { createTimeMath } from '@sysgraph/formulation';
 import { DEFAULT_SETTINGS, readSettings } from '../src/engine/settings';
 import { stateLatex } from '../src/engine/derivation-view';
+import { unpackGraph } from '../src/engine/packed-graph';
 import { jsonPositions, locateError } from '../src/ui/error-location';
 import { decodeShare, encodeShare } from '../src/ui/share';
 import { layoutGraph } from '../src/ui/graph-layout';
@@ -319,16 +320,17 @@ describe('layoutGraph', () => {
   it('is deterministic, puts each ground below its component and keeps components apart', () => {
     const run = runPipeline({ id: 1, text: example('motor-pump.json'), settings: DEFAULT_SETTINGS }, context()).answer;
     if (!run.ok) throw new Error('motor-pump failed');
-    const a = layoutGraph(run.graph);
-    const b = layoutGraph(JSON.parse(JSON.stringify(run.graph)));
+    const graph = unpackGraph(run.graph);
+    const a = layoutGraph(graph);
+    const b = layoutGraph(JSON.parse(JSON.stringify(graph)));
     expect([...a.nodes]).toEqual([...b.nodes]);
-    for (const n of run.graph.nodes) {
+    for (const n of graph.nodes) {
       const y = a.nodes.get(n.name)!.y;
-      const others = run.graph.nodes.filter((m) => m.component === n.component && m.name !== n.name).map((m) => a.nodes.get(m.name)!.y);
+      const others = graph.nodes.filter((m) => m.component === n.component && m.name !== n.name).map((m) => a.nodes.get(m.name)!.y);
       if (n.ground) for (const o of others) expect(y).toBeGreaterThan(o);
     }
     for (let k = 1; k < a.components.length; k++) expect(a.components[k].x0).toBeGreaterThan(a.components[k - 1].x1);
-    expect(a.branches.size).toBe(run.graph.branches.length);
+    expect(a.branches.size).toBe(graph.branches.length);
   });
 });
 

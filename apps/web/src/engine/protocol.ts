@@ -1,8 +1,13 @@
 /**
  * The messages between the page and the engine worker: one request (the description text and the settings),
- * one answer (everything the page shows), all structured-clone data (Float64Array columns are transferred).
+ * one answer (everything the page shows), all structured-clone data: what grows with the network is typed arrays
+ * and packed strings (the graph, the derivation, a large model's entries, the trace's columns), whose buffers are
+ * transferred; no object per branch, equation or entry.
  */
 import type { Settings } from './settings';
+import type { PackedStrings } from './packed-strings';
+
+export type { PackedStrings } from './packed-strings';
 
 export interface RunRequest {
   /** Increases with every request; the page ignores answers to requests it has superseded. */
@@ -57,6 +62,31 @@ export interface GraphDrawing {
   readonly twoPorts: readonly { readonly id: string; readonly kind: string; readonly ports: readonly [string, string]; readonly label?: string }[];
 }
 
+/**
+ * The drawing data as sent (packed-graph.ts): typed arrays and packed strings, no object per node or branch.
+ * Branch k: ids k, elements k, kinds[kind[k]], classes[cls[k]], domains[domain[k]], nodes from[k] → to[k] (indices
+ * into nodeNames), flags bit 1 in the tree, bit 2 carries a state, bit 4 labelled (labels k).
+ */
+export interface PackedGraph {
+  readonly nodeNames: PackedStrings;
+  readonly nodeComponent: Int32Array;
+  /** 1 for the ground of its component. */
+  readonly nodeGround: Uint8Array;
+  readonly ids: PackedStrings;
+  readonly elements: PackedStrings;
+  readonly labels: PackedStrings;
+  readonly kinds: readonly string[];
+  readonly kind: Uint16Array;
+  readonly classes: readonly string[];
+  readonly cls: Uint16Array;
+  readonly domains: readonly string[];
+  readonly domain: Uint16Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly flags: Uint8Array;
+  readonly twoPorts: GraphDrawing['twoPorts'];
+}
+
 export interface DerivationView {
   readonly treeBranches: readonly string[];
   readonly links: readonly string[];
@@ -70,6 +100,9 @@ export interface DerivationView {
   readonly compatibility: readonly string[];
   readonly counts: { readonly B: number; readonly N: number; readonly components: number; readonly acrossSources: number; readonly throughSources: number };
 }
+
+/** The derivation as sent (packed-derivation.ts): every list packed into one string. */
+export type PackedDerivation = { readonly [K in Exclude<keyof DerivationView, 'counts'>]: PackedStrings } & { readonly counts: DerivationView['counts'] };
 
 export type MatrixKey = 'A' | 'B' | 'C' | 'D' | 'E' | 'Bd';
 
@@ -278,8 +311,10 @@ export interface RunResult {
   readonly name: string;
   readonly title?: string;
   readonly summary?: string;
-  readonly graph: GraphDrawing;
-  readonly derivation: DerivationView;
+  /** The linear graph, packed (packed-graph.ts: unpackGraph for a small one). */
+  readonly graph: PackedGraph;
+  /** The derivation, packed (packed-derivation.ts). */
+  readonly derivation: PackedDerivation;
   /**
    * The model on show: the settings' formulation and state choice (general where MASD does not apply); for a
    * description with laws, the linearisation of its nonlinear model at rest (key 'linearised').

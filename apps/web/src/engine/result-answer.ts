@@ -1,6 +1,8 @@
-/** resultAnswer: the answer of a request that produced a model — the description's names and the views, as the page reads them. */
+/** resultAnswer: the answer of a request that produced a model — the description's names and the views, the graph and the derivation packed (typed arrays, one string per list). */
 import type { SystemDescription } from '@sysgraph/description';
 import type { DerivationView, GraphDrawing, RunResult } from './protocol';
+import { packDerivation } from './packed-derivation';
+import { packGraph } from './packed-graph';
 
 type Body = Pick<RunResult, 'model' | 'inputs' | 'tEnd' | 'simulation' | 'timings'> & Partial<Pick<RunResult, 'nonlinear' | 'timeVarying' | 'closedForm' | 'frequency'>>;
 
@@ -13,8 +15,8 @@ export function resultAnswer(id: number, desc: SystemDescription, views: { reado
     ...(desc.title !== undefined ? { title: desc.title } : {}),
     ...(desc.description !== undefined ? { summary: desc.description } : {}),
     parameters: [...desc.parameters].flatMap(([name, value]) => (typeof value === 'number' ? [{ name, value }] : [])),
-    graph: views.graph,
-    derivation: views.derivation,
+    graph: packGraph(views.graph),
+    derivation: packDerivation(views.derivation),
     ...body,
   };
 }

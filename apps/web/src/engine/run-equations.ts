@@ -9,10 +9,12 @@ import { toErrorInfo } from './error-info';
 import { equationNonlinearView } from './equation-nonlinear-view';
 import { frequencyView } from './frequency-view';
 import { modelView } from './model-view';
-import type { FollowUp, FrequencyView, InputInfo, ModelView, NonlinearView, RunAnswer, RunRequest } from './protocol';
+import { packDerivation } from './packed-derivation';
+import { packGraph } from './packed-graph';
+import type { DerivationView, FollowUp, FrequencyView, InputInfo, ModelView, NonlinearView, RunAnswer, RunRequest } from './protocol';
 import { engineSimulation } from './simulate-trace';
 
-const EMPTY_DERIVATION = { treeBranches: [], links: [], primary: [], secondary: [], states: [], elemental: [], continuity: [], compatibility: [], counts: { B: 0, N: 0, components: 0, acrossSources: 0, throughSources: 0 } };
+const EMPTY_DERIVATION: DerivationView = { treeBranches: [], links: [], primary: [], secondary: [], states: [], elemental: [], continuity: [], compatibility: [], counts: { B: 0, N: 0, components: 0, acrossSources: 0, throughSources: 0 } };
 
 export function runEquations(req: RunRequest, compiled: CompiledModel, timings: Record<string, number>, lap: (name: string) => void): { answer: RunAnswer; followUp?: () => FollowUp } {
   const settings = req.settings;
@@ -49,8 +51,8 @@ export function runEquations(req: RunRequest, compiled: CompiledModel, timings: 
       kind: 'result',
       ok: true,
       name: compiled.name,
-      graph: { nodes: [], branches: [], twoPorts: [] },
-      derivation: EMPTY_DERIVATION,
+      graph: packGraph({ nodes: [], branches: [], twoPorts: [] }),
+      derivation: packDerivation(EMPTY_DERIVATION),
       model,
       equations: { format: compiled.format, note },
       inputs,

@@ -3,9 +3,12 @@
  * and its links, primary, secondary and state variables, then the elemental, continuity and compatibility
  * equations, each group counted (B − S, N − c − S_A, B − N + c − S_T). Above LARGE_EQUATIONS equations the
  * derivation is collapsed: counts first, the equations in a virtualised list typeset row by row as they scroll
- * into view (a 32 × 32 grid has ~3000 of them).
+ * into view (a 32 × 32 grid has ~3000 of them), read one at a time from the packed lists the worker sent (no
+ * array of the equations is built).
  */
-import type { DerivationView } from '../engine/protocol';
+import type { DerivationView, PackedDerivation, PackedStrings } from '../engine/protocol';
+import { equationCount, unpackDerivation } from '../engine/packed-derivation';
+import { packedCount, stringAt } from '../engine/packed-strings';
 import { el, replaceChildren } from './dom';
 import { tex, texText } from './tex';
 import { createVirtualList } from './virtual-list';
@@ -31,41 +34,57 @@ function variableList(title: string, vars: readonly string[], kind: string): HTM
   );
 }
 
-function renderLargeDerivation(host: HTMLElement, d: DerivationView): void {
+function renderLargeDerivation(host: HTMLElement, d: PackedDerivation): void {
   const c = d.counts;
-  const groups: [string, readonly string[]][] = [
+  const groups: [string, PackedStrings][] = [
     ['Elemental', d.elemental],
     ['Continuity', d.continuity],
     ['Compatibility', d.compatibility],
   ];
-  const rows: { group: string; latex: string }[] = groups.flatMap(([group, lines]) => lines.map((latex) => ({ group, latex })));
+  const total = equationCount(d);
+  /** Row k of the list: its group and its LaTeX line, read from the packed lists. */
+  const row = (k: number): { group: string; latex: string } => {
+    let j = k;
+    for (const [group, lines] of groups) {
+      if (j < packedCount(lines)) return { group, latex: stringAt(lines, j) };
+      j -= packedCount(lines);
+    }
+    throw new RangeError(`equation ${k} of ${total}`);
+  };
   const list = createVirtualList(
-    (k) => el('div', { class: 'derivation-row' }, el('span', { class: 'derivation-group' }, `${rows[k].group} ${k + 1}`), tex(rows[k].latex.replace(/&=/, '='), false)),
+    (k) => {
+      const r = row(k);
+      return el('div', { class: 'derivation-row' }, el('span', { class: 'derivation-group' }, `${r.group} ${k + 1}`), tex(r.latex.replace(/&=/, '='), false));
+    },
     30,
     420,
     'the equations of the derivation',
   );
-  const details = el('details', { class: 'large-derivation', id: 'large-derivation' }, el('summary', {}, `Show the ${rows.length} equations`), list.node);
+  const details = el('details', { class: 'large-derivation', id: 'large-derivation' }, el('summary', {}, `Show the ${total} equations`), list.node);
   details.addEventListener('toggle', () => {
-    if (details.open && list.node.dataset.count === undefined) list.reset(rows.length);
+    if (details.open && list.node.dataset.count === undefined) list.reset(total);
   });
   replaceChildren(
     host,
     el(
       'div',
       { class: 'tree-summary', 'data-large': '1' },
-      el('div', { class: 'counts' }, `B = ${c.B} branches, N = ${c.N} nodes, ${c.components} component${c.components === 1 ? '' : 's'}, ${c.acrossSources} across and ${c.throughSources} through source${c.throughSources === 1 ? '' : 's'}; ${d.treeBranches.length} tree branches, ${d.links.length} links, ${d.states.length} state variables.`),
+      el('div', { class: 'counts' }, `B = ${c.B} branches, N = ${c.N} nodes, ${c.components} component${c.components === 1 ? '' : 's'}, ${c.acrossSources} across and ${c.throughSources} through source${c.throughSources === 1 ? '' : 's'}; ${packedCount(d.treeBranches)} tree branches, ${packedCount(d.links)} links, ${packedCount(d.states)} state variables.`),
     ),
-    ...groups.map(([group, lines]) => el('span', { class: 'equation-count', 'data-equations': group.toLowerCase(), 'data-count': lines.length }, `${group}: ${lines.length} equations. `)),
+    ...groups.map(([group, lines]) => el('span', { class: 'equation-count', 'data-equations': group.toLowerCase(), 'data-count': packedCount(lines) }, `${group}: ${packedCount(lines)} equations. `)),
     details,
   );
 }
 
-export function renderDerivation(host: HTMLElement, d: DerivationView): void {
-  if (d.elemental.length + d.continuity.length + d.compatibility.length > LARGE_EQUATIONS) {
-    renderLargeDerivation(host, d);
+export function renderDerivation(host: HTMLElement, packed: PackedDerivation): void {
+  if (equationCount(packed) > LARGE_EQUATIONS) {
+    renderLargeDerivation(host, packed);
     return;
   }
+  renderSmallDerivation(host, unpackDerivation(packed));
+}
+
+function renderSmallDerivation(host: HTMLElement, d: DerivationView): void {
   const c = d.counts;
   const S = d.states.length;
   const names = (xs: readonly string[]) => xs.map((x) => texText(x)).join(',\\ ');

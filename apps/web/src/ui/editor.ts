@@ -11,7 +11,9 @@
  * handed over when it has. An edit there re-runs the engine like a typed edit in the textarea, once the typing
  * has paused for EDIT_PAUSE_MS (each run sends the whole text to the worker). "Edit as plain text" puts it in the
  * textarea on request; "Clear" empties the editor. A paste is caught before the browser inserts it (the paste
- * event), so the textarea never lays the large text out.
+ * event), so the textarea never lays the large text out. A text that grows past LARGE_TEXT_CHARS in the textarea
+ * (typed, or inserted without a paste event) moves to the editable view at once, the caret where it was and the
+ * focus with it, so that typing goes on there: at just over 50 kB the view takes it in one short task.
  */
 import type { ErrorInfo } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
@@ -124,6 +126,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
         largePane.appendChild(ed.node);
         ed.show('');
         parkedDone();
+        host.dataset.largeEditor = 'ready';
       }, 0),
     );
   }
@@ -136,9 +139,22 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
    * editable view in a task of its own, once its chunk is here: a paste's task does not also build the view's
    * line tree (≈ 55–230 ms for 0.14–0.7 MB at load 19, measured as sysgraph:large-text).
    */
-  function showLarge(text: string): void {
+  function showLarge(text: string, caret?: number): void {
     inEditor = false;
     const mine = ++handover;
+    if (caret !== undefined && largeEditor && host.dataset.largeEditor === 'ready') {
+      // grown past the limit in the textarea: a text just over 50 kB, into the view in this task (≈ 10 ms)
+      const t0 = performance.now();
+      viewer.node.hidden = true;
+      largeEditor.node.hidden = false;
+      largeEditor.show(text);
+      largeEditor.markErrors(errorLines);
+      largeEditor.place(caret);
+      largeEditor.focus();
+      inEditor = true;
+      performance.measure('sysgraph:large-text', { start: t0 });
+      return;
+    }
     if (largeEditor) largeEditor.node.hidden = true;
     viewer.node.hidden = false;
     viewer.show(text);
@@ -153,11 +169,15 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       ed.show(large);
       ed.markErrors(errorLines);
       inEditor = true;
+      if (caret !== undefined) {
+        ed.place(caret);
+        ed.focus();
+      }
       performance.measure('sysgraph:large-text', { start: t0 });
     });
   }
 
-  function enterLarge(text: string): void {
+  function enterLarge(text: string, caret?: number): void {
     clearTimeout(editTimer);
     large = text;
     textarea.value = '';
@@ -165,7 +185,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     wrap.hidden = true;
     largePane.hidden = false;
     host.dataset.mode = 'large';
-    showLarge(text);
+    showLarge(text, caret);
     describeLarge(text, viewer.lineCount());
   }
 
@@ -258,8 +278,16 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
   }
 
   textarea.addEventListener('input', () => {
+    const text = textarea.value;
+    if (text.length > LARGE_TEXT_CHARS) {
+      // grown past the limit (typed, or inserted without a paste event): on to the large-text view, the caret
+      // where it was when the textarea had the focus
+      enterLarge(text, document.activeElement === textarea ? textarea.selectionEnd : undefined);
+      onChange(text);
+      return;
+    }
     renderGutter();
-    onChange(textarea.value);
+    onChange(text);
   });
   textarea.addEventListener('scroll', syncScroll);
   // after Esc the next Tab moves the focus on (the keyboard is never trapped in the editor)
@@ -322,6 +350,11 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       renderGutter();
     },
     replaceText(text: string) {
+      if (text.length > LARGE_TEXT_CHARS || large !== undefined) {
+        // a drawing edit of a large text, or one that makes it large: the large-text view, never the textarea
+        enterLarge(text);
+        return;
+      }
       const top = textarea.scrollTop;
       textarea.value = text;
       textarea.scrollTop = top;

@@ -135,12 +135,12 @@ export function renderGraph(container: HTMLElement, g: GraphDrawing): void {
       ),
     );
   }
-  container.replaceChildren(root, graphLegend(g));
+  container.replaceChildren(root, graphLegend(new Set(g.branches.map((b) => b.cls))));
   placeLabels(root, layout.width, layout.height);
 }
 
-export function graphLegend(g: GraphDrawing): HTMLElement {
-  const present = new Set(g.branches.map((b) => b.cls));
+/** The legend: tree branch, link, state variable and the swatches of the classes present. */
+export function graphLegend(present: ReadonlySet<string>): HTMLElement {
   const swatch = (cls: string) =>
     el('span', { class: 'legend-item' }, el('span', { class: 'swatch', style: `background:${CLASS_STYLE[cls].colour}` }), CLASS_STYLE[cls].name);
   return el(

@@ -7,7 +7,8 @@
  * Start positions are a seeded scatter (deterministic) for ForceAtlas2 to untangle. O(N + B).
  */
 import { MultiDirectedGraph } from 'graphology';
-import type { GraphDrawing } from '../engine/protocol';
+import type { PackedGraph } from '../engine/protocol';
+import { branchClass, branchElement, branchId, branchInTree, branchKind, branchState, nodeCount, nodeName } from '../engine/packed-graph';
 import { CLASS_STYLE } from './graph-view';
 
 export const STATE_COLOUR = '#d97706';
@@ -45,24 +46,29 @@ function scatter(seed: number): () => number {
 }
 
 /** The nodes, at their seeded start positions. */
-export function addLargeNodes(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: GraphDrawing): void {
+export function addLargeNodes(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: PackedGraph): void {
   const rnd = scatter(0x5eed);
-  const side = Math.sqrt(g.nodes.length) * 10;
-  for (const n of g.nodes) {
-    graph.addNode(n.name, { x: rnd() * side, y: rnd() * side, size: n.ground ? 7 : 2.5, color: n.ground ? GROUND_COLOUR : NODE_COLOUR, label: n.name, ground: n.ground });
+  const N = nodeCount(g);
+  const side = Math.sqrt(N) * 10;
+  for (let i = 0; i < N; i++) {
+    const name = nodeName(g, i);
+    const ground = g.nodeGround[i] === 1;
+    graph.addNode(name, { x: rnd() * side, y: rnd() * side, size: ground ? 7 : 2.5, color: ground ? GROUND_COLOUR : NODE_COLOUR, label: name, ground });
   }
 }
 
 /** Branches from..to−1 of the drawing (in slices, so that a large graph is built over several tasks). */
-export function addLargeBranches(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: GraphDrawing, from = 0, to = g.branches.length): void {
-  for (let k = from; k < Math.min(to, g.branches.length); k++) {
-    const b = g.branches[k];
-    const colour = b.state ? STATE_COLOUR : b.inTree ? (CLASS_STYLE[b.cls] ?? CLASS_STYLE.D).colour : LINK_COLOUR;
-    graph.addDirectedEdgeWithKey(b.id, b.from, b.to, { size: b.state ? 2.5 : b.inTree ? 1.6 : 0.7, color: colour, cls: b.cls, kind: b.kind, element: b.element, inTree: b.inTree, state: b.state });
+export function addLargeBranches(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: PackedGraph, from = 0, to = g.from.length): void {
+  for (let k = from; k < Math.min(to, g.from.length); k++) {
+    const cls = branchClass(g, k);
+    const inTree = branchInTree(g, k);
+    const state = branchState(g, k);
+    const colour = state ? STATE_COLOUR : inTree ? (CLASS_STYLE[cls] ?? CLASS_STYLE.D).colour : LINK_COLOUR;
+    graph.addDirectedEdgeWithKey(branchId(g, k), nodeName(g, g.from[k]), nodeName(g, g.to[k]), { size: state ? 2.5 : inTree ? 1.6 : 0.7, color: colour, cls, kind: branchKind(g, k), element: branchElement(g, k), inTree, state });
   }
 }
 
-export function largeGraphData(g: GraphDrawing): MultiDirectedGraph<LargeNode, LargeEdge> {
+export function largeGraphData(g: PackedGraph): MultiDirectedGraph<LargeNode, LargeEdge> {
   const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
   addLargeNodes(graph, g);
   addLargeBranches(graph, g);

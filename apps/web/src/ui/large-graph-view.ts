@@ -9,14 +9,17 @@
  * (graph-canvas-fallback.ts) and a note says so. sigma and the layout are imported lazily: small graphs never
  * load them. The host records data-renderer (webgl | canvas) and data-layout (running | settled).
  *
- * Above LIVE_LAYOUT_BRANCHES the layout runs on a shadow graph (the same nodes and branches, no attributes)
- * that sigma does not listen to, and the positions are copied into the drawn graph every LAYOUT_SYNC_MS and
- * at the end: every position update makes sigma process all nodes and edges again (about 100–190 ms for the
- * 10^4 branches of a 5000-section ladder, measured), which at one update per frame was a long task per frame.
+ * Above LIVE_LAYOUT_BRANCHES the layout runs first, on a shadow graph (the same nodes and branches, no
+ * attributes) that sigma does not listen to, and the drawn graph is built after it at the final positions:
+ * every position update of a drawn graph makes sigma process all nodes and edges again (about 100–400 ms for
+ * the 10^4 branches of a 5000-section ladder, measured), one long task per update — one per frame at first, then
+ * one per second when the positions were copied every second (LAYOUT_SYNC_MS, removed). The cost: the drawing
+ * appears once the layout has run (LAYOUT_MS), not while it settles.
  */
 import type Sigma from 'sigma';
 import type FA2Layout from 'graphology-layout-forceatlas2/worker';
-import type { GraphDrawing } from '../engine/protocol';
+import type { PackedGraph } from '../engine/protocol';
+import { branchCount, classesPresent, nodeCount, nodeName } from '../engine/packed-graph';
 import { el } from './dom';
 import { graphLegend } from './graph-view';
 import { renderGraphSummary } from './graph-summary';
@@ -31,9 +34,8 @@ import type { LargeEdge, LargeNode } from './large-graph-data';
 /** How long ForceAtlas2 runs before it is stopped (ms). */
 export const LAYOUT_MS = 4000;
 const FADED = '#e3e7ed';
-/** Above this many branches the layout's positions reach the drawing every LAYOUT_SYNC_MS, not every frame. */
+/** Above this many branches the layout runs before the drawing is built, not on it. */
 export const LIVE_LAYOUT_BRANCHES = 4000;
-export const LAYOUT_SYNC_MS = 1000;
 /** Branches handed to graphology and sigma per task: sigma indexes each added edge alone (a partial refresh). */
 export const BRANCHES_PER_TASK = 200;
 
@@ -43,7 +45,6 @@ interface Live {
   layout?: FA2Layout;
   frame?: number;
   timer?: ReturnType<typeof setTimeout>;
-  sync?: ReturnType<typeof setInterval>;
 }
 
 let live: Live = {};
@@ -53,22 +54,21 @@ let generation = 0;
 export function disposeLargeGraph(): void {
   generation++;
   if (live.timer !== undefined) clearTimeout(live.timer);
-  if (live.sync !== undefined) clearInterval(live.sync);
   if (live.frame !== undefined) cancelAnimationFrame(live.frame);
   live.layout?.kill();
   if (live.warm !== undefined) parkSigma(live.warm);
   live = {};
 }
 
-export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
+export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
   disposeLargeGraph();
   const mine = generation;
   const graph = new MultiDirectedGraph<LargeNode, LargeEdge>();
   const hits = new Set<string>();
   const hitNodes = new Set<string>();
-  const stage = el('div', { class: 'graph-stage', id: 'graph-stage', role: 'img', 'aria-label': `linear graph with ${g.nodes.length} nodes and ${g.branches.length} branches, force layout` });
+  const stage = el('div', { class: 'graph-stage', id: 'graph-stage', role: 'img', 'aria-label': `linear graph with ${nodeCount(g)} nodes and ${branchCount(g)} branches, force layout` });
   const note = el('p', { class: 'hint graph-drawing-note', id: 'graph-drawing-note' }, 'Laying out the graph…');
-  const figure = el('figure', { class: 'graph-drawing', id: 'graph-drawing', 'data-layout': 'running', 'data-hits': 0 }, stage, note, graphLegend(g));
+  const figure = el('figure', { class: 'graph-drawing', id: 'graph-drawing', 'data-layout': 'running', 'data-hits': 0 }, stage, note, graphLegend(classesPresent(g)));
   let redraw = () => {};
   let focus = (_: string) => {};
   renderGraphSummary(
@@ -95,47 +95,68 @@ export function renderLargeGraph(host: HTMLElement, g: GraphDrawing): void {
     note.textContent = what;
     redraw();
   };
-  const start = async () => {
-    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the nodes alone; then the
-    // branches in slices of BRANCHES_PER_TASK, a task each, which sigma.js indexes as they come
-    addLargeNodes(graph, g);
-    const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
-    if (mine !== generation) return;
-    const webgl = await startSigma();
-    if (mine !== generation) return;
-    if (!webgl) startCanvas();
-    for (let k = 0; k < g.branches.length; k += BRANCHES_PER_TASK) {
+  const drawnNote = () => (figure.dataset.renderer === 'webgl' ? 'Drawn with WebGL (sigma.js), ForceAtlas2 layout. Wheel to zoom, drag to pan.' : 'WebGL is not available in this browser: the graph is drawn on a 2D canvas instead (no zoom).');
+  /** The branches into the drawn graph in slices of BRANCHES_PER_TASK, a task each (sigma indexes each as it comes). */
+  const addBranches = async (): Promise<boolean> => {
+    const B = branchCount(g);
+    for (let k = 0; k < B; k += BRANCHES_PER_TASK) {
       await nextTask();
-      if (mine !== generation) return;
+      if (mine !== generation) return false;
       addLargeBranches(graph, g, k, k + BRANCHES_PER_TASK);
     }
     figure.dataset.branches = String(graph.size);
-    // the graph the layout moves: the drawn one, or above LIVE_LAYOUT_BRANCHES a shadow copied in now and then
-    const shadow = g.branches.length > LIVE_LAYOUT_BRANCHES ? new MultiDirectedGraph() : undefined;
-    if (shadow) {
+    return true;
+  };
+  const start = async () => {
+    const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
+    if (mine !== generation) return;
+    addLargeNodes(graph, g);
+    const B = branchCount(g);
+    if (B > LIVE_LAYOUT_BRANCHES) {
+      // laid out first, drawn after: the layout moves a shadow graph (nodes and branches, no attributes) for
+      // LAYOUT_MS; its positions go into the drawn graph before sigma sees it, so sigma processes the graph
+      // once, node by node and slice by slice, never as a whole again
+      const shadow = new MultiDirectedGraph();
       graph.forEachNode((n, a) => void shadow.addNode(n, { x: a.x, y: a.y }));
-      for (let k = 0; k < g.branches.length; k += 4 * BRANCHES_PER_TASK) {
+      for (let k = 0; k < B; k += 4 * BRANCHES_PER_TASK) {
         await nextTask();
         if (mine !== generation) return;
-        for (const b of g.branches.slice(k, k + 4 * BRANCHES_PER_TASK)) shadow.addDirectedEdge(b.from, b.to);
+        for (let j = k; j < Math.min(B, k + 4 * BRANCHES_PER_TASK); j++) shadow.addDirectedEdge(nodeName(g, g.from[j]), nodeName(g, g.to[j]));
       }
+      const layout = new Layout(shadow, { settings: { ...inferSettings(shadow), barnesHutOptimize: true, slowDown: 5 } });
+      live.layout = layout;
+      await nextTask();
+      if (mine !== generation) return;
+      layout.start();
+      await new Promise<void>((resolve) => (live.timer = setTimeout(resolve, LAYOUT_MS)));
+      if (mine !== generation) return;
+      layout.stop();
+      graph.updateEachNodeAttributes((n, a) => ({ ...a, x: shadow.getNodeAttribute(n, 'x') as number, y: shadow.getNodeAttribute(n, 'y') as number }), { attributes: ['x', 'y'] });
+      note.textContent = 'Drawing the graph…';
+      await nextTask();
+      if (mine !== generation) return;
+      const webgl = await startSigma();
+      if (mine !== generation) return;
+      if (!webgl) startCanvas();
+      if (!(await addBranches())) return;
+      settle(drawnNote());
+      return;
     }
-    const copyPositions = () => {
-      if (shadow) graph.updateEachNodeAttributes((n, a) => ({ ...a, x: shadow.getNodeAttribute(n, 'x') as number, y: shadow.getNodeAttribute(n, 'y') as number }), { attributes: ['x', 'y'] });
-    };
-    const moved = shadow ?? graph;
-    live.layout = new Layout(moved, { settings: { ...inferSettings(moved), barnesHutOptimize: moved.order > 500, slowDown: 5 } });
+    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the nodes alone; then the
+    // branches in slices; the layout moves the drawn graph, which sigma redraws every frame
+    const webgl = await startSigma();
+    if (mine !== generation) return;
+    if (!webgl) startCanvas();
+    if (!(await addBranches())) return;
+    live.layout = new Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 500, slowDown: 5 } });
     // the supervisor's constructor spawns its worker (a Blob of the worker's source: 47 ms in a profile of the
     // grid); start() packs the graph into typed arrays and transfers them: a task each
     await nextTask();
     if (mine !== generation) return;
     live.layout.start();
-    if (shadow) live.sync = setInterval(copyPositions, LAYOUT_SYNC_MS);
     live.timer = setTimeout(() => {
       live.layout?.stop();
-      if (live.sync !== undefined) clearInterval(live.sync);
-      copyPositions();
-      settle(webgl ? 'Drawn with WebGL (sigma.js), ForceAtlas2 layout. Wheel to zoom, drag to pan.' : 'WebGL is not available in this browser: the graph is drawn on a 2D canvas instead (no zoom).');
+      settle(drawnNote());
     }, LAYOUT_MS);
   };
 

@@ -21,6 +21,8 @@ export interface LargeTextEditor {
   lineCount(): number;
   markErrors(lines: ReadonlySet<number>): void;
   reveal(line: number): void;
+  /** The caret at a character offset, scrolled into view (where typing continues after the textarea). */
+  place(offset: number): void;
   focus(): void;
 }
 
@@ -105,6 +107,10 @@ export function createLargeTextEditor(label: string, onEdit: () => void): LargeT
       const n = Math.min(Math.max(1, line), view.state.doc.lines);
       const at = view.state.doc.line(n);
       view.dispatch({ selection: { anchor: at.from, head: at.to }, effects: EditorView.scrollIntoView(at.from, { y: 'center' }) });
+    },
+    place(offset) {
+      const at = Math.min(Math.max(0, offset), view.state.doc.length);
+      view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
     },
     focus: () => view.focus(),
   };

@@ -6,7 +6,7 @@
  * momentum Γ). A system of several domains is named by the domain of most storage branches, electrical first
  * on a tie (the motor and pump is read as a circuit driving a machine).
  */
-import type { GraphBranch } from '../engine/protocol';
+import type { GraphBranch, PackedGraph } from '../engine/protocol';
 
 export interface StateChoiceLabels {
   readonly domain: string;
@@ -42,6 +42,21 @@ const ORDER = ['electrical', 'translational', 'rotational', 'fluid', 'thermal'];
 export function stateChoiceLabels(branches: readonly Pick<GraphBranch, 'cls' | 'domain'>[]): StateChoiceLabels {
   const counts = new Map<string, number>();
   for (const b of branches) if ((b.cls === 'A' || b.cls === 'T') && LABELS[b.domain]) counts.set(b.domain, (counts.get(b.domain) ?? 0) + 1);
+  return labelsByCounts(counts);
+}
+
+/** The same from the packed graph the worker sends (its class and domain tables), with no object per branch. */
+export function stateChoiceLabelsOf(g: PackedGraph): StateChoiceLabels {
+  const counts = new Map<string, number>();
+  for (let k = 0; k < g.cls.length; k++) {
+    const cls = g.classes[g.cls[k]];
+    const domain = g.domains[g.domain[k]];
+    if ((cls === 'A' || cls === 'T') && LABELS[domain]) counts.set(domain, (counts.get(domain) ?? 0) + 1);
+  }
+  return labelsByCounts(counts);
+}
+
+function labelsByCounts(counts: ReadonlyMap<string, number>): StateChoiceLabels {
   let best = 'electrical';
   let most = 0;
   for (const d of ORDER) {

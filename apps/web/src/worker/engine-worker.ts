@@ -9,7 +9,7 @@ import { createRestrictedParser } from '@sysgraph/simulate';
 import type { RunRequest, SweepCancel, SweepRequest, TraceView, WorkerMessage } from '../engine/protocol';
 import { runPipeline } from '../engine/run-pipeline';
 import { createModelMemo } from '../engine/model-memo';
-import { sparseBuffers } from '../engine/sparse-view';
+import { answerTransfer, traceBuffers } from '../engine/answer-transfer';
 import type { EngineContext } from '../engine/run-pipeline';
 import { createSweepRunner } from './sweep-runner';
 
@@ -26,7 +26,7 @@ const context: EngineContext = { system: createSystemParser(), signals: createRe
 let latest: RunRequest | undefined;
 let scheduled = false;
 
-const buffersOf = (trace: TraceView): Transferable[] => [...new Set(trace.columns.map((c) => c.buffer as ArrayBuffer))];
+const buffersOf = (trace: TraceView): Transferable[] => [...new Set(traceBuffers(trace))];
 
 function schedule(): void {
   if (scheduled) return;
@@ -42,9 +42,8 @@ function runLatest(): void {
   if (!req) return;
   const run = runPipeline(req, context);
   const a = run.answer;
-  const transfer: Transferable[] = a.ok && a.simulation.ok ? buffersOf(a.simulation.trace) : [];
-  if (a.ok && a.model.large) for (const m of Object.values(a.model.large.matrices)) transfer.push(...sparseBuffers(m));
-  scope.postMessage(a, transfer);
+  // typed arrays and packed strings, their buffers transferred (engine/answer-transfer.ts)
+  scope.postMessage(a, answerTransfer(a));
   const followUp = run.followUp;
   if (followUp) {
     setTimeout(() => {
