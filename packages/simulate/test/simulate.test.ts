@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SysgraphError } from '@sysgraph/core';
 import { formatTrace, simulate, step, traceToCsv, traceToJson } from '../src/index';
-import type { NonlinearModel, SimulateOptions } from '../src/index';
+import type { LinearModel, NonlinearModel, SimulateOptions } from '../src/index';
 import { capLoopSource, seriesRlc, stiffDecay } from './fixtures/models';
 
 function codeOf(f: () => unknown): SysgraphError {
@@ -63,6 +63,21 @@ describe('inputs, initial values and the trace', () => {
     // cap loop: x(0) = 1 with u(0) = 1 held constant: x̃ = 1/3 → x̃' = −x̃/3 + 1/9 = 0, so x stays 1
     const held = simulate(capLoopSource(), { tEnd: 2, samples: 3, inputs: { Vs: '1' }, initial: { v_Ca: 1 }, solver: 'dopri5' });
     for (const v of held.columns[1]) expect(v).toBeCloseTo(1, 12);
+  });
+
+  it('initial values of every state by name land on their states (x_k(t) = x_k(0) e^{−a_k t}, decoupled)', () => {
+    const n = 300;
+    const rate = (k: number) => 1 + k / 100;
+    const A = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? -rate(i) : 0)));
+    const names = Array.from({ length: n }, (_, k) => `x${k}`);
+    const model: LinearModel = { kind: 'linear', stateNames: names, inputNames: [], outputNames: [], A, B: names.map(() => []), C: [], D: [] };
+    // given in reverse order, each value its own
+    const initial = Object.fromEntries(names.map((name, k) => [name, k - 150.5] as const).reverse());
+    const r = simulate(model, { tEnd: 1, samples: 2, initial, solver: 'exact' });
+    for (let k = 0; k < n; k++) {
+      expect(r.columns[1 + k][0]).toBe(k - 150.5);
+      expect(r.columns[1 + k][1]).toBeCloseTo((k - 150.5) * Math.exp(-rate(k)), 10);
+    }
   });
 
   it('the trace is columnar with names and units, and accepts Signal objects', () => {

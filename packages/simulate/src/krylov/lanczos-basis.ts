@@ -141,17 +141,7 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
       if (j > 0 && Math.abs(o) > ORTHOGONALITY_LOSS * bNext) {
         // orthogonality lost: w against v_1 … v_{j+1}, twice
         reorthogonalised++;
-        for (let pass = 0; pass < 2; pass++) {
-          for (let m = 0; m <= j; m++) {
-            const u = vectors[m];
-            let dot = 0;
-            for (let i = 0; i < size; i++) dot += u[i] * w[i];
-            for (let i = 0; i < size; i++) w[i] -= dot * u[i];
-          }
-        }
-        let sum = 0;
-        for (let i = 0; i < size; i++) sum += w[i] * w[i];
-        bNext = Math.sqrt(sum);
+        bNext = reorthogonalise(vectors, j + 1, w, size);
       }
       alpha[j] = a;
       offDiagonal[j] = bNext;
@@ -165,4 +155,32 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
       return true;
     },
   };
+}
+
+/**
+ * w against v_1 … v_count, twice (classical Gram–Schmidt), then ‖w‖. Each pass over N is a function of its own with
+ * nothing after its loop: inside extend(), these loops ran after a long loop that V8 had compiled by on-stack
+ * replacement before they had ever run, and Node 20's V8 re-entered that code and deoptimised at them on later
+ * calls, running the O(N·k) passes in the baseline tier (docs/design-choices.md, "The cold path").
+ */
+function reorthogonalise(vectors: readonly Float64Array[], count: number, w: Float64Array, size: number): number {
+  for (let pass = 0; pass < 2; pass++) {
+    for (let m = 0; m < count; m++) {
+      const u = vectors[m];
+      subtractScaled(w, dot(u, w, size), u, size);
+    }
+  }
+  return Math.sqrt(dot(w, w, size));
+}
+
+/** Σ_i u_i w_i over the first `size` entries, in order. */
+function dot(u: Float64Array, w: Float64Array, size: number): number {
+  let s = 0;
+  for (let i = 0; i < size; i++) s += u[i] * w[i];
+  return s;
+}
+
+/** w ← w − c u over the first `size` entries. */
+function subtractScaled(w: Float64Array, c: number, u: Float64Array, size: number): void {
+  for (let i = 0; i < size; i++) w[i] -= c * u[i];
 }

@@ -364,9 +364,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     if (residualMaxDimension !== k) {
       const v = basis.vectors[k];
       const h = lanczos ? 1 : basis.h(k, k - 1);
-      let m = 0;
-      for (let i = 0; i < n; i++) m = Math.max(m, Math.abs(v[i]));
-      residualMax = Math.abs(h) * m;
+      residualMax = Math.abs(h) * maxAbs(v, n);
       residualMaxDimension = k;
     }
     return residualMax;
@@ -425,11 +423,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
       const rho = rhos[q];
       for (let i = 0; i < n; i++) candidateError[i] = Math.max(candidateError[i], errorState[i], (rho * residualState[i]) / RESIDUAL_OVERESTIMATE);
     });
-    let ratio = 0;
-    for (let i = 0; i < n; i++) {
-      const allowed = atol + rtol * Math.max(scale[i], Math.abs(z[i]), Math.abs(zEnd[i]));
-      ratio = Math.max(ratio, candidateError[i] / allowed);
-    }
+    const ratio = largestRatio(candidateError, scale, z, zEnd, atol, rtol, n);
     return Number.isNaN(ratio) ? Infinity : ratio;
   };
 
@@ -633,25 +627,44 @@ function isZero(v: Float64Array): boolean {
   return true;
 }
 
-/** out = c Σ_j y_j v_j over the first n entries, four vectors per pass over out (a quarter of its loads and stores). */
+/**
+ * out = c Σ_j y_j v_j over the first n entries, four vectors per pass over out (a quarter of its loads and stores).
+ * Each pass over out is its own function (addFour, addOne) with nothing after its loop: V8 compiles a long loop by
+ * on-stack replacement while its first call is still running, before the code after the loop has run, and Node
+ * 20's V8 keeps entering that compiled loop and deoptimising at the unvisited code on every later call (85 times
+ * per run on the 10⁴-section ladder; docs/design-choices.md, "The cold path").
+ */
 function combineVectors(vs: readonly Float64Array[], y: Float64Array, c: number, out: Float64Array, n: number): void {
   const k = y.length;
   out.fill(0, 0, n);
   let j = 0;
-  for (; j + 4 <= k; j += 4) {
-    const c0 = c * y[j];
-    const c1 = c * y[j + 1];
-    const c2 = c * y[j + 2];
-    const c3 = c * y[j + 3];
-    const v0 = vs[j];
-    const v1 = vs[j + 1];
-    const v2 = vs[j + 2];
-    const v3 = vs[j + 3];
-    for (let i = 0; i < n; i++) out[i] += c0 * v0[i] + c1 * v1[i] + c2 * v2[i] + c3 * v3[i];
+  for (; j + 4 <= k; j += 4) addFour(out, c * y[j], vs[j], c * y[j + 1], vs[j + 1], c * y[j + 2], vs[j + 2], c * y[j + 3], vs[j + 3], n);
+  for (; j < k; j++) addOne(out, c * y[j], vs[j], n);
+}
+
+/** out += c0 v0 + c1 v1 + c2 v2 + c3 v3 over the first n entries. */
+function addFour(out: Float64Array, c0: number, v0: Float64Array, c1: number, v1: Float64Array, c2: number, v2: Float64Array, c3: number, v3: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) out[i] += c0 * v0[i] + c1 * v1[i] + c2 * v2[i] + c3 * v3[i];
+}
+
+/** max_i |v_i| over the first n entries. */
+function maxAbs(v: Float64Array, n: number): number {
+  let m = 0;
+  for (let i = 0; i < n; i++) m = Math.max(m, Math.abs(v[i]));
+  return m;
+}
+
+/** max_i e_i / (atol + rtol·max(scale_i, |z_i|, |zEnd_i|)): the step's error against its allowed error per component. */
+function largestRatio(e: Float64Array, scale: Float64Array, z: Float64Array, zEnd: Float64Array, atol: number, rtol: number, n: number): number {
+  let ratio = 0;
+  for (let i = 0; i < n; i++) {
+    const allowed = atol + rtol * Math.max(scale[i], Math.abs(z[i]), Math.abs(zEnd[i]));
+    ratio = Math.max(ratio, e[i] / allowed);
   }
-  for (; j < k; j++) {
-    const cj = c * y[j];
-    const v = vs[j];
-    for (let i = 0; i < n; i++) out[i] += cj * v[i];
-  }
+  return ratio;
+}
+
+/** out += c v over the first n entries. */
+function addOne(out: Float64Array, c: number, v: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) out[i] += c * v[i];
 }
