@@ -6,8 +6,6 @@
  * run the advice never names auto.
  */
 import { describe, expect, it } from 'vitest';
-import { SysgraphError } from '@sysgraph/core';
-import type { LinearModel } from '../src/index';
 import { simulate } from '../src/index';
 import { createInputVector } from '../src/problem/input-vector';
 import { toOperator } from '../src/problem/linear-operator';
@@ -15,41 +13,15 @@ import { parseSignal } from '../src/signals/parse-signal';
 import { createRestrictedParser } from '../src/signals/restricted-math';
 import { solverAdvice } from '../src/guard/refusal-advice';
 import { seriesRlc } from './fixtures/models';
-
-function refusal(run: () => unknown): SysgraphError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof SysgraphError) return e;
-    throw e;
-  }
-  throw new Error('expected a typed refusal');
-}
+import { lossyLine } from './fixtures/lossy-line';
+import { refusal } from './fixtures/refusal';
 
 /**
- * An LC line of N sections (L, C, R per section) between a source resistance Rs and a load Rl, written by hand:
- * states v_1 … v_N, i_1 … i_N; L i_k' = v_{k−1} − R i_k − v_k (v_0 = Vs − Rs i_1), C v_k' = i_k − i_{k+1} (− v_N/Rl).
+ * An LC line of N sections (L = 1 mH, C = 1 µF, R = 10 mΩ per section) between a source resistance and a load twice
+ * its √(L/C): the terminations' losses spread Re λ as wide as |Im λ|/2 (fixtures/lossy-line.ts).
  */
-function line(N: number, Rs: number, Rl: number, R = 0.01, L = 1e-3, C = 1e-6): LinearModel {
-  const n = 2 * N;
-  const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const B = Array.from({ length: n }, () => [0]);
-  for (let k = 0; k < N; k++) {
-    if (k > 0) A[N + k][k - 1] = 1 / L;
-    A[N + k][k] = -1 / L;
-    A[N + k][N + k] = -R / L;
-    A[k][N + k] = 1 / C;
-    if (k + 1 < N) A[k][N + k + 1] = -1 / C;
-  }
-  A[N][N] -= Rs / L;
-  B[N][0] = 1 / L;
-  if (Rl < Infinity) A[N - 1][N - 1] -= 1 / (Rl * C);
-  return { kind: 'linear', stateNames: Array.from({ length: n }, (_, k) => (k < N ? `v${k + 1}` : `i${k - N + 1}`)), inputNames: ['Vs'], outputNames: [], A, B, C: [], D: [] };
-}
-
-/** Source and load twice the line's √(L/C): the terminations' losses spread Re λ as wide as |Im λ|/2. */
 const Z0 = Math.sqrt(1e-3 / 1e-6);
-const damped = (N: number) => line(N, 2 * Z0, 2 * Z0);
+const damped = (N: number) => lossyLine(N, 0.01, 1e-3, 1e-6, 0, { source: 2 * Z0, load: 2 * Z0 });
 
 describe('refusal advice', { timeout: 60_000 }, () => {
   it('an LC tank over 16 000 periods: stiff and krylov refuse naming chebyshev, and chebyshev meets the tolerance', () => {
@@ -114,8 +86,8 @@ describe('refusal advice', { timeout: 60_000 }, () => {
   });
 
   it('more than 120 states, oscillation-dominated: the caller is told auto picks chebyshev', () => {
-    // an LC line of 70 sections, open at the load, a matched source's loss only at one end: |Im λ| ≫ the spread
-    const model = line(70, 0.1, Infinity, 0);
+    // an LC line of 70 sections, open at the load, a small source resistance its only loss: |Im λ| ≫ the spread
+    const model = lossyLine(70, 0, 1e-3, 1e-6, 0, { source: 0.1 });
     const e = refusal(() => simulate(model, { tEnd: 0.05, solver: 'stiff', inputs: { Vs: 'step(1)' }, rtol: 1e-6, atol: 1e-9 }));
     expect(e.code).toBe('tolerance-not-met');
     expect(e.message).toMatch(/Use solver chebyshev \(or auto, which picks it for this model\)/);
