@@ -51,5 +51,20 @@ describe('global-error guard on the failing cells of the accuracy matrix', { tim
     expect(e.element).toBe('auto');
     expect(e.message).toMatch(/krylov refused/);
     expect(e.message).toMatch(/stiff refused/);
+    // the advice: neither auto (the one refusing) nor chebyshev (its series is past its budget of products here)
+    expect(e.expected).not.toMatch(/chebyshev|auto/);
+  });
+
+  it('lossy line, 1000 states, step at rtol 1e-6: stiff refuses without naming chebyshev, which refuses on it too', () => {
+    const c = make('lossy-line', 1000);
+    const step = input('step');
+    const stiff = runCell(c, step, [], 'stiff', 1e-6, 1e-6 * ATOL_FACTOR);
+    expect(stiff.verdict).toBe('refused');
+    expect(stiff.refusal).toMatch(/^tolerance-not-met: solver stiff /);
+    expect(stiff.refusal).toMatch(/chebyshev does not apply: the spectrum is not oscillation-dominated/);
+    expect(stiff.refusal).not.toMatch(/Use solver chebyshev/);
+    // what the old advice ("use solver chebyshev (or auto)") sent the caller to
+    const chebyshev = runCell(c, step, [], 'chebyshev', 1e-6, 1e-6 * ATOL_FACTOR);
+    expect(chebyshev.verdict).toBe('refused');
   });
 });

@@ -18,11 +18,12 @@
  * T-type elements and ports (the D-type tree spans): no D0 or D0′ error, no dependent storage. Every A-type
  * element is in the normal tree and every T-type element a link, so n_x = #A + #T.
  */
+import { seededRandom } from '@sysgraph/core';
 import type { Domain } from '@sysgraph/core';
 import type { RawElement, RawOutput, RawParameter, RawSystem } from '@sysgraph/description';
 import { numbered } from './ids';
-import { mulberry32, randomInt } from './mulberry32';
-import type { Random } from './mulberry32';
+import { randomInt } from './random-int';
+import type { Random } from './random-int';
 
 interface DomainKinds {
   readonly domain: Domain;
@@ -76,7 +77,7 @@ export function randomMultiDomain(B: number, seed: number): RawSystem {
 
 export function randomMultiDomainWithCounts(B: number, seed: number): RandomNetwork {
   if (!Number.isInteger(B) || B < 20) throw new RangeError(`the branch count must be an integer ≥ 20, got ${B}`);
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const counts = { A: 0, T: 0, D: 0, E: 0, J: 0, transformers: 0, gyrators: 0 };
   const elements: RawElement[] = [];
   const twoPorts: RawElement[] = [];

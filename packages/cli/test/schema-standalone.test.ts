@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { seededRandom } from '@sysgraph/core';
 import { createSchemaValidator } from '@sysgraph/description';
 // @ts-expect-error: a plain ES module of the bin folder, without declarations
 import { standaloneSchemaCode } from '../bin/bundle.mjs';
@@ -49,18 +50,6 @@ function exampleDocs(dir = join(root, 'examples')): unknown[] {
   return out;
 }
 
-/** A small seeded generator (mulberry32): the same corpus on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FIELDS = ['id', 'kind', 'from', 'to', 'value', 'law', 'domain', 'label', 'ports', 'ratio', 'between', 'coupling', 'charge', 'name', 'node', 'element', 'variable', 'port', 'ground', 'elements', 'outputs', 'parameters', 'extra'];
 const VALUES: unknown[] = ['', 'g', 'x'.repeat(201), 'resistor', 'capacitr', 'transformer', 'electrical', 'magnetic', 1, -1, 0.5, null, true, [], {}, [1, 2], ['a', 'b'], { charge: 'C*v' }, { other: 1 }, [{ from: 'a', to: 'g' }]];
 
@@ -94,7 +83,8 @@ describe('the standalone schema validator of the bundle', { timeout: 120_000 }, 
     const runtime = runtimeValidator();
     const examples = exampleDocs();
     expect(examples.length).toBeGreaterThan(20);
-    const next = random(20261127);
+    // seeded: the same corpus on every run
+    const next = seededRandom(20261127);
     const docs = [...examples, null, [], 'text', 42, ...Array.from({ length: 1500 }, () => mutated(examples[Math.floor(next() * examples.length)], next))];
     let invalid = 0;
     for (const [k, doc] of docs.entries()) {

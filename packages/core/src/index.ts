@@ -8,3 +8,4 @@ export type { Diagnostic, DiagnosticCode, Severity } from './diagnostics';
 export { parseArithmetic, arithmeticNodesOf, MAX_ARITHMETIC_DEPTH } from './arithmetic-parser';
 export type { ArithmeticNodes, ArithmeticNodeClasses } from './arithmetic-parser';
 export { FUNCTION_VALUES } from './function-values';
+export { seededRandom } from './random';

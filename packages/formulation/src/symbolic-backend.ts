@@ -4,7 +4,7 @@
  * solver (diagonal, triangular and block detection; fraction-free Bareiss elimination), never a generic
  * symbolic inverse. Pivot weights and numeric values are taken at seeded generic parameter values.
  */
-import { SysgraphError } from '@sysgraph/core';
+import { SysgraphError, seededRandom } from '@sysgraph/core';
 import type { SystemDescription } from '@sysgraph/description';
 import { createExpressionParser } from '@sysgraph/description';
 import {
@@ -33,16 +33,9 @@ function substitute(node: MathNode, values: ReadonlyMap<string, MathNode>): Math
   return node.transform((n: MathNode) => (n.type === 'SymbolNode' && values.has((n as { name?: string }).name ?? '') ? values.get((n as { name?: string }).name!)! : n));
 }
 
-/** mulberry32: seeded generic parameter values in [0.5, 2). */
+/** Seeded generic parameter values in [0.5, 2). */
 function genericValues(names: readonly string[], seed = 0x5eed): Map<string, number> {
-  let a = seed >>> 0;
-  const rnd = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rnd = seededRandom(seed);
   return new Map(names.map((n) => [n, 0.5 + 1.5 * rnd()]));
 }
 

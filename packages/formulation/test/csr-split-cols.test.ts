@@ -5,18 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { csrFromTriplets, csrToDense } from '@sysgraph/linalg';
 import type { CsrMatrix } from '@sysgraph/linalg';
+import { seededRandom } from '@sysgraph/core';
 import { csrSplitCols } from '../src/algebra/csr-split-cols';
 import { sparseAlgebra } from '../src/algebra/sparse-algebra';
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const plain = (m: CsrMatrix) => ({ rows: m.rows, cols: m.cols, rowPtr: [...m.rowPtr], colIdx: [...m.colIdx], values: [...m.values] });
 
@@ -31,7 +22,7 @@ describe('csrSplitCols', () => {
         return alg.selectCols(a, cols);
       });
     };
-    const rand = mulberry32(4242);
+    const rand = seededRandom(4242);
     for (let trial = 0; trial < 400; trial++) {
       const nb = 1 + Math.floor(rand() * 5);
       const widths = Array.from({ length: nb }, () => (rand() < 0.3 ? 0 : 1 + Math.floor(rand() * 4)));

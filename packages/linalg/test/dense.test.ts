@@ -13,7 +13,8 @@ import {
   generalizedEigenvalues,
   rankAndNullspace,
 } from '../src/index';
-import { SEED, denseMul, denseMulVec, maxAbsDiff, seededRandom } from './helpers';
+import { seededRandom } from '@sysgraph/core';
+import { SEED, denseMul, denseMulVec, maxAbsDiff } from './helpers';
 
 const identity = (n: number): number[][] => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
 

@@ -173,15 +173,3 @@ export function gridLaplacian(kx: number, ky: number, diag = 1e-3): CsrMatrix {
   }
   return csrFromTriplets(kx * ky, kx * ky, ri, ci, v);
 }
-
-/** A deterministic pseudo-random generator (mulberry32) for test data outside fast-check. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

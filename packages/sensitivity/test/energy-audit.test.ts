@@ -4,7 +4,7 @@
  * on the LC is caught by the balance; Tellegen's residual is rounding on seeded random networks.
  */
 import { describe, expect, it } from 'vitest';
-import { SysgraphError } from '@sysgraph/core';
+import { SysgraphError, seededRandom } from '@sysgraph/core';
 import { compile } from '@sysgraph/engine';
 import { energyAudit, positiveReal, storageFailures } from '../src/index';
 import { compiled, example } from './helpers';
@@ -63,21 +63,9 @@ describe('undamped LC', () => {
   });
 });
 
-/** mulberry32 */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A connected random RLC network with one voltage and one current source, and a transformer in half of them. */
 function randomNetwork(seed: number): string {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const nodes = 4 + Math.floor(rnd() * 5);
   const kinds = ['resistor', 'capacitor', 'inductor'];
   const elements: Record<string, unknown>[] = [];

@@ -27,8 +27,7 @@ import { eigenvalues, factorDenseLU } from '@sysgraph/linalg';
 import { SysgraphError } from '@sysgraph/core';
 import { denseDifference, isFailure } from './problem/difference-jacobian';
 import { unsupportedSignal } from './exponential/segment-inputs';
-import { positiveDiagonal, scaledOperator } from './chebyshev/scaled-operator';
-import { isSymmetric } from './sparse/is-symmetric';
+import { chebyshevApplicability } from './chebyshev/applicability';
 
 export interface SolverChoice {
   readonly solver: SolverName;
@@ -40,8 +39,6 @@ export const EIGEN_MAX_STATES = 200;
 export const STIFFNESS_THRESHOLD = 1000;
 /** Above this many states a nonlinear model with a sparse Jacobian is judged by Gershgorin discs, not eigenvalues. */
 export const NONLINEAR_EIGEN_MAX_STATES = 50;
-/** Largest f·span (≈ products with J̃) for which auto picks the Chebyshev series. */
-export const CHEBYSHEV_MAX_TERMS = 2e6;
 
 export function chooseSolver(problem: OdeProblem, z0: Float64Array, tStart: number, tEnd: number): SolverChoice {
   const n = problem.n;
@@ -85,28 +82,21 @@ export function chooseSolver(problem: OdeProblem, z0: Float64Array, tStart: numb
 }
 
 /**
- * Large LTI models with inputs affine between breakpoints or sines: the exponential solvers. Chebyshev when M is
- * diagonal and the spectrum's rectangle (scaled-operator.ts) is oscillation-dominated (|Im| bound f ≥ 4 × the
- * real spread h) and the series stays affordable (f·span ≤ CHEBYSHEV_MAX_TERMS products); else shift-and-invert
- * Krylov, which is indifferent to stiffness.
+ * Large LTI models with inputs affine between breakpoints or sines: the exponential solvers. Chebyshev where its
+ * applicability check holds (chebyshev/applicability.ts: M diagonal, the spectrum's rectangle oscillation-dominated,
+ * the series affordable); else shift-and-invert Krylov, which is indifferent to stiffness.
  */
 function chooseExponential(problem: OdeProblem, span: number): SolverChoice | undefined {
   const unsupported = unsupportedSignal(problem.inputs.signals);
   if (unsupported) return undefined;
-  const lti = problem.lti!;
   const n = problem.n;
-  const mass = positiveDiagonal(lti.M, n);
-  // M = D² and A symmetric: J̃ = D⁻¹AD⁻¹ is symmetric, its spectrum real, never oscillation-dominated
-  if (mass && !isSymmetric(lti.A)) {
-    const op = scaledOperator(lti.A, mass);
-    const spread = (op.reMax - op.reMin) / 2;
-    const terms = op.imMax * span;
-    if (op.imMax >= 4 * spread && terms <= CHEBYSHEV_MAX_TERMS) {
-      return {
-        solver: 'chebyshev',
-        reason: `linear time-invariant model with ${n} states, oscillation-dominated (|Im λ| ≤ ${op.imMax.toPrecision(3)}, Re λ spread ${(2 * spread).toPrecision(3)}), inputs affine or sines: Chebyshev exponential series (≈ ${Math.ceil(terms)} products)`,
-      };
-    }
+  const chebyshev = chebyshevApplicability(problem, span);
+  if (chebyshev.applies) {
+    const { op, spread, terms } = chebyshev;
+    return {
+      solver: 'chebyshev',
+      reason: `linear time-invariant model with ${n} states, oscillation-dominated (|Im λ| ≤ ${op.imMax.toPrecision(3)}, Re λ spread ${(2 * spread).toPrecision(3)}), inputs affine or sines: Chebyshev exponential series (≈ ${Math.ceil(terms)} products)`,
+    };
   }
   return {
     solver: 'krylov',

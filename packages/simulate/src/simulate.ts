@@ -28,6 +28,8 @@ import { solverEntry } from './solvers/registry';
 import { JacobianUnavailable } from './problem/jacobian-unavailable';
 import { StiffnessDetected } from './solvers/stiffness-detected';
 import { guardTolerance } from './guard/oscillation-guard';
+import { CALLER_CONTEXT } from './guard/refusal-advice';
+import type { AdviceContext } from './guard/refusal-advice';
 
 /** The solvers auto may pick that stop with a typed refusal when they cannot meet the tolerance. */
 const EXPONENTIAL: readonly SolverName[] = ['krylov', 'chebyshev', 'exact'];
@@ -43,6 +45,11 @@ export interface SimulationResult extends Trace {
 }
 
 export function simulate(model: SimulationModel, options: SimulateOptions): SimulationResult {
+  return run(model, options, CALLER_CONTEXT);
+}
+
+/** One run; `context` is auto's when it runs a fallback (what refused already, for the refusals' advice). */
+function run(model: SimulationModel, options: SimulateOptions, context: AdviceContext): SimulationResult {
   const opts = validateOptions(options);
   const signals = resolveInputs(model, options.inputs ?? {});
   const inputs = createInputVector(model.inputNames, signals);
@@ -96,11 +103,12 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   const span = opts.tEnd - opts.tStart;
   let guard: ReturnType<typeof guardTolerance>;
   try {
-    guard = guardTolerance(problem, choice.solver, opts.rtol, opts.atol, span, { maxSteps: opts.maxSteps, start: { t: opts.tStart, z } });
+    const advice = { withinAuto: context.withinAuto || opts.solver === 'auto', refused: context.refused };
+    guard = guardTolerance(problem, choice.solver, opts.rtol, opts.atol, span, { maxSteps: opts.maxSteps, start: { t: opts.tStart, z } }, advice);
   } catch (e) {
     // dopri5 (auto's choice for a non-stiff model whose inputs the exponential solvers do not take) falls back too
     if (opts.solver === 'auto' && (EXPONENTIAL.includes(choice.solver) || choice.solver === 'dopri5') && e instanceof SysgraphError && e.code === 'tolerance-not-met') {
-      return fallBack(model, options, `${choice.reason}; ${choice.solver} refused (${e.message})`, choice.solver);
+      return fallBack(model, options, `${choice.reason}; ${choice.solver} refused (${e.message})`, choice.solver, context);
     }
     throw e;
   }
@@ -194,7 +202,7 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
     // auto's exponential solver could not meet the tolerance, or met a singular matrix (the dense LU's
     // 'singular-matrix'), or failed otherwise: the whole run again, by the fallback order
     if (opts.solver === 'auto' && EXPONENTIAL.includes(choice.solver) && e instanceof SysgraphError && (e.code === 'solver-failure' || e.code === 'singular-matrix' || e.code === 'tolerance-not-met')) {
-      return fallBack(model, options, `${choice.reason}; ${choice.solver} refused (${e.message})`, choice.solver);
+      return fallBack(model, options, `${choice.reason}; ${choice.solver} refused (${e.message})`, choice.solver, context);
     }
     throw e;
   }
@@ -212,22 +220,24 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
  * bound on a mass chain of 1000 states at rtol 1e-10), so the exponential solvers are tried first, and Krylov and
  * Rodas4 run under the global-error guard (guard/oscillation-guard.ts): tightened tolerances, or a refusal
  * ('tolerance-not-met') before any step. auto never returns the trace of a solver the guard refused; when every
- * solver refuses, the error lists each refusal.
+ * solver refuses, the error lists each refusal, and its advice names neither auto nor a solver that refused.
  */
-function fallBack(model: SimulationModel, options: SimulateOptions, why: string, refused: SolverName): SimulationResult {
+function fallBack(model: SimulationModel, options: SimulateOptions, why: string, refused: SolverName, context: AdviceContext): SimulationResult {
+  const tried: SolverName[] = [...context.refused, refused];
   const refusable = (e: unknown) => e instanceof SysgraphError && (e.code === 'solver-failure' || e.code === 'tolerance-not-met');
   const withNotes = (r: SimulationResult, head: string) => ({ ...r, solverReason: r.notes.length > 0 ? `${head}; ${r.notes.join('; ')}` : head });
   if (refused === 'chebyshev' || refused === 'exact') {
     try {
-      const krylov = simulate(model, { ...options, solver: 'krylov' });
+      const krylov = run(model, { ...options, solver: 'krylov' }, { withinAuto: true, refused: [...tried] });
       return withNotes(krylov, `${why}: fell back to krylov (shift-and-invert Krylov exponential, its error estimated per step)`);
     } catch (e) {
       if (!refusable(e)) throw e;
       why = `${why}; krylov refused (${(e as Error).message})`;
+      tried.push('krylov');
     }
   }
   try {
-    const stiff = simulate(model, { ...options, solver: 'stiff' });
+    const stiff = run(model, { ...options, solver: 'stiff' }, { withinAuto: true, refused: [...tried] });
     return withNotes(stiff, `${why}: fell back to stiff (Rodas4 with the sparse LU: L-stable, its error controlled per component, any linear model)`);
   } catch (e) {
     if (!(e instanceof SysgraphError && e.code === 'tolerance-not-met')) throw e;

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { seededRandom } from '@sysgraph/core';
 import { simulate } from '../src/index';
 import { SOLVERS } from '../src/solvers/registry';
 import type { SimulateOptions, SolverName } from '../src/index';
@@ -16,7 +17,6 @@ import {
   randomStable,
   rlcStepI,
   rlcStepVc,
-  seededRandom,
   seriesRlc,
   stiffDecay,
   stiffDecayExact,

@@ -4,21 +4,11 @@
  * C10, C100, …: a scrambled tridiagonal, where RCM restores the band) and on a random unsymmetric sparse J (where
  * AMD usually wins) — first factorisation and refactorisations alike.
  */
+import { seededRandom } from '@sysgraph/core';
 import { CsrMatrix, denseSolve } from '@sysgraph/linalg';
 import { describe, expect, it } from 'vitest';
 import { createIterationFactoriser } from '../src/sparse/iteration-factoriser';
 import { emptyStats } from '../src/stats';
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function csr(n: number, entries: Map<number, number>[]): CsrMatrix {
   const rowPtr = new Int32Array(n + 1);
@@ -58,12 +48,12 @@ describe('the first column order of the iteration factoriser', () => {
       if (k > 0) entries[at(k)].set(at(k - 1), 1);
       if (k < n - 1) entries[at(k)].set(at(k + 1), 0.9);
     }
-    check(csr(n, entries), prng(1));
+    check(csr(n, entries), seededRandom(1));
   });
 
   it('solves a random unsymmetric sparse matrix', () => {
     const n = 80;
-    const rnd = prng(2);
+    const rnd = seededRandom(2);
     const entries = Array.from({ length: n }, (_, i) => new Map<number, number>([[i, -3 - rnd()]]));
     for (let e = 0; e < 4 * n; e++) entries[Math.floor(rnd() * n)].set(Math.floor(rnd() * n), rnd() - 0.5);
     check(csr(n, entries), rnd);

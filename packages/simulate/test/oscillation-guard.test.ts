@@ -5,19 +5,10 @@
  * typed 'tolerance-not-met' naming the solver and rtol, before any step.
  */
 import { describe, expect, it } from 'vitest';
-import { SysgraphError } from '@sysgraph/core';
 import { GUARDED, inputExcitation, modelOscillation, predictedSteps, simulate, step } from '../src/index';
 import { rlcStepVc, seriesRlc, stiffDecay } from './fixtures/models';
-
-function refusal(run: () => unknown): SysgraphError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof SysgraphError) return e;
-    throw e;
-  }
-  throw new Error('expected a typed refusal');
-}
+import { lossyLine } from './fixtures/lossy-line';
+import { refusal } from './fixtures/refusal';
 
 describe('global-error guard', { timeout: 60_000 }, () => {
   it('estimates ω0 = 1/√(LC) and α = R/(2L) of a series RLC, Φ = ω0 (1 − e^(−αT))/α', () => {
@@ -98,19 +89,8 @@ describe('global-error guard', { timeout: 60_000 }, () => {
     // a matched LC line of N sections: Rs = Rload = √(L/C), R per section, no other loss. The interior modes decay at
     // R/(2L); the rectangle's centre is dominated by Rs/L and 1/(Rload C) (10⁴× larger here)
     const N = 20, L = 1e-3, C = 1e-6, R = 0.01, Z0 = Math.sqrt(L / C);
-    const n = 2 * N;
-    const A = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    // states v_1 … v_N, i_1 … i_N: L i_k' = v_{k−1} − R i_k − v_k (v_0 = −Z0 i_1), C v_k' = i_k − i_{k+1} (− v_N/Z0)
-    for (let k = 0; k < N; k++) {
-      if (k > 0) A[N + k][k - 1] = 1 / L;
-      A[N + k][k] = -1 / L;
-      A[N + k][N + k] = -R / L;
-      A[k][N + k] = 1 / C;
-      if (k + 1 < N) A[k][N + k + 1] = -1 / C;
-    }
-    A[N][N] -= Z0 / L;
-    A[N - 1][N - 1] -= 1 / (Z0 * C);
-    const model = { kind: 'linear' as const, stateNames: Array.from({ length: n }, (_, k) => `x${k}`), inputNames: [], outputNames: [], A, B: A.map(() => []), C: [], D: [] };
+    // L i_k' = v_{k−1} − R i_k − v_k (v_0 = Vs − Z0 i_1), C v_k' = i_k − i_{k+1} (− v_N/Z0)
+    const model = lossyLine(N, R, L, C, 0, { source: Z0, load: Z0 });
     const e = modelOscillation(model, 1e-3)!;
     // the interior modes' damping: trace of the interior rows / n = R/(2L)
     expect(e.damping).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
  * inverse); a diagonal inverse is estimated exactly; the weight threshold separates the 2-section ladder's entries
  * (small) from a dense inverse of a 6×6 loop-resistance matrix (not small).
  */
+import { seededRandom } from '@sysgraph/core';
 import { all, create } from 'mathjs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,18 +18,6 @@ const math = create(all);
 const vars = VariableSet.of(['a', 'b', 'c', 'd', 'e']);
 const rf = rationalFunctionField(vars);
 const p = (s: string) => parseRational(s, vars, math);
-
-/** mulberry32 */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const POOL = ['0', '0', '1', '-1', 'a', 'b + c', '1/a', '1/(b + d)', 'a*e', '2*c - d', '(a + b)/c', 'e'];
 function randomMatrix(r: number, c: number, next: () => number): RationalFunction[][] {
@@ -44,7 +33,7 @@ const bounds = (estimate: EntrySize, actual: RationalFunction) => {
 
 describe('expansion sizes', () => {
   it('sums and products: the estimate bounds the exact result', () => {
-    const next = rng(7);
+    const next = seededRandom(7);
     for (let trial = 0; trial < 40; trial++) {
       const x = randomMatrix(3, 4, next);
       const y = randomMatrix(4, 3, next);
@@ -63,7 +52,7 @@ describe('expansion sizes', () => {
     const exact = inverse(FieldMatrix.fromRows(rf, diag));
     expect([est[0][0].n, est[0][0].d]).toEqual([exact.get(0, 0).num.size, exact.get(0, 0).den.size]);
     expect([est[1][1].n, est[1][1].d]).toEqual([exact.get(1, 1).num.size, exact.get(1, 1).den.size]);
-    const next = rng(11);
+    const next = seededRandom(11);
     for (let trial = 0; trial < 20; trial++) {
       const x = randomMatrix(3, 3, next).map((row, i) => row.map((v, j) => (i === j ? rf.add(v, p('a + 3')) : v)));
       let exactInv: FieldMatrix<RationalFunction>;

@@ -62,14 +62,8 @@ export interface MasdProducts<M> {
   readonly assembly: { readonly A: readonly (readonly string[])[]; readonly B: readonly (readonly string[])[]; readonly Bd: readonly (readonly string[])[] };
 }
 
-interface Definition {
-  readonly name: string;
-  readonly equation: string;
-  readonly expr?: MatExpr;
-  readonly note: string;
-  readonly rows: MasdAxis;
-  readonly cols: MasdAxis;
-}
+/** A quantity's definition: the product without its sizes and entries. */
+type Definition = Pick<MasdProduct<unknown>, 'name' | 'equation' | 'expr' | 'note' | 'rows' | 'cols'>;
 
 const SYMBOL = MASD_GROUP_SYMBOL;
 const MAP_NAME: Readonly<Record<string, string>> = { j_C: 'Map_jC', j_G: 'Map_jG', 'j_Γ': 'Map_jΓ', e_S: 'Map_eS', e_R: 'Map_eR', e_L: 'Map_eL', 'e_α': 'Map_eα', 'j_θ': 'Map_jθ' };
@@ -226,7 +220,7 @@ export function masdProducts<M, T>(s: Structure, be: Backend<M, T>, opts: MasdPr
       values.set(def.name, value);
       if (symbolic) sizes.set(def.name, { r: rowCount, c: colCount, e: sizeMatrix(alg.toDense(value) as unknown as RationalFunction[][]) });
     }
-    quantities.push({ name: def.name, equation: def.equation, expr: def.expr, note: def.note, rows: def.rows, cols: def.cols, rowCount, colCount, value });
+    quantities.push({ ...def, rowCount, colCount, value });
   }
   return {
     partition: mp,

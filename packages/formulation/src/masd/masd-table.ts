@@ -12,6 +12,7 @@ import type { RationalFunction } from '@sysgraph/symbolic';
 import type { Backend } from '../backend';
 import type { Cell, CellFormat } from '../export/model-table';
 import { latexIdentifier } from '../export/export-latex';
+import { naturalOrder, naturalPermutation } from '../export/natural-order';
 import { SIMPLE_OR_RECIPROCAL, sharedSubexpressions } from '../export/shared-subexpressions';
 import type { SharedSubexpression } from '../export/shared-subexpressions';
 import { MASD_GROUP_SYMBOL } from './masd-partition';
@@ -118,13 +119,24 @@ const DENSE_COLUMNS = 12;
 
 const isZeroCell = (c: Cell) => c.text === '0';
 
+/** The quantity's rows and columns in natural order of their labels (export/natural-order.ts: printing only). */
+function inNaturalOrder(q: MasdQuantityTable): MasdQuantityTable {
+  const rows = naturalPermutation(q.rowLabels);
+  const cols = naturalPermutation(q.colLabels);
+  const rowLabels = Array.from(rows, (i) => q.rowLabels[i]);
+  const colLabels = Array.from(cols, (j) => q.colLabels[j]);
+  const cells = q.cells.length === 0 ? q.cells : Array.from(rows, (i) => Array.from(cols, (j) => q.cells[i][j]));
+  return { ...q, rowLabels, colLabels, cells };
+}
+
 function headText(q: MasdQuantityTable): string {
   const dims = `[${q.rowAxis} × ${q.colAxis}, ${q.rowLabels.length}×${q.colLabels.length}]`;
   if (q.leaf) return `${q.name}: ${q.definition}   ${dims}`;
   return `${q.name}${q.equation ? ` ${q.equation}` : ''} = ${q.definition}   ${dims}${q.note ? `   (${q.note})` : ''}`;
 }
 
-function bodyText(q: MasdQuantityTable): string[] {
+function bodyText(table: MasdQuantityTable): string[] {
+  const q = inNaturalOrder(table);
   const r = q.rowLabels.length;
   const c = q.colLabels.length;
   if (r === 0 || c === 0) return ['  (empty)'];
@@ -148,8 +160,8 @@ const ASSEMBLY_TEXT = 'A = [A_CC, A_CL; A_LC, A_LL],  B = [B_C; B_L],  Bd = [Bd_
 export function masdTableToText(t: MasdTable): string {
   const out = [
     `${t.name}: MASD closed form, corrected (formulation.md section 6), as named products; the paper's equation numbers in parentheses`,
-    `  states x̃: ${t.states.join(', ') || '(none)'}`,
-    `  inputs u: ${t.inputs.join(', ') || '(none)'}`,
+    `  states x̃: ${naturalOrder(t.states).join(', ') || '(none)'}`,
+    `  inputs u: ${naturalOrder(t.inputs).join(', ') || '(none)'}`,
     `  ${ASSEMBLY_TEXT}`,
   ];
   if (t.shared.length > 0) out.push('', 'where', ...t.shared.map((s) => `  ${s.name} = ${s.text}`));
@@ -157,7 +169,8 @@ export function masdTableToText(t: MasdTable): string {
   return out.join('\n');
 }
 
-function bodyLatex(q: MasdQuantityTable): string | undefined {
+function bodyLatex(table: MasdQuantityTable): string | undefined {
+  const q = inNaturalOrder(table);
   const r = q.rowLabels.length;
   const c = q.colLabels.length;
   if (r === 0 || c === 0) return '[\\,]';

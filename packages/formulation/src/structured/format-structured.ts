@@ -1,9 +1,12 @@
 /**
  * Printers of the structured form (structured-table.ts): its equations written out term by term (text,
  * LaTeX), the products that give A, B, C, D, the shared subexpressions, and the JSON of the sparse blocks.
- * The printed size grows with the number of nonzeros, never with the expanded rational entries.
+ * The printed size grows with the number of nonzeros, never with the expanded rational entries. The text and LaTeX
+ * list names, equations and the terms of each sum in natural order (v_C2 before v_C10: export/natural-order.ts); the
+ * JSON keeps the model's order, which its indices refer to.
  */
 import { latexIdentifier } from '../export/export-latex';
+import { naturalOrder, naturalPermutation } from '../export/natural-order';
 import type { StructuredBlock, StructuredTable } from './structured-table';
 import { STRUCTURED_BLOCKS } from './structured-table';
 
@@ -40,9 +43,19 @@ interface Term {
   readonly variable: string;
 }
 
-/** The terms of row i of a block, over the given variable names. */
-function rowTerms(b: StructuredBlock, i: number, names: readonly string[], latex: boolean): Term[] {
-  return b.entries.filter((e) => e.i === i).map((e) => ({ coefficient: latex ? e.latex : e.text, variable: names[e.j] }));
+/** rank[i]: where names[i] stands in natural order. */
+function naturalRank(names: readonly string[]): Int32Array {
+  const rank = new Int32Array(names.length);
+  naturalPermutation(names).forEach((i, k) => (rank[i] = k));
+  return rank;
+}
+
+/** The terms of row i of a block, over the given variable names, in natural order of the variables. */
+function rowTerms(b: StructuredBlock, i: number, names: readonly string[], latex: boolean, rank: Int32Array): Term[] {
+  return b.entries
+    .filter((e) => e.i === i)
+    .sort((e, f) => rank[e.j] - rank[f.j])
+    .map((e) => ({ coefficient: latex ? e.latex : e.text, variable: names[e.j] }));
 }
 
 function sumText(terms: readonly Term[], times: string, wrap: (c: string) => string, latex: boolean): string {
@@ -75,19 +88,23 @@ function equations(t: StructuredTable, latex: boolean): EquationSet[] {
   const xd = v(t.states, true);
   const z = v(t.algebraic);
   const u = v(t.inputs);
-  const nx = t.states.length;
-  const nz = t.algebraic.length;
+  const rx = naturalRank(t.states);
+  const rz = naturalRank(t.algebraic);
+  const ru = naturalRank(t.inputs);
+  const rs = naturalRank(t.dependentFlows);
+  const rd = naturalRank(t.dependentLevels);
   const ny = t.outputs.length;
   const dep = t.dependent.length > 0;
   const sv = v(t.dependentFlows);
   const dv = v(t.dependentLevels);
   const dd = v(t.dependentLevels, true);
-  const ns = t.dependentFlows.length;
-  const dyn = Array.from({ length: nx }, (_, i) => [sum(rowTerms(B.E, i, xd, latex)), sum([...rowTerms(B.Axx, i, x, latex), ...rowTerms(B.Axz, i, z, latex), ...rowTerms(B.Axs, i, sv, latex), ...rowTerms(B.Bx, i, u, latex), ...rowTerms(B.Lxd, i, dd, latex)])]);
-  const stat = Array.from({ length: nz }, (_, i) => [sum(rowTerms(B.M, i, z, latex)), sum([...rowTerms(B.Rx, i, x, latex), ...rowTerms(B.Ru, i, u, latex), ...rowTerms(B.Rs, i, sv, latex)])]);
-  const law = Array.from({ length: ns }, (_, i) => [sv[i], sum([...rowTerms(B.Nd, i, dd, latex), ...rowTerms(B.Nx, i, xd, latex)])]);
-  const lev = Array.from({ length: ns }, (_, i) => [dv[i], sum([...rowTerms(B.Pd, i, x, latex), ...rowTerms(B.Qd, i, u, latex), ...rowTerms(B.Yd, i, z, latex)])]);
-  const out = Array.from({ length: ny }, (_, i) => [v(t.outputs)[i], sum([...rowTerms(B.Cx, i, x, latex), ...rowTerms(B.Cz, i, z, latex), ...rowTerms(B.Cs, i, sv, latex), ...rowTerms(B.Du, i, u, latex)])]);
+  // the rows in natural order of their variable (states, static unknowns, dependent flows); outputs as given
+  const dyn = Array.from(naturalPermutation(t.states), (i) => [sum(rowTerms(B.E, i, xd, latex, rx)), sum([...rowTerms(B.Axx, i, x, latex, rx), ...rowTerms(B.Axz, i, z, latex, rz), ...rowTerms(B.Axs, i, sv, latex, rs), ...rowTerms(B.Bx, i, u, latex, ru), ...rowTerms(B.Lxd, i, dd, latex, rd)])]);
+  const stat = Array.from(naturalPermutation(t.algebraic), (i) => [sum(rowTerms(B.M, i, z, latex, rz)), sum([...rowTerms(B.Rx, i, x, latex, rx), ...rowTerms(B.Ru, i, u, latex, ru), ...rowTerms(B.Rs, i, sv, latex, rs)])]);
+  const flows = naturalPermutation(t.dependentFlows);
+  const law = Array.from(flows, (i) => [sv[i], sum([...rowTerms(B.Nd, i, dd, latex, rd), ...rowTerms(B.Nx, i, xd, latex, rx)])]);
+  const lev = Array.from(flows, (i) => [dv[i], sum([...rowTerms(B.Pd, i, x, latex, rx), ...rowTerms(B.Qd, i, u, latex, ru), ...rowTerms(B.Yd, i, z, latex, rz)])]);
+  const out = Array.from({ length: ny }, (_, i) => [v(t.outputs)[i], sum([...rowTerms(B.Cx, i, x, latex, rx), ...rowTerms(B.Cz, i, z, latex, rz), ...rowTerms(B.Cs, i, sv, latex, rs), ...rowTerms(B.Du, i, u, latex, ru)])]);
   return [
     { title: dep ? "Dynamic equations (E x' = A_xx x + A_xz z + A_xs s + B_x u + L_xd d')" : "Dynamic equations (E x' = A_xx x + A_xz z + B_x u)", lhs: dyn.map((r) => [r[0]]), rhs: dyn.map((r) => [r[1]]) },
     { title: dep ? 'Static network (M z = R_x x + R_u u + R_s s)' : 'Static network (M z = R_x x + R_u u)', lhs: stat.map((r) => [r[0]]), rhs: stat.map((r) => [r[1]]) },
@@ -102,10 +119,10 @@ export function structuredToText(t: StructuredTable): string {
     `${t.name}: structured form, the static network kept whole (${t.algebraic.length} static unknowns)`,
     `  ${headerOf(t)}`,
     ...Object.entries(productsOf(t)).map(([k, f]) => `  ${k} = ${f}`),
-    `states x:          ${t.states.join(', ') || '(none)'}`,
-    ...(t.dependent.length > 0 ? [`dependent storage: ${t.dependent.join(', ')}: s = ${t.dependentFlows.join(', ')}; d = ${t.dependentLevels.join(', ')}`] : []),
-    `static unknowns z: ${t.algebraic.join(', ') || '(none)'}`,
-    `inputs u:          ${t.inputs.join(', ') || '(none)'}`,
+    `states x:          ${naturalOrder(t.states).join(', ') || '(none)'}`,
+    ...(t.dependent.length > 0 ? [`dependent storage: ${naturalOrder(t.dependent).join(', ')}: s = ${t.dependentFlows.join(', ')}; d = ${t.dependentLevels.join(', ')}`] : []),
+    `static unknowns z: ${naturalOrder(t.algebraic).join(', ') || '(none)'}`,
+    `inputs u:          ${naturalOrder(t.inputs).join(', ') || '(none)'}`,
     `outputs y:         ${t.outputs.join(', ') || '(none)'}`,
   ];
   if (t.shared.length > 0) out.push('', 'where', ...t.shared.map((s) => `  ${s.name} = ${s.text}`));

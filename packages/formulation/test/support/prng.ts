@@ -1,7 +1,9 @@
 /**
- * A small seeded pseudo-random generator (mulberry32, T. Ettinger 2017): 32-bit state, period 2^32.
- * Deterministic for a given seed; no Math.random anywhere in the oracle.
+ * Draws from the workspace's seeded generator (seededRandom, @sysgraph/core: mulberry32, 32-bit state, period
+ * 2^32). Deterministic for a given seed; no Math.random anywhere in the oracle.
  */
+import { seededRandom } from '@sysgraph/core';
+
 export interface Prng {
   /** Uniform in [0, 1). */
   next(): number;
@@ -18,14 +20,7 @@ export interface Prng {
 }
 
 export function mulberry32(seed: number): Prng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),

@@ -1,18 +1,9 @@
 /**
  * Seeded random system descriptions (user JSON) for the structure tests: connected multi-element graphs
  * with across and through sources, capacitors, resistors, inductors, transformers and gyrators.
- * Deterministic: mulberry32 PRNG, never Math.random.
+ * Deterministic: seededRandom (@sysgraph/core), never Math.random.
  */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@sysgraph/core';
 
 const KINDS = ['across-source', 'through-source', 'capacitor', 'capacitor', 'resistor', 'resistor', 'inductor', 'inductor'] as const;
 
@@ -23,7 +14,7 @@ export interface RandomGraphOptions {
 }
 
 export function randomSystem(seed: number, opts: RandomGraphOptions = {}): Record<string, unknown> {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
   const [n0, n1] = opts.nodes ?? [3, 6];
   const N = int(n0, n1);
@@ -73,7 +64,7 @@ export function randomSystem(seed: number, opts: RandomGraphOptions = {}): Recor
 
 /** The same system with elements and two-ports listed in another (seeded) order. */
 export function shuffled(system: Record<string, unknown>, seed: number): Record<string, unknown> {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const shuffle = <T>(xs: T[]): T[] => {
     const a = xs.slice();
     for (let i = a.length - 1; i > 0; i--) {

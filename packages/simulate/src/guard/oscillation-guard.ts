@@ -19,8 +19,8 @@
  * The guard tightens rtol and atol up front by K = c·Φ / TARGET (when K > 1), so that the predicted global error
  * stays at TARGET·rtol. It refuses ('tolerance-not-met', field rtol) when K exceeds the solver's budget (the cost
  * grows as K^(1/(p+1)) steps for Rodas4 and the tightened rtol would fall below what double precision resolves, or
- * Krylov's steps multiply), naming the estimate and what to do instead: 'chebyshev' (whose error bound is global),
- * a looser rtol or a shorter span.
+ * Krylov's steps multiply), naming the estimate and what to do instead: a looser rtol or a shorter span, and
+ * 'chebyshev' (whose error bound is global) only where its applicability check holds (refusal-advice.ts).
  *
  * Step budget (Rodas4): its step controller holds an embedded error of order h⁴ at the (tightened) rtol, so on the
  * oscillation the step is h ≈ (rtol/C)^(1/4)/ω and the run takes
@@ -41,6 +41,8 @@ import { positiveDiagonal, scaledOperator } from '../chebyshev/scaled-operator';
 import type { ScaledOperator } from '../chebyshev/scaled-operator';
 import type { Excitation, StepBudget } from './step-prediction';
 import { inputExcitation, offEquilibrium, refuseOverBudget } from './step-prediction';
+import { CALLER_CONTEXT, solverAdvice } from './refusal-advice';
+import type { AdviceContext } from './refusal-advice';
 
 export interface GuardedSolver {
   /** Global error ÷ rtol per radian of Φ (measured, rounded up). */
@@ -148,9 +150,10 @@ export function modelOscillation(model: LinearModel, span: number): OscillationE
 
 /**
  * The tolerances to run `solver` with, or a typed refusal. Solvers other than stiff and krylov, and models the guard
- * does not apply to, keep rtol and atol.
+ * does not apply to, keep rtol and atol. `context` says who runs the solver (auto or its caller) and what already
+ * refused: the refusal's advice depends on it (refusal-advice.ts).
  */
-export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: number, atol: number, span: number, budget?: StepBudget): GuardDecision | undefined {
+export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: number, atol: number, span: number, budget?: StepBudget, context: AdviceContext = CALLER_CONTEXT): GuardDecision | undefined {
   const rule = GUARDED[solver];
   if (!rule) return undefined;
   const estimate = oscillationEstimate(problem.lti, problem.n, span);
@@ -158,8 +161,10 @@ export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: nu
   const predicted = rule.perRadian * estimate.radians;
   const factor = predicted / GUARD_TARGET;
   if (budget?.start && !budget.excitation) budget = { ...budget, excitation: excitationOf(problem, budget.start.t, budget.start.z, span) };
+  // computed on a refusal only (the applicability check costs O(nnz))
+  const advice = () => solverAdvice(problem, span, context);
   if (!(factor > 1)) {
-    if (budget) refuseOverBudget(solver, estimate, span, rtol, rtol, budget);
+    if (budget) refuseOverBudget(solver, estimate, span, rtol, rtol, budget, advice);
     return { rtol, atol, factor: 1, estimate, note: '' };
   }
   const tightRtol = rtol / factor;
@@ -176,13 +181,16 @@ export function guardTolerance(problem: OdeProblem, solver: SolverName, rtol: nu
     };
   }
   if (factor > rule.maxTightening || tightRtol < GUARD_RTOL_FLOOR) {
+    const { solver: instead, short, none } = advice();
+    const use = instead ? `Use ${instead}, whose error bound covers the whole span, a looser rtol, or a shorter span` : `Use a looser rtol or a shorter span (${none})`;
+    const looser = `rtol ≥ ${(rtol * factor / rule.maxTightening).toPrecision(2)}, or a span shorter than ${(span * rule.maxTightening / factor).toPrecision(3)} s`;
     throw new SysgraphError(
       'tolerance-not-met',
-      `solver ${solver} cannot meet rtol ${rtol} on this weakly damped oscillatory model: ${what}; meeting it would take rtol ${tightRtol.toPrecision(2)} (${factor.toPrecision(3)}× tighter, beyond ${factor > rule.maxTightening ? `${rule.maxTightening}×` : `the floor ${GUARD_RTOL_FLOOR}`}). Use solver chebyshev (or auto), whose error bound covers the whole span, a looser rtol, or a shorter span`,
-      { element: solver, field: 'rtol', expected: `solver chebyshev or auto, rtol ≥ ${(rtol * factor / rule.maxTightening).toPrecision(2)}, or a span shorter than ${(span * rule.maxTightening / factor).toPrecision(3)} s` },
+      `solver ${solver} cannot meet rtol ${rtol} on this weakly damped oscillatory model: ${what}; meeting it would take rtol ${tightRtol.toPrecision(2)} (${factor.toPrecision(3)}× tighter, beyond ${factor > rule.maxTightening ? `${rule.maxTightening}×` : `the floor ${GUARD_RTOL_FLOOR}`}). ${use}`,
+      { element: solver, field: 'rtol', expected: short ? `${short}, ${looser}` : looser },
     );
   }
-  if (budget) refuseOverBudget(solver, estimate, span, rtol, tightRtol, budget);
+  if (budget) refuseOverBudget(solver, estimate, span, rtol, tightRtol, budget, advice);
   return {
     rtol: tightRtol,
     atol: atol / factor,

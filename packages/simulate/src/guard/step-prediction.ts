@@ -15,6 +15,7 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { SolverName } from '../solvers/solver';
 import type { Signal } from '../signals/signal';
+import type { SolverAdvice } from './refusal-advice';
 
 /** The step budget of a run (maxSteps of the options), and where the run starts (for the input's excitation). */
 export interface StepBudget {
@@ -119,8 +120,11 @@ export function predictedSteps(solver: SolverName, estimate: PredictionEstimate,
   return STEP_MARGIN * c * rtol ** (-1 / order);
 }
 
-/** Throws 'tolerance-not-met' (field maxSteps) when the predicted step count exceeds the budget. */
-export function refuseOverBudget(solver: SolverName, estimate: PredictionEstimate, span: number, rtol: number, runRtol: number, budget: StepBudget): void {
+/**
+ * Throws 'tolerance-not-met' (field maxSteps) when the predicted step count exceeds the budget; `advice` gives the
+ * solver to name instead, if any (refusal-advice.ts).
+ */
+export function refuseOverBudget(solver: SolverName, estimate: PredictionEstimate, span: number, rtol: number, runRtol: number, budget: StepBudget, advice: () => SolverAdvice): void {
   const steps = predictedSteps(solver, estimate, span, runRtol, budget.excitation);
   if (steps === undefined || steps <= budget.maxSteps) return;
   // the rtol at which the prediction meets the budget (x held at its value here): N ∝ rtol_run^(−1/order)
@@ -128,9 +132,11 @@ export function refuseOverBudget(solver: SolverName, estimate: PredictionEstimat
   const looser = rtol * (steps / budget.maxSteps) ** order;
   const x = Math.min(effectiveSpread(estimate, span, runRtol), SPREAD_MAX);
   const why = budget.excitation ? `${budget.excitation.what}, so the fit for a ${budget.excitation.kind}` : 'the fit for any input';
+  const { solver: instead, short, none } = advice();
+  const use = instead ? `Use ${instead}, a larger maxSteps, rtol ≥ ${looser.toPrecision(2)}, or a shorter span` : `Use a larger maxSteps, rtol ≥ ${looser.toPrecision(2)}, or a shorter span (${none})`;
   throw new SysgraphError(
     'tolerance-not-met',
-    `solver ${solver} cannot meet rtol ${rtol} within maxSteps ${budget.maxSteps} on this weakly damped oscillatory model: the fastest oscillation (|Im λ| ≤ ${estimate.omega.toPrecision(3)} rad/s, mean damping ${estimate.damping.toPrecision(3)} /s) turns ${x.toPrecision(3)} rad while it is above the tolerance, and at the rtol it must run with (${runRtol.toPrecision(3)}) its steps are predicted to number at least ${Math.round(steps)} (N ≈ k·x^a·rtol^(−1/${order}), ${why}, a lower bound of every measured run). Use solver chebyshev (or auto), a larger maxSteps, rtol ≥ ${looser.toPrecision(2)}, or a shorter span`,
-    { element: solver, field: 'maxSteps', expected: `maxSteps ≥ ${Math.ceil(steps)}, solver chebyshev or auto, or rtol ≥ ${looser.toPrecision(2)}` },
+    `solver ${solver} cannot meet rtol ${rtol} within maxSteps ${budget.maxSteps} on this weakly damped oscillatory model: the fastest oscillation (|Im λ| ≤ ${estimate.omega.toPrecision(3)} rad/s, mean damping ${estimate.damping.toPrecision(3)} /s) turns ${x.toPrecision(3)} rad while it is above the tolerance, and at the rtol it must run with (${runRtol.toPrecision(3)}) its steps are predicted to number at least ${Math.round(steps)} (N ≈ k·x^a·rtol^(−1/${order}), ${why}, a lower bound of every measured run). ${use}`,
+    { element: solver, field: 'maxSteps', expected: `maxSteps ≥ ${Math.ceil(steps)}, ${short ? `${short}, ` : ''}or rtol ≥ ${looser.toPrecision(2)}` },
   );
 }

@@ -25,30 +25,25 @@ import { SysgraphError } from '@sysgraph/core';
 import type { OdeProblem } from '../problem/ode-problem';
 import type { Solver, SolverSettings, DenseOutput } from './solver';
 import type { ScaledOperator } from '../chebyshev/scaled-operator';
-import { positiveDiagonal, scaledMulVec, scaledOperator } from '../chebyshev/scaled-operator';
+import { scaledMulVec, scaledOperator } from '../chebyshev/scaled-operator';
+import { chebyshevRequirement } from '../chebyshev/applicability';
 import { besselJ } from '../chebyshev/bessel-coefficients';
 import { createParticularSolver } from '../exponential/particular-solution';
-import { PIECEWISE_LINEAR_KINDS, unsupportedSignal } from '../exponential/segment-inputs';
 import { allFinite, cannotMeetTolerance, notFinite, tooManySteps } from './solver-failure';
 
 /** Largest σ·f per step (terms per step ≈ σf + 40). */
 export const CHEBYSHEV_MAX_PHASE = 1000;
 
 export function createChebyshev(problem: OdeProblem, settings: SolverSettings): Solver {
-  const lti = problem.lti;
-  const need = (what: string) =>
-    new SysgraphError('bad-option', `solver chebyshev needs ${what}`, {
+  const requirement = chebyshevRequirement(problem);
+  if (!requirement.met) {
+    throw new SysgraphError('bad-option', `solver chebyshev needs ${requirement.missing}`, {
       field: 'solver',
-      expected: `${what}, or another solver (krylov, stiff)`,
+      expected: `${requirement.missing}, or another solver (krylov, stiff)`,
     });
-  if (!lti) throw need('a linear time-invariant model');
-  const unsupported = unsupportedSignal(problem.inputs.signals);
-  if (unsupported) throw need(`inputs affine between breakpoints (${PIECEWISE_LINEAR_KINDS.join(', ')}) or sines (${unsupported.text} is neither)`);
-  const n = problem.n;
-  const mass = positiveDiagonal(lti.M, n);
-  if (!mass) throw need('a diagonal, positive mass matrix M');
-  const op = scaledOperator(lti.A, mass);
-  return chebyshevSolver(problem, settings, op, mass);
+  }
+  const op = scaledOperator(problem.lti!.A, requirement.mass);
+  return chebyshevSolver(problem, settings, op, requirement.mass);
 }
 
 function chebyshevSolver(problem: OdeProblem, settings: SolverSettings, op: ScaledOperator, mass: Float64Array): Solver {
