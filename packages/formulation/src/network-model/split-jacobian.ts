@@ -99,8 +99,7 @@ export class SplitJacobian {
   /** ∂f/∂x at (t, x, u). */
   fill(t: number, x: ArrayLike<number>, u: ArrayLike<number>): CsrMatrix {
     const residual = this.residual;
-    residual.arguments(x, u);
-    residual.slopes(t);
+    residual.slopes(t, x, u);
     const slope = residual.slope;
     const y = residual.y;
     for (let i = 0; i < slope.length; i++) {

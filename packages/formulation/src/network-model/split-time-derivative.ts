@@ -80,20 +80,25 @@ export class SplitTimeDerivative {
     for (let k = 0; k < m; k++) dz[n + k] = du[k];
     const moving = this.moving;
     if (moving.length > 0) {
-      residual.arguments(x, u);
-      const y = residual.y;
+      const args = residual.split.args;
       const { inPtr, inSrc, inCoef } = this;
       for (let r = 0; r < moving.length; r++) {
         const i = moving[r];
+        // y_i = (P x + Q u)_i, the residual's argument to the last bit (the residual's arrays are left as they are)
+        let y = 0;
+        for (let q = args.ptr[i], end = args.ptr[i + 1]; q < end; q++) {
+          const src = args.src[q];
+          y += args.coef[q] * (src < n ? x[src] : u[src - n]);
+        }
         // (Q u')_i
         let dy = 0;
         for (let q = inPtr[r], end = inPtr[r + 1]; q < end; q++) dy += inCoef[q] * dz[inSrc[q]];
         const l = law[i];
         let dg: number;
         if (l.dependsOnTime) {
-          l.evaluate(y[i], t);
+          l.evaluate(y, t);
           dg = l.dw * dy + l.dt;
-        } else dg = l.slopeAt(y[i], t) * dy;
+        } else dg = l.slopeAt(y, t) * dy;
         if (!Number.isFinite(dg)) return false;
         dz[g0 + i] = dg;
       }
