@@ -4,6 +4,9 @@
  * fixed pattern and one solve, (d) the solver's own vector work per attempt (the stage combinations of Rodas,
  * written out here with the same loop shapes). Medians over many repetitions, in ms and in ns per state, and the
  * minimum (on a shared machine the median carries the other work, the minimum is closer to the kernel's own cost).
+ * (a) and (b) are timed on the model as built (the linear-plus-law split where it applies: the ladder's path) and
+ * on the general path (networkModel's option split: false), in alternating rounds of the same sitting, with the
+ * largest difference between the two paths' f and J (relative to the size of the entries).
  *
  *   npx tsx benchmarks/src/nonlinear/kernel-times.ts [N] [repeats]
  */
@@ -16,14 +19,17 @@ import { diodeLadderNetlist } from './diode-ladder';
 const N = Number(process.argv[2] ?? 10000);
 const repeats = Number(process.argv[3] ?? 200);
 
-const netlist = readSpiceNetlist(diodeLadderNetlist(N, '/dev/null'));
-const built = networkModel(analyzeStructure(netlist.description));
-const model = built.model as unknown as {
+type KernelModel = {
   stateNames: string[];
   inputNames: string[];
   f(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): void;
   jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
 };
+const netlist = readSpiceNetlist(diodeLadderNetlist(N, '/dev/null'));
+const structure = analyzeStructure(netlist.description);
+const built = networkModel(structure);
+const model = built.model as unknown as KernelModel;
+const general = networkModel(structure, { split: false }).model as unknown as KernelModel;
 const n = model.stateNames.length;
 const u = new Float64Array(model.inputNames.length).fill(2.5);
 const du = new Float64Array(model.inputNames.length).fill(5 / 10e-6);
@@ -51,12 +57,36 @@ function time(label: string, run: () => void, reps = repeats): number {
   return m;
 }
 
-console.log(`diode ladder N = ${N}: ${n} states, ${repeats} repetitions, medians`);
-const tf = time('(a) f', () => model.f(1e-6, x, u, du, out));
+console.log(`diode ladder N = ${N}: ${n} states, ${repeats} repetitions, medians; path ${built.stats.path}`);
+// the two paths against each other: f and J entry by entry, relative to the largest entry of the row
+const fGeneral = new Float64Array(n);
+model.f(1e-6, x, u, du, out);
+general.f(1e-6, x, u, du, fGeneral);
+const rowScale = (J: CsrMatrix, i: number) => {
+  let s = 0;
+  for (let q = J.rowPtr[i]; q < J.rowPtr[i + 1]; q++) s = Math.max(s, Math.abs(J.values[q]));
+  return s;
+};
+{
+  const Js = model.jacobian(1e-6, x, u, du);
+  const Jg = general.jacobian(1e-6, x, u, du);
+  let df = 0, dj = 0;
+  for (let i = 0; i < n; i++) df = Math.max(df, Math.abs(out[i] - fGeneral[i]) / (Math.abs(fGeneral[i]) + 1e-300));
+  for (let i = 0; i < n; i++) for (let q = Jg.rowPtr[i]; q < Jg.rowPtr[i + 1]; q++) dj = Math.max(dj, Math.abs(Js.get(i, Jg.colIdx[q]) - Jg.values[q]) / rowScale(Jg, i));
+  console.log(`split against general: f ${df.toExponential(2)} (relative per entry), J ${dj.toExponential(2)} (relative to the row), nnz ${Js.nnz} / ${Jg.nnz}`);
+}
+let tf = 0, tj = 0;
+for (let round = 0; round < 2; round++) {
+  tf = time(`(a) f (${built.stats.path})`, () => model.f(1e-6, x, u, du, out));
+  time('(a) f (general)', () => general.f(1e-6, x, u, du, fGeneral));
+}
 let J = model.jacobian(1e-6, x, u, du);
-const tj = time('(b) Jacobian', () => {
-  J = model.jacobian(1e-6, x, u, du);
-});
+for (let round = 0; round < 2; round++) {
+  tj = time(`(b) Jacobian (${built.stats.path})`, () => {
+    J = model.jacobian(1e-6, x, u, du);
+  });
+  time('(b) Jacobian (general)', () => general.jacobian(1e-6, x, u, du));
+}
 console.log(`    nnz(J) = ${J.nnz}`);
 // (c) I − cJ on J's pattern, factorised once, then refactorised numerically and solved
 const c = 2.5e-8;

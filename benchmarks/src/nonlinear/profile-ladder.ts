@@ -3,7 +3,9 @@
  * the benchmark's settings, with the solver's counters and the error against the hand-written reference (cached
  * in the system's temporary folder per size and step).
  *
- *   npx tsx benchmarks/src/nonlinear/profile-ladder.ts [N] [rtol] [atol] [repeats] [--chain] [--no-error]
+ * --general: the network model's general path (networkModel's option split: false) instead of the model as built.
+ *
+ *   npx tsx benchmarks/src/nonlinear/profile-ladder.ts [N] [rtol] [atol] [repeats] [--chain] [--no-error] [--general]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ import { springChainReference } from './spring-chain-reference';
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chain = process.argv.includes('--chain');
 const withError = !process.argv.includes('--no-error');
+const modelOptions = process.argv.includes('--general') ? { split: false } : {};
 const N = Number(args[0] ?? 1000);
 const rtol = Number(args[1] ?? 1e-7);
 const atol = Number(args[2] ?? 1e-10);
@@ -45,7 +48,7 @@ if (chain) {
   const t1 = performance.now();
   const structure = analyzeStructure(description);
   const t2 = performance.now();
-  built = networkModel(structure);
+  built = networkModel(structure, modelOptions);
   console.log(`read ${(t1 - t0).toFixed(1)} ms, structure ${(t2 - t1).toFixed(1)} ms, model ${(performance.now() - t2).toFixed(1)} ms (${((1000 * (performance.now() - t2)) / N).toFixed(1)} µs per law)`);
   inputs = { F: String(SPRING_CHAIN.force) };
   probes = springChainProbeNames(N);
@@ -55,12 +58,13 @@ if (chain) {
   const t1 = performance.now();
   const structure = analyzeStructure(netlist.description);
   const t2 = performance.now();
-  built = networkModel(structure);
+  built = networkModel(structure, modelOptions);
   console.log(`read ${(t1 - t0).toFixed(1)} ms, structure ${(t2 - t1).toFixed(1)} ms, model ${(performance.now() - t2).toFixed(1)} ms (${((1000 * (performance.now() - t2)) / N).toFixed(1)} µs per law)`);
   inputs = netlist.signals as Record<string, unknown>;
   probes = diodeLadderProbes(N).map((k) => `v(n${k})`);
   tEnd = DIODE_LADDER.tEnd;
 }
+console.log(`path ${built.stats.path}`);
 let result;
 for (let r = 0; r < repeats; r++) {
   const s0 = performance.now();

@@ -54,6 +54,16 @@ describe('laws over a batch of arguments', () => {
         const d = c.dw(W[i], T);
         expect(Math.abs(slopes[i] - d)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(d)));
       }
+      // the slopes from the rows of the last valuesAt (the Jacobian at the point f was just evaluated): bit for bit
+      // slopeAt's (=== : the sign of a zero may differ), also after a fused slopesAt at other arguments
+      const after = new Float64Array(W.length);
+      const other = W.map((w) => w + 0.05);
+      for (let rep = 0; rep < 2; rep++) {
+        batch.valuesAt(W, W.length, T, values);
+        batch.slopesAfterValues(W, W.length, T, after);
+        for (let i = 0; i < W.length; i++) expect(after[i] === law.slopeAt(W[i], T) || (Number.isNaN(after[i]) && Number.isNaN(law.slopeAt(W[i], T)))).toBe(true);
+        batch.slopesAt(other, W.length, T, slopes);
+      }
       // a shorter batch after a longer one
       const few = new Float64Array(3);
       batch.valuesAt(W.subarray(5), 3, T, few);

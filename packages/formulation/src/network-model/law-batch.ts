@@ -19,6 +19,8 @@ export interface LawBatch {
   valuesAt(w: Float64Array, count: number, t: number, out: Float64Array): void;
   /** out[i] = ∂L/∂w (w[i], t), i < count. */
   slopesAt(w: Float64Array, count: number, t: number, out: Float64Array): void;
+  /** slopesAt where the last call of this batch was valuesAt with the same w, count and t (a tape reuses its rows). */
+  slopesAfterValues(w: Float64Array, count: number, t: number, out: Float64Array): void;
 }
 
 export function lawBatch(law: ScalarLaw): LawBatch {
@@ -29,6 +31,9 @@ export function lawBatch(law: ScalarLaw): LawBatch {
       for (let i = 0; i < count; i++) out[i] = law.valueAt(w[i], t);
     },
     slopesAt(w, count, t, out) {
+      for (let i = 0; i < count; i++) out[i] = law.slopeAt(w[i], t);
+    },
+    slopesAfterValues(w, count, t, out) {
       for (let i = 0; i < count; i++) out[i] = law.slopeAt(w[i], t);
     },
   };
@@ -46,13 +51,26 @@ class LinearBatch implements LawBatch {
     const d = this.factor.invert ? 1 / this.factor.c : this.factor.c;
     out.fill(d, 0, count);
   }
+  slopesAfterValues(w: Float64Array, count: number, t: number, out: Float64Array): void {
+    this.slopesAt(w, count, t, out);
+  }
 }
 
 class TapeBatch implements LawBatch {
   private v = new Float64Array(0);
   private d = new Float64Array(0);
   private width = 0;
-  constructor(private readonly tape: TapeLaw) {}
+  /** Slots that hold a constant (parameters and subtrees free of w and t, folded when compiled). */
+  private readonly constant: Uint8Array;
+  /** slopesAfterValues: a slot's slope where uniform (NaN: a row), and where its row starts. */
+  private readonly uniform: Float64Array;
+  private readonly dRow: Int32Array;
+  constructor(private readonly tape: TapeLaw) {
+    this.uniform = new Float64Array(tape.slots);
+    this.dRow = new Int32Array(tape.slots);
+    this.constant = new Uint8Array(tape.slots);
+    for (const [slot] of tape.constants) this.constant[slot] = 1;
+  }
 
   /** Rows of `count`: slot s occupies [s·count, (s + 1)·count); constants filled, d(w) = 1. */
   private rows(count: number): void {
@@ -69,6 +87,7 @@ class TapeBatch implements LawBatch {
     this.rows(count);
     const v = this.v;
     const { code } = this.tape;
+    const constant = this.constant;
     for (let i = 0; i < count; i++) v[i] = w[i];
     v.fill(t, count, 2 * count);
     for (let pc = 0; pc < code.length; pc += 4) {
@@ -76,11 +95,30 @@ class TapeBatch implements LawBatch {
       const o = code[pc + 1] * count;
       const a = code[pc + 2] * count;
       const b = code[pc + 3] * count;
+      // a constant operand (a parameter, a folded subtree) is read once, not as a row of equal values
+      const ca = constant[code[pc + 2]] === 1;
+      const cb = constant[code[pc + 3]] === 1;
       switch (op) {
-        case OP.add: for (let i = 0; i < count; i++) v[o + i] = v[a + i] + v[b + i]; break;
-        case OP.sub: for (let i = 0; i < count; i++) v[o + i] = v[a + i] - v[b + i]; break;
-        case OP.mul: for (let i = 0; i < count; i++) v[o + i] = v[a + i] * v[b + i]; break;
-        case OP.div: for (let i = 0; i < count; i++) v[o + i] = v[a + i] / v[b + i]; break;
+        case OP.add:
+          if (cb) { const y = v[b]; for (let i = 0; i < count; i++) v[o + i] = v[a + i] + y; }
+          else if (ca) { const x = v[a]; for (let i = 0; i < count; i++) v[o + i] = x + v[b + i]; }
+          else for (let i = 0; i < count; i++) v[o + i] = v[a + i] + v[b + i];
+          break;
+        case OP.sub:
+          if (cb) { const y = v[b]; for (let i = 0; i < count; i++) v[o + i] = v[a + i] - y; }
+          else if (ca) { const x = v[a]; for (let i = 0; i < count; i++) v[o + i] = x - v[b + i]; }
+          else for (let i = 0; i < count; i++) v[o + i] = v[a + i] - v[b + i];
+          break;
+        case OP.mul:
+          if (cb) { const y = v[b]; for (let i = 0; i < count; i++) v[o + i] = v[a + i] * y; }
+          else if (ca) { const x = v[a]; for (let i = 0; i < count; i++) v[o + i] = x * v[b + i]; }
+          else for (let i = 0; i < count; i++) v[o + i] = v[a + i] * v[b + i];
+          break;
+        case OP.div:
+          if (cb) { const y = v[b]; for (let i = 0; i < count; i++) v[o + i] = v[a + i] / y; }
+          else if (ca) { const x = v[a]; for (let i = 0; i < count; i++) v[o + i] = x / v[b + i]; }
+          else for (let i = 0; i < count; i++) v[o + i] = v[a + i] / v[b + i];
+          break;
         case OP.neg: for (let i = 0; i < count; i++) v[o + i] = -v[a + i]; break;
         case OP.powc: {
           const c = v[b];
@@ -101,6 +139,114 @@ class TapeBatch implements LawBatch {
     }
     const r = this.tape.out * count;
     for (let i = 0; i < count; i++) out[i] = v[r + i];
+  }
+
+  /**
+   * The slopes from the rows of the last valuesAt (same w and t, count): the derivative pass alone, no function
+   * evaluated again where its value gives its slope (exp, sqrt, tan). A slot whose slope is the same for every
+   * element (w: 1; a constant: 0; w/c: 1/c; c·w) is carried as one number, uniform[slot], not as a row, and a sum
+   * with a slope of 0 shares the other operand's row; so the diode's Is·(exp(w/Vt) − 1) costs two passes
+   * (exp(w/Vt)·(1/Vt), then ·Is). The rules and products of slopesAt (up to the sign of a zero).
+   */
+  slopesAfterValues(_w: Float64Array, count: number, _t: number, out: Float64Array): void {
+    const { v, d } = this;
+    const { code, W, slots } = this.tape;
+    const uniform = this.uniform;
+    const row = this.dRow;
+    // uniform[s] is s's slope where it is the same everywhere (NaN: a row, at d[row[s] …])
+    for (let s = 0; s < slots; s++) {
+      uniform[s] = W[s] === 1 ? Number.NaN : 0;
+      row[s] = s * count;
+    }
+    uniform[0] = 1;
+    for (let pc = 0; pc < code.length; pc += 4) {
+      const op = code[pc];
+      const os = code[pc + 1];
+      const sa = code[pc + 2];
+      const sb = code[pc + 3];
+      const o = os * count;
+      const a = sa * count;
+      const b = sb * count;
+      const ka = uniform[sa];
+      const kb = uniform[sb];
+      const ua = ka === ka;
+      const ub = kb === kb;
+      const ca = this.constant[sa] === 1;
+      const cb = this.constant[sb] === 1;
+      if (W[os] === 0) {
+        uniform[os] = 0;
+        continue;
+      }
+      const da = row[sa];
+      const db = row[sb];
+      switch (op) {
+        case OP.add:
+        case OP.sub: {
+          if (ua && ub) uniform[os] = op === OP.add ? ka + kb : ka - kb;
+          else if (ub && kb === 0) row[os] = da; // d(a ± const) = d(a): the same row
+          else if (ua && ka === 0 && op === OP.add) row[os] = db;
+          else if (op === OP.add) for (let i = 0; i < count; i++) d[o + i] = (ua ? ka : d[da + i]) + (ub ? kb : d[db + i]);
+          else for (let i = 0; i < count; i++) d[o + i] = (ua ? ka : d[da + i]) - (ub ? kb : d[db + i]);
+          break;
+        }
+        case OP.mul:
+          if (cb && ua) uniform[os] = ka * v[b];
+          else if (ca && ub) uniform[os] = v[a] * kb;
+          else if (cb) { const c = v[b]; for (let i = 0; i < count; i++) d[o + i] = d[da + i] * c; }
+          else if (ca) { const c = v[a]; for (let i = 0; i < count; i++) d[o + i] = c * d[db + i]; }
+          else
+            for (let i = 0; i < count; i++) {
+              const wa = W[sa] === 1 ? (ua ? ka : d[da + i]) * v[b + i] : 0;
+              const wb = W[sb] === 1 ? v[a + i] * (ub ? kb : d[db + i]) : 0;
+              d[o + i] = wa + wb;
+            }
+          break;
+        case OP.div:
+          if (cb && ua) uniform[os] = ka * (1 / v[b]);
+          else if (cb) { const r = 1 / v[b]; for (let i = 0; i < count; i++) d[o + i] = d[da + i] * r; }
+          else
+            for (let i = 0; i < count; i++) {
+              const r = 1 / v[b + i];
+              const wa = W[sa] === 1 ? (ua ? ka : d[da + i]) * r : 0;
+              d[o + i] = wa + (W[sb] === 1 ? v[a + i] * (-r * r * (ub ? kb : d[db + i])) : 0);
+            }
+          break;
+        case OP.neg:
+          if (ua) uniform[os] = -ka;
+          else for (let i = 0; i < count; i++) d[o + i] = -d[da + i];
+          break;
+        case OP.exp:
+          if (ua) for (let i = 0; i < count; i++) d[o + i] = v[o + i] * ka;
+          else for (let i = 0; i < count; i++) d[o + i] = v[o + i] * d[da + i];
+          break;
+        default: {
+          const c = v[b];
+          for (let i = 0; i < count; i++) {
+            const x = v[a + i];
+            const g = v[o + i];
+            let g1 = 0;
+            switch (op) {
+              case OP.powc: g1 = c === 2 ? 2 * x : c === 3 ? 3 * x * x : c === 0 ? 0 : c * Math.pow(x, c - 1); break;
+              case OP.sqrt: g1 = 0.5 / g; break;
+              case OP.log: g1 = 1 / x; break;
+              case OP.sin: g1 = Math.cos(x); break;
+              case OP.cos: g1 = -Math.sin(x); break;
+              case OP.tan: g1 = 1 + g * g; break;
+              case OP.abs: g1 = Math.sign(x); break;
+              default: g1 = 0; break; // sign
+            }
+            d[o + i] = g1 * (ua ? ka : d[da + i]);
+          }
+        }
+      }
+    }
+    const r = this.tape.out;
+    const k = uniform[r];
+    if (k === k) out.fill(k, 0, count);
+    else {
+      const from = row[r];
+      for (let i = 0; i < count; i++) out[i] = d[from + i];
+    }
   }
 
   slopesAt(w: Float64Array, count: number, t: number, out: Float64Array): void {

@@ -342,7 +342,7 @@ function sortTail(list: number[], start: number): void {
   }
 }
 
-function notDifferentiable(element: string, at: number, d: number): SysgraphError {
+export function notDifferentiable(element: string, at: number, d: number): SysgraphError {
   return new SysgraphError('bad-law', `the law of ${element} is not differentiable where a Jacobian is requested (at ${at} a derivative is ${d})`, {
     element,
     elements: [element],

@@ -3,6 +3,10 @@
  * the partition, the two-port relations) and element laws compiled once (law-tape.ts), evaluated numerically on
  * typed arrays — never a global symbolic f — with a sparse ∂f/∂x (docs/nonlinear.md, "The network model"):
  *   networkPlan (the equations)  ─►  NetworkEvaluator (p by block-triangular solve, f)  ─►  NetworkJacobian (CSR)
+ * and, where every static is an explicit law of states and inputs and every own state's law is a constant linear
+ * one (law-split.ts), f = A_lin x + B_lin u + M g(P x + Q u, t) and ∂f/∂x = A_lin + M diag(g') P on sparse arrays
+ * built once (split-residual.ts, split-jacobian.ts, split-time-derivative.ts); the evaluator then serves the outputs
+ * and B = ∂f/∂u only.
  * Build cost O(B + nnz(F) + size of the laws); the states, inputs and outputs have the names and order of
  * nonlinearModel, so a caller can swap one for the other. Throws 'unsupported' for what it does not cover (the
  * caller falls back to nonlinearModel).
@@ -16,6 +20,11 @@ import { NetworkJacobian } from './network-jacobian';
 import { networkOutputs } from './network-outputs';
 import { networkPlan } from './network-plan';
 import { NetworkTimeDerivative } from './network-time-derivative';
+import { lawSplit } from './law-split';
+import type { LawSplitOutcome } from './law-split';
+import { SplitJacobian } from './split-jacobian';
+import { SplitResidual } from './split-residual';
+import { SplitTimeDerivative } from './split-time-derivative';
 
 /** Structurally @sysgraph/simulate's NonlinearModel with a CSR Jacobian. */
 export interface NetworkModel {
@@ -46,6 +55,11 @@ export interface NetworkModel {
 export interface NetworkModelOptions {
   /** Where a law's derivative is not finite, its central secant of this width (Jacobian only). */
   readonly secantWidth?: number;
+  /**
+   * false: the general path (block-triangular static solve, stamp program) even where the linear-plus-law split
+   * applies (tests compare the two). Default true.
+   */
+  readonly split?: boolean;
 }
 
 /** What the model is made of (for reports and benchmarks). */
@@ -58,6 +72,12 @@ export interface NetworkModelStats {
   readonly inverseBlocks: number;
   readonly largestBlock: number;
   readonly jacobianNnz: number;
+  /** 'split': f = A_lin x + B_lin u + M g(P x + Q u, t) (law-split.ts); 'general': the block-triangular path. */
+  readonly path: 'split' | 'general';
+  /** Why the split does not apply (path 'general'). */
+  readonly splitDeclined?: string;
+  /** Law entries of the split (nonlinear statics and stored states); 0 on the general path. */
+  readonly splitLaws: number;
 }
 
 export interface NetworkModelResult {
@@ -70,9 +90,14 @@ export interface NetworkModelResult {
 export function networkModel(s: Structure, opts: NetworkModelOptions = {}): NetworkModelResult {
   const plan = networkPlan(s);
   const ev = new NetworkEvaluator(plan);
-  const jac = new NetworkJacobian(ev, opts.secantWidth);
+  const outcome: LawSplitOutcome = opts.split === false ? { reason: 'the option split is false' } : lawSplit(ev);
+  const residual = outcome.split ? new SplitResidual(outcome.split) : undefined;
+  const splitJac = residual ? new SplitJacobian(residual, opts.secantWidth) : undefined;
+  const splitTd = residual ? new SplitTimeDerivative(residual) : undefined;
+  // the general path's Jacobian and ∂f/∂t, built only where the split does not apply
+  const jac = residual ? undefined : new NetworkJacobian(ev, opts.secantWidth);
+  const td = residual ? undefined : new NetworkTimeDerivative(ev);
   const out = networkOutputs(s, ev);
-  const td = new NetworkTimeDerivative(ev);
   // The point of the last complete load: a Jacobian asked for where f was just evaluated (the stiff solvers do so
   // at every accepted step) reuses the static solve instead of repeating it. O(n + m) to compare.
   const lastX = new Float64Array(plan.states.length);
@@ -100,6 +125,11 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
     inputNames: plan.inputNames,
     outputNames: plan.outputNames,
     f(t, x, u, _du, dxdt) {
+      if (residual) {
+        // the evaluator is not touched: its last load stays valid for the outputs
+        residual.evaluate(t, x, u, dxdt);
+        return;
+      }
       loadFresh(t, x, u);
       ev.derivatives(dxdt);
     },
@@ -121,22 +151,25 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       }
     },
     jacobian(t, x, u) {
+      if (splitJac) return splitJac.fill(t, x, u);
       load(t, x, u);
-      jac.x = x;
-      return jac.fill();
+      jac!.x = x;
+      return jac!.fill();
     },
     timeDerivative(t, x, u, du, dfdt) {
+      if (splitTd) return splitTd.evaluate(t, x, u, du, dfdt);
       load(t, x, u);
-      return td.evaluate(x, du, dfdt);
+      return td!.evaluate(x, du, dfdt);
     },
     inputJacobian(t, x, u) {
       load(t, x, u);
       return inputJacobian(ev);
     },
-    secantUse: () => jac.firstSecant,
+    secantUse: () => (splitJac ?? jac!).firstSecant,
     setSecantWidth(width) {
-      jac.secant = width;
-      jac.firstSecant = undefined;
+      const j = splitJac ?? jac!;
+      j.secant = width;
+      j.firstSecant = undefined;
     },
   };
   const { count, blockPtr } = ev.blocks;
@@ -161,7 +194,10 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       newtonBlocks: newton,
       inverseBlocks: inverse,
       largestBlock: largest,
-      jacobianNnz: jac.matrix.nnz,
+      jacobianNnz: (splitJac ?? jac!).matrix.nnz,
+      path: residual ? 'split' : 'general',
+      splitDeclined: outcome.reason,
+      splitLaws: outcome.split?.laws ?? 0,
     },
   };
 }

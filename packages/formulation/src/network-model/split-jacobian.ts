@@ -1,0 +1,131 @@
+/**
+ * SplitJacobian: ∂f/∂x = A_lin + M·diag(g'(y))·P on the split of law-split.ts (docs/nonlinear.md, "f as a linear
+ * part plus a law part"), on a pattern fixed at build time:
+ *   values = base                                   (A_lin scattered once into the pattern, copied per call)
+ *   values[pos[s]] += coef[s] · g'_{entry[s]}         (one stamp per product term M[c,i]·P[i,j], coef = M[c,i]·P[i,j])
+ * The pattern is row c: {c} ∪ the x columns of A_lin's row ∪ the x columns of P's rows that M's row reaches —
+ * the structural pattern of the general Jacobian (network-jacobian.ts), entry for entry. A law slope that is not
+ * finite is, as there, its central secant with the option secantWidth, else 'bad-law' naming the element.
+ * O(nnz(J) + stamps + size of the laws × entries) per call; no allocation.
+ */
+import { CsrMatrix } from '@sysgraph/linalg';
+import { notDifferentiable } from './network-jacobian';
+import type { LawSplit } from './law-split';
+import type { SplitResidual } from './split-residual';
+
+export class SplitJacobian {
+  readonly matrix: CsrMatrix;
+  /** The secant width where a law's derivative is not finite (undefined: 'bad-law' there); set by the model. */
+  secant: number | undefined;
+  /** What the first secant replaced; undefined: none yet. */
+  firstSecant: string | undefined;
+  private readonly base: Float64Array;
+  private readonly pos: Int32Array;
+  private readonly entry: Int32Array;
+  private readonly coef: Float64Array;
+
+  constructor(
+    private readonly residual: SplitResidual,
+    secantWidth?: number,
+  ) {
+    this.secant = secantWidth;
+    const split: LawSplit = residual.split;
+    const { n, m } = split;
+    const { rows, args } = split;
+    const g0 = n + m;
+    // the pattern: row c's x columns, directly and through the arguments of the law entries it reads
+    const mark = new Int32Array(n).fill(-1);
+    const rowPtr = new Int32Array(n + 1);
+    const colIdx: number[] = [];
+    const cols: number[] = [];
+    const touch = (c: number, j: number) => {
+      if (mark[j] === c) return;
+      mark[j] = c;
+      cols.push(j);
+    };
+    let stamps = 0;
+    for (let c = 0; c < n; c++) {
+      cols.length = 0;
+      touch(c, c);
+      for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
+        const col = rows.src[q];
+        if (col < n) touch(c, col);
+        else if (col >= g0) {
+          const i = col - g0;
+          for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
+            if (args.src[e] < n) {
+              touch(c, args.src[e]);
+              stamps++;
+            }
+          }
+        }
+      }
+      cols.sort((a, b) => a - b);
+      for (const j of cols) colIdx.push(j);
+      rowPtr[c + 1] = colIdx.length;
+    }
+    const nnz = colIdx.length;
+    this.matrix = new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), new Float64Array(nnz));
+    // where each column of a row sits: at[j] = position, valid for the row being scattered
+    const at = new Int32Array(n);
+    const base = new Float64Array(nnz);
+    const pos = new Int32Array(stamps);
+    const entry = new Int32Array(stamps);
+    const coef = new Float64Array(stamps);
+    let s = 0;
+    for (let c = 0; c < n; c++) {
+      for (let q = rowPtr[c]; q < rowPtr[c + 1]; q++) at[colIdx[q]] = q;
+      for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
+        const col = rows.src[q];
+        if (col < n) base[at[col]] += rows.coef[q];
+        else if (col >= g0) {
+          const i = col - g0;
+          for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
+            if (args.src[e] >= n) continue;
+            // M[c,i] · g'_i · P[i,j]
+            pos[s] = at[args.src[e]];
+            entry[s] = i;
+            coef[s++] = rows.coef[q] * args.coef[e];
+          }
+        }
+      }
+    }
+    this.base = base;
+    this.pos = pos;
+    this.entry = entry;
+    this.coef = coef;
+  }
+
+  /** ∂f/∂x at (t, x, u). */
+  fill(t: number, x: ArrayLike<number>, u: ArrayLike<number>): CsrMatrix {
+    const residual = this.residual;
+    residual.slopes(t, x, u);
+    const slope = residual.slope;
+    const y = residual.y;
+    for (let i = 0; i < slope.length; i++) {
+      const d = slope[i];
+      if (d - d !== 0) slope[i] = this.secantSlope(i, y[i], t, d);
+    }
+    const values = this.matrix.values;
+    values.set(this.base);
+    const { pos, entry, coef } = this;
+    for (let s = 0; s < pos.length; s++) values[pos[s]] += coef[s] * slope[entry[s]];
+    return this.matrix;
+  }
+
+  /** Where g'_i = d is not finite at w: the central secant of the option's width, else 'bad-law'. */
+  private secantSlope(i: number, w: number, t: number, d: number): number {
+    const split = this.residual.split;
+    const law = split.law[i];
+    const element = split.element[i];
+    const h = this.secant;
+    if (h !== undefined && h > 0) {
+      const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
+      if (Number.isFinite(s)) {
+        this.firstSecant ??= notDifferentiable(element, w, d).message;
+        return s;
+      }
+    }
+    throw notDifferentiable(element, w, d);
+  }
+}
