@@ -197,3 +197,58 @@ export function denseGap(
     gap[i] = dense - herm;
   }
 }
+
+/** Stage 1's right-hand side straight from the kept y' = f(t, y): rhs = hγ (f + hd ∂f/∂t) (no copy of f first). */
+export function stageRhsFirstFrom(f: Float64Array, fx: Float64Array, hg: number, hd: number, rhs: Float64Array): void {
+  for (let i = 0; i < rhs.length; i++) rhs[i] = hg * (f[i] + hd * fx[i]);
+}
+
+/**
+ * y_new = ys + k6 and the embedded error in the weighted max norm (error-norm.ts's errorNormMax, the same
+ * arithmetic) in one pass: max_i |k6_i| / (atol + rtol·max(|y_i|, |y_new,i|)); Infinity when a ratio or y_new is
+ * not finite.
+ */
+export function stageEndMaxError(ys: Float64Array, k6: Float64Array, y: Float64Array, rtol: number, atol: number, yNew: Float64Array): number {
+  let m = 0;
+  let bad = false;
+  for (let i = 0; i < yNew.length; i++) {
+    const e = k6[i];
+    const z = ys[i] + e;
+    yNew[i] = z;
+    const r = Math.abs(e) / (atol + rtol * Math.max(Math.abs(y[i]), Math.abs(z)));
+    if (r > m) m = r;
+    else if (!(r <= m) || z - z !== 0) bad = true;
+  }
+  return bad ? Infinity : m;
+}
+
+/** denseGap and its weighted max norm in one pass, the gap not stored; Infinity when a ratio is not finite. */
+export function denseGapMaxError(
+  y: Float64Array,
+  yNew: Float64Array,
+  k1: Float64Array,
+  k2: Float64Array,
+  k3: Float64Array,
+  k4: Float64Array,
+  k5: Float64Array,
+  dStart: Float64Array,
+  dEnd: Float64Array,
+  h: number,
+  rtol: number,
+  atol: number,
+): number {
+  let m = 0;
+  let bad = false;
+  for (let i = 0; i < y.length; i++) {
+    const a = k1[i], b = k2[i], c = k3[i], d = k4[i], e = k5[i];
+    const q1 = D21 * a + D22 * b + D23 * c + D24 * d + D25 * e;
+    const q2 = D31 * a + D32 * b + D33 * c + D34 * d + D35 * e;
+    const yi = y[i], zi = yNew[i];
+    const dense = 0.5 * yi + 0.5 * (zi + 0.5 * (q1 + 0.5 * q2));
+    const herm = 0.5 * (yi + zi) + (h * (dStart[i] - dEnd[i])) / 8;
+    const r = Math.abs(dense - herm) / (atol + rtol * Math.max(Math.abs(yi), Math.abs(zi)));
+    if (r > m) m = r;
+    else if (!(r <= m)) bad = true;
+  }
+  return bad ? Infinity : m;
+}

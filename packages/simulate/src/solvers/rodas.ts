@@ -27,6 +27,7 @@ import { factorOrReject } from './factor-or-reject';
 import { C2, C3, C4, D1, D2, D3, D4, GAMMA } from './rodas-vectors';
 import { denseAt, denseAtRows, denseCoefficients, denseGap, stageEnd, stagePoint2, stagePoint3, stagePoint4 } from './rodas-vectors';
 import { stagePoint5, stagePoint6, stageRhs, stageRhsAutonomous, stageRhsFirst, stageRhsScaled } from './rodas-vectors';
+import { denseGapMaxError, stageEndMaxError, stageRhsFirstFrom } from './rodas-vectors';
 
 const SAFE = 0.9;
 const KEEP_LOW = 0.9;
@@ -45,7 +46,8 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   let hCarry = Infinity;
   // A nonlinear model's error is measured in the max norm (error-norm.ts: the accuracy of each state independent
   // of the network's size), a linear model's in the RMS norm of Hairer and Wanner.
-  const norm = problem.linear ? errorNorm : errorNormMax;
+  const maxNorm = !problem.linear;
+  const norm = maxNorm ? errorNormMax : errorNorm;
 
   // nonlinear: J is current while it was evaluated at the state the next attempt starts from
   let jacobianCurrent = false;
@@ -67,12 +69,10 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   };
 
   /**
-   * k = hγ (M − hγJ)⁻¹ [f(ti, ys) + hd·fx + M·comb]; `known` is f(ti, ys) when already evaluated. No loop of its
-   * own: the vector work is in rodas-vectors.ts (why there: that file's header).
+   * k = hγ (M − hγJ)⁻¹ [f(ti, ys) + hd·fx + M·comb]. No loop of its own: the vector work is in rodas-vectors.ts (why there: that file's header).
    */
-  const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array, known?: Float64Array) => {
-    if (known) rhs.set(known);
-    else problem.rhs(ti, ys, rhs);
+  const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array) => {
+    problem.rhs(ti, ys, rhs);
     const hg = h * GAMMA;
     // one pass over the right-hand side: M·comb is comb itself without a mass matrix
     const mc = useComb && problem.hasMass ? (problem.massMulVec(comb, mComb), mComb) : comb;
@@ -97,9 +97,14 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     const fStart = problem.hasMass ? undefined : dStart;
     problem.rhsTimeDerivative(t, y, fx, fStart);
     const inv = 1 / hStep;
-    // stage 1
-    ys.set(y);
-    stage(lu, hStep, t, hStep * D1, false, k1, fStart);
+    // stage 1 (at y itself: from the kept y' in one pass where there is one)
+    if (fStart) {
+      stageRhsFirstFrom(fStart, fx, hStep * GAMMA, hStep * D1, rhs);
+      lu.solve(rhs, k1);
+    } else {
+      ys.set(y);
+      stage(lu, hStep, t, hStep * D1, false, k1);
+    }
     // stages 2–5: ys = y + Σ a_ij k_j, comb = Σ (c_ij/h) k_j
     stagePoint2(y, k1, inv, ys, comb);
     stage(lu, hStep, t + C2 * hStep, hStep * D2, true, k2);
@@ -112,14 +117,23 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     // embedded solution y5 = ys + k5, then stage 6 at (t + h, y5)
     stagePoint6(k1, k2, k3, k4, k5, inv, ys, comb);
     stage(lu, hStep, tNew, 0, true, k6);
-    stageEnd(ys, k6, yNew);
-    let e = norm(k6, y, yNew, rtol, atol);
-    if (!Number.isFinite(e) || !allFinite(yNew)) e = Infinity;
+    // y_new = y5 + k6 and the error of k6 (one pass with the max norm)
+    let e: number;
+    if (maxNorm) e = stageEndMaxError(ys, k6, y, rtol, atol, yNew);
+    else {
+      stageEnd(ys, k6, yNew);
+      e = norm(k6, y, yNew, rtol, atol);
+      if (!Number.isFinite(e) || !allFinite(yNew)) e = Infinity;
+    }
     if (e <= 1) {
       // dense output at θ = 1/2 against the Hermite midpoint (y + y_new)/2 + h (y' − y_new')/8
       problem.derivative(tNew, yNew, dEnd);
-      denseGap(y, yNew, k1, k2, k3, k4, k5, dStart, dEnd, hStep, gap);
-      const eDense = norm(gap, y, yNew, rtol, atol);
+      let eDense: number;
+      if (maxNorm) eDense = denseGapMaxError(y, yNew, k1, k2, k3, k4, k5, dStart, dEnd, hStep, rtol, atol);
+      else {
+        denseGap(y, yNew, k1, k2, k3, k4, k5, dStart, dEnd, hStep, gap);
+        eDense = norm(gap, y, yNew, rtol, atol);
+      }
       e = Number.isFinite(eDense) ? Math.max(e, eDense) : Infinity;
     }
     return e;
