@@ -52,6 +52,18 @@ export interface NonlinearModel {
    * false where it cannot at this point (the solver then takes a difference of f in t).
    */
   timeDerivative?(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): boolean;
+  /**
+   * The work of the model's static solver so far, counted since the model was built: Newton iterations on coupled
+   * static blocks (resistive loops of law elements) and scalar inversions of laws. simulate reports the run's share
+   * in its SolverStats (staticNewtonIterations, lawInversions).
+   */
+  staticWork?(): StaticWork;
+}
+
+/** Counters of a nonlinear model's static solver (NonlinearModel.staticWork). */
+export interface StaticWork {
+  readonly newtonIterations: number;
+  readonly lawInversions: number;
 }
 
 export type SimulationModel = LinearModel | NonlinearModel;

@@ -47,6 +47,8 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   const signals = resolveInputs(model, options.inputs ?? {});
   const inputs = createInputVector(model.inputNames, signals);
   const stats = emptyStats();
+  // the static solver's counters at the start: the run reports its own share
+  const staticStart = model.kind === 'nonlinear' ? model.staticWork?.() : undefined;
   const parts = model.kind === 'linear' ? linearParts(model) : undefined;
   const problem: OdeProblem =
     model.kind === 'linear' ? createLinearProblem(parts!, inputs, stats) : createNonlinearProblem(model, inputs, stats);
@@ -200,6 +202,11 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
   }
   while (samples !== undefined && nextSample < samples) emit(sampleTime(nextSample++), z, false);
 
+  if (staticStart && model.kind === 'nonlinear') {
+    const end = model.staticWork!();
+    stats.staticNewtonIterations = end.newtonIterations - staticStart.newtonIterations;
+    stats.lawInversions = end.lawInversions - staticStart.lawInversions;
+  }
   const all = [...(problem.notes ?? []), ...notes];
   const solverReason = all.length > 0 ? `${choice.reason}; ${all.join('; ')}` : choice.reason;
   return { ...trace.build(), stats, solver: solverName, solverReason, notes: all };

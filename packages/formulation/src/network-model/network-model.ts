@@ -41,6 +41,8 @@ export interface NetworkModel {
   secantUse(): string | undefined;
   /** Sets (or, undefined, removes) the secant width of the Jacobians, as the option does; forgets the last secant use. */
   setSecantWidth(width: number | undefined): void;
+  /** Newton iterations on coupled static blocks and scalar inversions of laws since the model was built. */
+  staticWork(): { readonly newtonIterations: number; readonly lawInversions: number };
 }
 
 export interface NetworkModelOptions {
@@ -133,6 +135,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       load(t, x, u);
       return inputJacobian(ev);
     },
+    staticWork: () => ({ newtonIterations: ev.newtonIterations, lawInversions: ev.lawInversions }),
     secantUse: () => jac.firstSecant,
     setSecantWidth(width) {
       jac.secant = width;
