@@ -162,3 +162,24 @@ describe('the static solver counters (staticWork)', () => {
     expect(ladder.model.staticWork()).toEqual({ newtonIterations: 0, lawInversions: 0 });
   });
 });
+
+describe('the states the outputs read (outputStates)', () => {
+  it('outputs of node voltages across tree capacitors: those states only', () => {
+    const built = build({
+      name: 'two-cells',
+      elements: [
+        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', value: 1 },
+        { id: 'C1', kind: 'capacitor', from: 'b', to: 'g', value: 1 },
+        { id: 'R2', kind: 'resistor', from: 'b', to: 'c', value: 1 },
+        { id: 'C2', kind: 'capacitor', from: 'c', to: 'g', value: 1 },
+        { id: 'D2', kind: 'resistor', from: 'c', to: 'g', law: { through: '1e-12*(exp(v/0.025852) - 1)' } },
+      ],
+      outputs: [{ name: 'vc', element: 'C2', variable: 'across' }],
+    });
+    const m = built.model;
+    const read = m.outputStates();
+    expect(read).toBeDefined();
+    expect(Array.from(read!).map((k) => m.stateNames[k])).toEqual([m.stateNames.find((s) => s.includes('C2'))]);
+  });
+});

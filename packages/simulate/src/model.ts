@@ -58,6 +58,12 @@ export interface NonlinearModel {
    * in its SolverStats (staticNewtonIterations, lawInversions).
    */
   staticWork?(): StaticWork;
+  /**
+   * The states g reads, ascending (the same for every output), when that is a few of them; undefined (or absent)
+   * when g may read any. simulate then forms only those entries (and the recorded states) of the dense output at
+   * each sample; the other entries of the x handed to g are stale.
+   */
+  outputStates?(): Int32Array | undefined;
 }
 
 /** Counters of a nonlinear model's static solver (NonlinearModel.staticWork). */

@@ -92,7 +92,7 @@ export function simulate(model: SimulationModel, options: SimulateOptions): Simu
       : undefined
     : parts
       ? outputStateRows(parts.C, n, recordedStates, recordedOutputs)
-      : undefined;
+      : nonlinearOutputRows(model as NonlinearModel, n, recordedStates);
   // the global-error guard (guard/oscillation-guard.ts): tighter tolerances for stiff or krylov on a weakly damped
   // oscillatory model, or a typed refusal; auto's exponential choice refused here falls back like any refusal
   const span = opts.tEnd - opts.tStart;
@@ -329,6 +329,14 @@ function physicalRow(
   } else if (y.length > 0) {
     (model as NonlinearModel).g(t, x, u, du, y);
   }
+}
+
+/** A nonlinear model's rows for the samples: the recorded states and the states its g reads, when fewer than half. */
+function nonlinearOutputRows(model: NonlinearModel, n: number, recordedStates: readonly number[]): Int32Array | undefined {
+  const read = model.outputStates?.();
+  if (!read) return undefined;
+  const rows = Array.from(new Set([...recordedStates, ...read])).sort((a, b) => a - b);
+  return rows.length < n / 2 ? Int32Array.from(rows) : undefined;
 }
 
 function inputsJump(inputs: ReturnType<typeof createInputVector>, t: number, m: number): boolean {

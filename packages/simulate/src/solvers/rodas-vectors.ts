@@ -153,23 +153,6 @@ export function denseAt(th: number, y: Float64Array, yNew: Float64Array, q1: Flo
   for (let i = 0; i < out.length; i++) out[i] = th1 * y[i] + th * (yNew[i] + th1 * (q1[i] + th * q2[i]));
 }
 
-/** The same at the listed entries only (the others are left as they are). */
-export function denseAtRows(
-  th: number,
-  y: Float64Array,
-  yNew: Float64Array,
-  q1: Float64Array,
-  q2: Float64Array,
-  rows: Int32Array,
-  out: Float64Array,
-): void {
-  const th1 = 1 - th;
-  for (let r = 0; r < rows.length; r++) {
-    const i = rows[r];
-    out[i] = th1 * y[i] + th * (yNew[i] + th1 * (q1[i] + th * q2[i]));
-  }
-}
-
 /**
  * The dense-output check at θ = 1/2: gap = y(t + h/2) − [(y + y_new)/2 + h (y' − y_new')/8], the dense output's
  * q1, q2 formed inline from the stages (not stored: the dense output of an accepted step forms them when asked).
@@ -251,4 +234,30 @@ export function denseGapMaxError(
     else if (!(r <= m)) bad = true;
   }
   return bad ? Infinity : m;
+}
+
+/**
+ * The dense output at the listed entries only, q1 and q2 formed there from the stages (no pass over the whole
+ * state: a few recorded probes of a large network cost O(rows) per sample); the other entries are left as they are.
+ */
+export function denseAtRowsFromStages(
+  th: number,
+  y: Float64Array,
+  yNew: Float64Array,
+  k1: Float64Array,
+  k2: Float64Array,
+  k3: Float64Array,
+  k4: Float64Array,
+  k5: Float64Array,
+  rows: Int32Array,
+  out: Float64Array,
+): void {
+  const th1 = 1 - th;
+  for (let r = 0; r < rows.length; r++) {
+    const i = rows[r];
+    const a = k1[i], b = k2[i], c = k3[i], d = k4[i], e = k5[i];
+    const q1 = D21 * a + D22 * b + D23 * c + D24 * d + D25 * e;
+    const q2 = D31 * a + D32 * b + D33 * c + D34 * d + D35 * e;
+    out[i] = th1 * y[i] + th * (yNew[i] + th1 * (q1 + th * q2));
+  }
 }

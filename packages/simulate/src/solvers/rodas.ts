@@ -25,9 +25,9 @@ import { allFinite } from './solver-failure';
 import { nextStep } from './next-step';
 import { factorOrReject } from './factor-or-reject';
 import { C2, C3, C4, D1, D2, D3, D4, GAMMA } from './rodas-vectors';
-import { denseAt, denseAtRows, denseCoefficients, denseGap, stageEnd, stagePoint2, stagePoint3, stagePoint4 } from './rodas-vectors';
+import { denseAt, denseCoefficients, denseGap, stageEnd, stagePoint2, stagePoint3, stagePoint4 } from './rodas-vectors';
 import { stagePoint5, stagePoint6, stageRhs, stageRhsAutonomous, stageRhsFirst, stageRhsScaled } from './rodas-vectors';
-import { denseGapMaxError, stageEndMaxError, stageRhsFirstFrom } from './rodas-vectors';
+import { denseAtRowsFromStages, denseGapMaxError, stageEndMaxError, stageRhsFirstFrom } from './rodas-vectors';
 
 const SAFE = 0.9;
 const KEEP_LOW = 0.9;
@@ -148,13 +148,12 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     prepared: false,
     evaluate(tq: number, out: Float64Array, rows?: Int32Array) {
       if (tq === dense.tNew) return void out.set(yNew);
+      if (rows) return void denseAtRowsFromStages((tq - dense.tOld) / dense.h, yOld, yNew, k1, k2, k3, k4, k5, rows, out);
       if (!dense.prepared) {
         denseCoefficients(k1, k2, k3, k4, k5, q1, q2);
         dense.prepared = true;
       }
-      const th = (tq - dense.tOld) / dense.h;
-      if (rows) denseAtRows(th, yOld, yNew, q1, q2, rows, out);
-      else denseAt(th, yOld, yNew, q1, q2, out);
+      denseAt((tq - dense.tOld) / dense.h, yOld, yNew, q1, q2, out);
     },
   };
 
