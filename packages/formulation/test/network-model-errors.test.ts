@@ -124,3 +124,62 @@ describe('a coupled static block whose solution is 0', () => {
     expect(Math.abs(f[0])).toBeLessThan(1e-15);
   });
 });
+
+describe('the static solver counters (staticWork)', () => {
+  it('a resistive loop of law elements: Newton iterations in f; a ladder of explicit laws: none', () => {
+    const loop = build({
+      name: 'loop-counted',
+      elements: [
+        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', law: { across: '0.4*i + 0.08*(exp(i) - exp(-i))' } },
+        { id: 'R2', kind: 'resistor', from: 'b', to: 'g', law: { through: 'v/2 + 0.1*v^3' } },
+        { id: 'R3', kind: 'resistor', from: 'b', to: 'c', law: { across: '0.7*i + 0.05*(exp(i) - exp(-i))' } },
+        { id: 'C1', kind: 'capacitor', from: 'c', to: 'g', value: 1 },
+        { id: 'R4', kind: 'resistor', from: 'a', to: 'c', law: { through: '0.3*v + 0.2*sin(v)' } },
+      ],
+    });
+    const m = loop.model;
+    const f = new Float64Array(1);
+    const w0 = m.staticWork();
+    m.f(0, Float64Array.of(0.9), Float64Array.of(1.5), Float64Array.of(0), f);
+    const w1 = m.staticWork();
+    // a nonzero source away from the warm start: at least one Newton step on the coupled block
+    expect(w1.newtonIterations - w0.newtonIterations).toBeGreaterThanOrEqual(1);
+    m.f(0, Float64Array.of(0.4), Float64Array.of(-2), Float64Array.of(0), f);
+    expect(m.staticWork().newtonIterations).toBeGreaterThan(w1.newtonIterations);
+
+    const ladder = build({
+      name: 'explicit-laws',
+      elements: [
+        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', value: 1 },
+        { id: 'C1', kind: 'capacitor', from: 'b', to: 'g', value: 1 },
+        { id: 'D1', kind: 'resistor', from: 'b', to: 'g', law: { through: '1e-12*(exp(v/0.025852) - 1)' } },
+      ],
+    });
+    const g = new Float64Array(1);
+    ladder.model.f(0, Float64Array.of(0.5), Float64Array.of(1), Float64Array.of(0), g);
+    expect(ladder.model.staticWork()).toEqual({ newtonIterations: 0, lawInversions: 0 });
+  });
+});
+
+describe('the states the outputs read (outputStates)', () => {
+  it('outputs of node voltages across tree capacitors: those states only', () => {
+    const built = build({
+      name: 'two-cells',
+      elements: [
+        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', value: 1 },
+        { id: 'C1', kind: 'capacitor', from: 'b', to: 'g', value: 1 },
+        { id: 'R2', kind: 'resistor', from: 'b', to: 'c', value: 1 },
+        { id: 'C2', kind: 'capacitor', from: 'c', to: 'g', value: 1 },
+        { id: 'D2', kind: 'resistor', from: 'c', to: 'g', law: { through: '1e-12*(exp(v/0.025852) - 1)' } },
+      ],
+      outputs: [{ name: 'vc', element: 'C2', variable: 'across' }],
+    });
+    const m = built.model;
+    const read = m.outputStates();
+    expect(read).toBeDefined();
+    expect(Array.from(read!).map((k) => m.stateNames[k])).toEqual([m.stateNames.find((s) => s.includes('C2'))]);
+  });
+});

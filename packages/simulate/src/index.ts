@@ -1,5 +1,5 @@
 /** @sysgraph/simulate: ODE solvers, input signals and columnar traces for the models of the formulation. */
-export type { LinearModel, NonlinearModel, SimulationModel, MatrixLike } from './model';
+export type { LinearModel, NonlinearModel, SimulationModel, MatrixLike, StaticWork } from './model';
 
 export { simulate } from './simulate';
 export type { SimulationResult } from './simulate';

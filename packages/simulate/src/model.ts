@@ -52,6 +52,24 @@ export interface NonlinearModel {
    * false where it cannot at this point (the solver then takes a difference of f in t).
    */
   timeDerivative?(t: number, x: Float64Array, u: Float64Array, du: Float64Array, out: Float64Array): boolean;
+  /**
+   * The work of the model's static solver so far, counted since the model was built: Newton iterations on coupled
+   * static blocks (resistive loops of law elements) and scalar inversions of laws. simulate reports the run's share
+   * in its SolverStats (staticNewtonIterations, lawInversions).
+   */
+  staticWork?(): StaticWork;
+  /**
+   * The states g reads, ascending (the same for every output), when that is a few of them; undefined (or absent)
+   * when g may read any. simulate then forms only those entries (and the recorded states) of the dense output at
+   * each sample; the other entries of the x handed to g are stale.
+   */
+  outputStates?(): Int32Array | undefined;
+}
+
+/** Counters of a nonlinear model's static solver (NonlinearModel.staticWork). */
+export interface StaticWork {
+  readonly newtonIterations: number;
+  readonly lawInversions: number;
 }
 
 export type SimulationModel = LinearModel | NonlinearModel;

@@ -54,6 +54,8 @@ function run(model: SimulationModel, options: SimulateOptions, context: AdviceCo
   const signals = resolveInputs(model, options.inputs ?? {});
   const inputs = createInputVector(model.inputNames, signals);
   const stats = emptyStats();
+  // the static solver's counters at the start: the run reports its own share
+  const staticStart = model.kind === 'nonlinear' ? model.staticWork?.() : undefined;
   const parts = model.kind === 'linear' ? linearParts(model) : undefined;
   const problem: OdeProblem =
     model.kind === 'linear' ? createLinearProblem(parts!, inputs, stats) : createNonlinearProblem(model, inputs, stats);
@@ -97,7 +99,7 @@ function run(model: SimulationModel, options: SimulateOptions, context: AdviceCo
       : undefined
     : parts
       ? outputStateRows(parts.C, n, recordedStates, recordedOutputs)
-      : undefined;
+      : nonlinearOutputRows(model as NonlinearModel, n, recordedStates);
   // the global-error guard (guard/oscillation-guard.ts): tighter tolerances for stiff or krylov on a weakly damped
   // oscillatory model, or a typed refusal; auto's exponential choice refused here falls back like any refusal
   const span = opts.tEnd - opts.tStart;
@@ -208,6 +210,11 @@ function run(model: SimulationModel, options: SimulateOptions, context: AdviceCo
   }
   while (samples !== undefined && nextSample < samples) emit(sampleTime(nextSample++), z, false);
 
+  if (staticStart && model.kind === 'nonlinear') {
+    const end = model.staticWork!();
+    stats.staticNewtonIterations = end.newtonIterations - staticStart.newtonIterations;
+    stats.lawInversions = end.lawInversions - staticStart.lawInversions;
+  }
   const all = [...(problem.notes ?? []), ...notes];
   const solverReason = all.length > 0 ? `${choice.reason}; ${all.join('; ')}` : choice.reason;
   return { ...trace.build(), stats, solver: solverName, solverReason, notes: all };
@@ -343,6 +350,14 @@ function physicalRow(
   } else if (y.length > 0) {
     (model as NonlinearModel).g(t, x, u, du, y);
   }
+}
+
+/** A nonlinear model's rows for the samples: the recorded states and the states its g reads, when fewer than half. */
+function nonlinearOutputRows(model: NonlinearModel, n: number, recordedStates: readonly number[]): Int32Array | undefined {
+  const read = model.outputStates?.();
+  if (!read) return undefined;
+  const rows = Array.from(new Set([...recordedStates, ...read])).sort((a, b) => a - b);
+  return rows.length < n / 2 ? Int32Array.from(rows) : undefined;
 }
 
 function inputsJump(inputs: ReturnType<typeof createInputVector>, t: number, m: number): boolean {

@@ -18,15 +18,24 @@ export interface SolverStats {
   jacobianEvaluations: number;
   /** Linear solves with a factorisation (one forward/back substitution each). */
   solves: number;
+  /**
+   * Nonlinear models whose f solves static equations (NonlinearModel.staticWork): the Newton iterations on coupled
+   * static blocks during the run (in f, the Jacobian and the outputs); 0 where the model has none or does not count.
+   */
+  staticNewtonIterations: number;
+  /** The same models: scalar inversions of laws (a law in the form its place in the tree does not want) during the run. */
+  lawInversions: number;
 }
 
 export function emptyStats(): SolverStats {
-  return { steps: 0, rejectedSteps: 0, functionEvaluations: 0, factorizations: 0, refactorizations: 0, jacobianEvaluations: 0, solves: 0 };
+  return { steps: 0, rejectedSteps: 0, functionEvaluations: 0, factorizations: 0, refactorizations: 0, jacobianEvaluations: 0, solves: 0, staticNewtonIterations: 0, lawInversions: 0 };
 }
 
 export function formatStats(s: SolverStats): string {
   return (
     `steps ${s.steps}, rejected ${s.rejectedSteps}, f-evals ${s.functionEvaluations}, ` +
-    `factorizations ${s.factorizations}, refactorizations ${s.refactorizations}, Jacobians ${s.jacobianEvaluations}, solves ${s.solves}`
+    `factorizations ${s.factorizations}, refactorizations ${s.refactorizations}, Jacobians ${s.jacobianEvaluations}, solves ${s.solves}` +
+    (s.staticNewtonIterations > 0 ? `, static Newton iterations ${s.staticNewtonIterations}` : '') +
+    (s.lawInversions > 0 ? `, law inversions ${s.lawInversions}` : '')
   );
 }

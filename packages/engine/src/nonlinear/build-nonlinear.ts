@@ -103,7 +103,14 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
       for (let k = 0; k < p; k++) y[k] = full[k];
     },
     jacobian: (t, x, u, du) => inner.jacobian(t, x, u, du),
-    ...(network ? { timeDerivative: (t, x, u, du, out) => network.model.timeDerivative(t, x, u, du, out) } : {}),
+    ...(network
+      ? {
+          timeDerivative: (t, x, u, du, out) => network.model.timeDerivative(t, x, u, du, out),
+          // the static solver's counters, and the states the (probed) outputs read: a superset of what g keeps
+          staticWork: () => network.model.staticWork(),
+          outputStates: () => network.model.outputStates(),
+        }
+      : {}),
   };
   return {
     structure,

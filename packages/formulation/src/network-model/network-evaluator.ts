@@ -58,6 +58,9 @@ export class NetworkEvaluator {
   /** The explicit blocks that read only states and inputs, evaluated in batches by law before the others. */
   readonly batches: ExplicitBatches;
   t = 0;
+  /** Newton iterations on coupled blocks, and scalar inversions of laws, since construction (the model's staticWork). */
+  newtonIterations = 0;
+  lawInversions = 0;
   /** The largest |state| or |input| of the last load (the floor of the Newton test). */
   scale = 0;
   private readonly inputBranches: Int32Array;
@@ -190,6 +193,7 @@ export class NetworkEvaluator {
         const j = members[blockPtr[b]];
         const st = statics[j];
         const target = this.sec(st.reads);
+        this.lawInversions++;
         const r = solveLaw(this.inverse[j]!, target, prim[st.branch]);
         if (!r.converged) throw this.failure(b, `no value of the law's variable gives ${target}`);
         prim[st.branch] = r.z;
@@ -304,6 +308,7 @@ export class NetworkEvaluator {
       if (norm === 0) return;
       if (!Number.isFinite(norm)) throw this.failure(b, 'a residual is not finite');
       if (!denseFactor(J, n, piv)) throw this.failure(b, 'the Jacobian of the block is singular');
+      this.newtonIterations++;
       let scale = 0;
       let step = 0;
       for (let q = 0; q < n; q++) {

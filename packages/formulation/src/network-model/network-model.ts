@@ -18,7 +18,7 @@ import { BLOCK_KIND, NetworkEvaluator } from './network-evaluator';
 import { inputJacobian } from './network-input-jacobian';
 import { NetworkJacobian } from './network-jacobian';
 import { networkOutputs } from './network-outputs';
-import { networkPlan } from './network-plan';
+import { networkPlan, ROLE } from './network-plan';
 import { NetworkTimeDerivative } from './network-time-derivative';
 import { lawSplit } from './law-split';
 import type { LawSplitOutcome } from './law-split';
@@ -50,6 +50,13 @@ export interface NetworkModel {
   secantUse(): string | undefined;
   /** Sets (or, undefined, removes) the secant width of the Jacobians, as the option does; forgets the last secant use. */
   setSecantWidth(width: number | undefined): void;
+  /**
+   * The states the outputs read, ascending, when the outputs read only primaries of states and inputs (g then needs
+   * no other entry of x); undefined when an output reads a static value (g needs the whole state).
+   */
+  outputStates(): Int32Array | undefined;
+  /** Newton iterations on coupled static blocks and scalar inversions of laws since the model was built. */
+  staticWork(): { readonly newtonIterations: number; readonly lawInversions: number };
 }
 
 export interface NetworkModelOptions {
@@ -105,6 +112,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   let lastT = NaN;
   let loaded = false;
   const keptPrimaries = new Float64Array(out.primaries?.length ?? 0);
+  const outputStates = out.primaries ? statesOf(out.primaries, plan.role, plan.slot) : undefined;
   // f always loads (a solver never asks f twice at one point) and records the point; the Jacobian, the input
   // Jacobian and the outputs compare against it first.
   const loadFresh = (t: number, x: Float64Array, u: Float64Array) => {
@@ -165,6 +173,8 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       load(t, x, u);
       return inputJacobian(ev);
     },
+    outputStates: () => outputStates,
+    staticWork: () => ({ newtonIterations: ev.newtonIterations, lawInversions: ev.lawInversions }),
     secantUse: () => (splitJac ?? jac!).firstSecant,
     setSecantWidth(width) {
       const j = splitJac ?? jac!;
@@ -207,4 +217,11 @@ function same(a: ArrayLike<number>, b: Float64Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** The states among the given primary branches (their slots; inputs left out), ascending, without repeats. */
+function statesOf(branches: Int32Array, role: ArrayLike<number>, slot: ArrayLike<number>): Int32Array {
+  const states = new Set<number>();
+  for (const k of branches) if (role[k] !== ROLE.input) states.add(slot[k]);
+  return Int32Array.from([...states].sort((a, b) => a - b));
 }

@@ -24,24 +24,10 @@ import { initialStep } from './initial-step';
 import { allFinite } from './solver-failure';
 import { nextStep } from './next-step';
 import { factorOrReject } from './factor-or-reject';
-
-const GAMMA = 0.25;
-const C2 = 0.386, C3 = 0.21, C4 = 0.63;
-const D1 = 0.25, D2 = -0.1043, D3 = 0.1035, D4 = -0.03620000000000023;
-const A21 = 1.544;
-const A31 = 0.9466785280815826, A32 = 0.2557011698983284;
-const A41 = 3.314825187068521, A42 = 2.896124015972201, A43 = 0.9986419139977817;
-const A51 = 1.221224509226641, A52 = 6.019134481288629, A53 = 12.53708332932087, A54 = -0.687886036105895;
-const C21 = -5.6688;
-const C31 = -2.430093356833875, C32 = -0.2063599157091915;
-const C41 = -0.1073529058151375, C42 = -9.594562251023355, C43 = -20.47028614809616;
-const C51 = 7.496443313967647, C52 = -10.24680431464352, C53 = -33.99990352819905, C54 = 11.7089089320616;
-const C61 = 8.083246795921522, C62 = -7.981132988064893, C63 = -31.52159432874371, C64 = 16.31930543123136;
-const C65 = -6.058818238834054;
-const D21 = 10.12623508344586, D22 = -7.487995877610167, D23 = -34.80091861555747, D24 = -7.992771707568823;
-const D25 = 1.025137723295662;
-const D31 = -0.6762803392801253, D32 = 6.087714651680015, D33 = 16.43084320892478, D34 = 24.76722511418386;
-const D35 = -6.594389125716872;
+import { C2, C3, C4, D1, D2, D3, D4, GAMMA } from './rodas-vectors';
+import { denseAt, denseCoefficients, denseGap, stageEnd, stagePoint2, stagePoint3, stagePoint4 } from './rodas-vectors';
+import { stagePoint5, stagePoint6, stageRhs, stageRhsAutonomous, stageRhsFirst, stageRhsScaled } from './rodas-vectors';
+import { denseAtRowsFromStages, denseGapMaxError, stageEndMaxError, stageRhsFirstFrom } from './rodas-vectors';
 
 const SAFE = 0.9;
 const KEEP_LOW = 0.9;
@@ -60,7 +46,8 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   let hCarry = Infinity;
   // A nonlinear model's error is measured in the max norm (error-norm.ts: the accuracy of each state independent
   // of the network's size), a linear model's in the RMS norm of Hairer and Wanner.
-  const norm = problem.linear ? errorNorm : errorNormMax;
+  const maxNorm = !problem.linear;
+  const norm = maxNorm ? errorNormMax : errorNorm;
 
   // nonlinear: J is current while it was evaluated at the state the next attempt starts from
   let jacobianCurrent = false;
@@ -81,19 +68,20 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     return lu;
   };
 
-  /** k = hγ (M − hγJ)⁻¹ [f(ti, ys) + hd·fx + M·comb]. */
-  const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array, known?: Float64Array) => {
-    if (known) rhs.set(known);
-    else problem.rhs(ti, ys, rhs);
+  /**
+   * k = hγ (M − hγJ)⁻¹ [f(ti, ys) + hd·fx + M·comb]. No loop of its own: the vector work is in rodas-vectors.ts (why there: that file's header).
+   */
+  const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array) => {
+    problem.rhs(ti, ys, rhs);
     const hg = h * GAMMA;
     // one pass over the right-hand side: M·comb is comb itself without a mass matrix
     const mc = useComb && problem.hasMass ? (problem.massMulVec(comb, mComb), mComb) : comb;
     // (hd = 0: ∂f/∂t is not read at all, so a non-finite one cannot leak in as 0·∞)
     if (hd === 0) {
-      if (useComb) for (let i = 0; i < n; i++) rhs[i] = hg * (rhs[i] + mc[i]);
-      else for (let i = 0; i < n; i++) rhs[i] *= hg;
-    } else if (useComb) for (let i = 0; i < n; i++) rhs[i] = hg * (rhs[i] + hd * fx[i] + mc[i]);
-    else for (let i = 0; i < n; i++) rhs[i] = hg * (rhs[i] + hd * fx[i]);
+      if (useComb) stageRhsAutonomous(rhs, mc, hg);
+      else stageRhsScaled(rhs, hg);
+    } else if (useComb) stageRhs(rhs, fx, mc, hg, hd);
+    else stageRhsFirst(rhs, fx, hg, hd);
     lu.solve(rhs, k);
   };
 
@@ -109,53 +97,43 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     const fStart = problem.hasMass ? undefined : dStart;
     problem.rhsTimeDerivative(t, y, fx, fStart);
     const inv = 1 / hStep;
-    // stage 1
-    ys.set(y);
-    stage(lu, hStep, t, hStep * D1, false, k1, fStart);
-    // stage 2
-    for (let i = 0; i < n; i++) {
-      ys[i] = y[i] + A21 * k1[i];
-      comb[i] = inv * C21 * k1[i];
+    // stage 1 (at y itself: from the kept y' in one pass where there is one)
+    if (fStart) {
+      stageRhsFirstFrom(fStart, fx, hStep * GAMMA, hStep * D1, rhs);
+      lu.solve(rhs, k1);
+    } else {
+      ys.set(y);
+      stage(lu, hStep, t, hStep * D1, false, k1);
     }
+    // stages 2–5: ys = y + Σ a_ij k_j, comb = Σ (c_ij/h) k_j
+    stagePoint2(y, k1, inv, ys, comb);
     stage(lu, hStep, t + C2 * hStep, hStep * D2, true, k2);
-    // stage 3
-    for (let i = 0; i < n; i++) {
-      ys[i] = y[i] + A31 * k1[i] + A32 * k2[i];
-      comb[i] = inv * (C31 * k1[i] + C32 * k2[i]);
-    }
+    stagePoint3(y, k1, k2, inv, ys, comb);
     stage(lu, hStep, t + C3 * hStep, hStep * D3, true, k3);
-    // stage 4
-    for (let i = 0; i < n; i++) {
-      ys[i] = y[i] + A41 * k1[i] + A42 * k2[i] + A43 * k3[i];
-      comb[i] = inv * (C41 * k1[i] + C42 * k2[i] + C43 * k3[i]);
-    }
+    stagePoint4(y, k1, k2, k3, inv, ys, comb);
     stage(lu, hStep, t + C4 * hStep, hStep * D4, true, k4);
-    // stage 5 (at t + h)
-    for (let i = 0; i < n; i++) {
-      ys[i] = y[i] + A51 * k1[i] + A52 * k2[i] + A53 * k3[i] + A54 * k4[i];
-      comb[i] = inv * (C51 * k1[i] + C52 * k2[i] + C53 * k3[i] + C54 * k4[i]);
-    }
+    stagePoint5(y, k1, k2, k3, k4, inv, ys, comb);
     stage(lu, hStep, tNew, 0, true, k5);
     // embedded solution y5 = ys + k5, then stage 6 at (t + h, y5)
-    for (let i = 0; i < n; i++) {
-      ys[i] += k5[i];
-      comb[i] = inv * (C61 * k1[i] + C62 * k2[i] + C63 * k3[i] + C64 * k4[i] + C65 * k5[i]);
-    }
+    stagePoint6(k1, k2, k3, k4, k5, inv, ys, comb);
     stage(lu, hStep, tNew, 0, true, k6);
-    for (let i = 0; i < n; i++) yNew[i] = ys[i] + k6[i];
-    let e = norm(k6, y, yNew, rtol, atol);
-    if (!Number.isFinite(e) || !allFinite(yNew)) e = Infinity;
+    // y_new = y5 + k6 and the error of k6 (one pass with the max norm)
+    let e: number;
+    if (maxNorm) e = stageEndMaxError(ys, k6, y, rtol, atol, yNew);
+    else {
+      stageEnd(ys, k6, yNew);
+      e = norm(k6, y, yNew, rtol, atol);
+      if (!Number.isFinite(e) || !allFinite(yNew)) e = Infinity;
+    }
     if (e <= 1) {
       // dense output at θ = 1/2 against the Hermite midpoint (y + y_new)/2 + h (y' − y_new')/8
       problem.derivative(tNew, yNew, dEnd);
-      for (let i = 0; i < n; i++) {
-        const q1i = D21 * k1[i] + D22 * k2[i] + D23 * k3[i] + D24 * k4[i] + D25 * k5[i];
-        const q2i = D31 * k1[i] + D32 * k2[i] + D33 * k3[i] + D34 * k4[i] + D35 * k5[i];
-        const dense = 0.5 * y[i] + 0.5 * (yNew[i] + 0.5 * (q1i + 0.5 * q2i));
-        const herm = 0.5 * (y[i] + yNew[i]) + (hStep * (dStart[i] - dEnd[i])) / 8;
-        gap[i] = dense - herm;
+      let eDense: number;
+      if (maxNorm) eDense = denseGapMaxError(y, yNew, k1, k2, k3, k4, k5, dStart, dEnd, hStep, rtol, atol);
+      else {
+        denseGap(y, yNew, k1, k2, k3, k4, k5, dStart, dEnd, hStep, gap);
+        eDense = norm(gap, y, yNew, rtol, atol);
       }
-      const eDense = norm(gap, y, yNew, rtol, atol);
       e = Number.isFinite(eDense) ? Math.max(e, eDense) : Infinity;
     }
     return e;
@@ -168,18 +146,14 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     tNew: 0,
     h: 1,
     prepared: false,
-    evaluate(tq: number, out: Float64Array) {
+    evaluate(tq: number, out: Float64Array, rows?: Int32Array) {
       if (tq === dense.tNew) return void out.set(yNew);
+      if (rows) return void denseAtRowsFromStages((tq - dense.tOld) / dense.h, yOld, yNew, k1, k2, k3, k4, k5, rows, out);
       if (!dense.prepared) {
-        for (let i = 0; i < n; i++) {
-          q1[i] = D21 * k1[i] + D22 * k2[i] + D23 * k3[i] + D24 * k4[i] + D25 * k5[i];
-          q2[i] = D31 * k1[i] + D32 * k2[i] + D33 * k3[i] + D34 * k4[i] + D35 * k5[i];
-        }
+        denseCoefficients(k1, k2, k3, k4, k5, q1, q2);
         dense.prepared = true;
       }
-      const th = (tq - dense.tOld) / dense.h;
-      const th1 = 1 - th;
-      for (let i = 0; i < n; i++) out[i] = th1 * yOld[i] + th * (yNew[i] + th1 * (q1[i] + th * q2[i]));
+      denseAt((tq - dense.tOld) / dense.h, yOld, yNew, q1, q2, out);
     },
   };
 
