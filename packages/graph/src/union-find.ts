@@ -20,12 +20,16 @@ export class UnionFind {
 
   /** Joins the sets of a and b; returns false when they were already one set (the edge closes a loop). */
   union(a: number, b: number): boolean {
-    let ra = this.find(a);
-    let rb = this.find(b);
+    const ra = this.find(a);
+    const rb = this.find(b);
     if (ra === rb) return false;
-    if (this.size[ra] < this.size[rb]) [ra, rb] = [rb, ra];
-    this.parent[rb] = ra;
-    this.size[ra] += this.size[rb];
+    // The smaller set under the larger (a plain comparison: a destructuring swap makes an array and iterates it
+    // in the interpreter, where a cold netlist's first unions run).
+    const size = this.size;
+    const big = size[ra] < size[rb] ? rb : ra;
+    const small = big === ra ? rb : ra;
+    this.parent[small] = big;
+    size[big] += size[small];
     return true;
   }
 }

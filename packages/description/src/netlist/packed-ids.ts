@@ -46,30 +46,56 @@ function word(text: string, from: number, end: number): number {
 const DIGIT_BITS = 15;
 const DIGIT_MASK = (1 << DIGIT_BITS) - 1;
 
-/** The permutation that sorts the keys (high[k], low[k]) ascending, stable. */
+/** The permutation that sorts the keys (high[k], low[k]) ascending, stable. Each pass is three small functions
+ *  (count, prefix sums, scatter) rather than one long loop body: in a cold process each is compiled on its own
+ *  soon, and the later passes call optimised code instead of running the interpreter's on-stack-replaced loops. */
 export function packedIdOrder(high: Int32Array, low: Int32Array): Int32Array {
   const n = high.length;
   let order = new Int32Array(n);
   for (let k = 0; k < n; k++) order[k] = k;
-  let sorted = true;
-  for (let k = 1; k < n && sorted; k++) sorted = high[k - 1] < high[k] || (high[k - 1] === high[k] && low[k - 1] <= low[k]);
-  if (sorted) return order;
+  if (isSorted(high, low)) return order;
   let scratch = new Int32Array(n);
   const counts = new Int32Array(DIGIT_MASK + 2);
   for (let pass = 0; pass < 4; pass++) {
     const keys = pass < 2 ? low : high;
     const shift = (pass & 1) * DIGIT_BITS;
     counts.fill(0);
-    for (let k = 0; k < n; k++) counts[((keys[k] >>> shift) & DIGIT_MASK) + 1]++;
+    const top = countDigits(keys, shift, counts);
     if (counts[((keys[0] >>> shift) & DIGIT_MASK) + 1] === n) continue; // one digit for all: nothing to do
-    for (let d = 0; d < DIGIT_MASK; d++) counts[d + 1] += counts[d];
-    for (let p = 0; p < n; p++) {
-      const k = order[p];
-      scratch[counts[(keys[k] >>> shift) & DIGIT_MASK]++] = k;
-    }
+    prefixSums(counts, top);
+    scatter(keys, shift, counts, order, scratch);
     const t = order;
     order = scratch;
     scratch = t;
   }
   return order;
+}
+
+function isSorted(high: Int32Array, low: Int32Array): boolean {
+  for (let k = 1; k < high.length; k++) if (!(high[k - 1] < high[k] || (high[k - 1] === high[k] && low[k - 1] <= low[k]))) return false;
+  return true;
+}
+
+/** counts[d + 1] += the number of keys of digit d; the largest digit. */
+function countDigits(keys: Int32Array, shift: number, counts: Int32Array): number {
+  let top = 0;
+  for (let k = 0; k < keys.length; k++) {
+    const d = (keys[k] >>> shift) & DIGIT_MASK;
+    counts[d + 1]++;
+    if (d > top) top = d;
+  }
+  return top;
+}
+
+/** counts[d] becomes the number of keys of digit < d, for d ≤ top (no key has a larger digit). */
+function prefixSums(counts: Int32Array, top: number): void {
+  for (let d = 0; d < top; d++) counts[d + 1] += counts[d];
+}
+
+/** Each key of `order`, in turn, to the next place of its digit in `into`. */
+function scatter(keys: Int32Array, shift: number, counts: Int32Array, order: Int32Array, into: Int32Array): void {
+  for (let p = 0; p < order.length; p++) {
+    const k = order[p];
+    into[counts[(keys[k] >>> shift) & DIGIT_MASK]++] = k;
+  }
 }

@@ -1,13 +1,14 @@
 /**
- * readOnePortLine: the fast path for the common card, one line `Rname n+ n- value` (also C and L) with blanks
- * between the four fields, read straight from the character codes while the netlist is scanned: the name is
+ * readOnePortLine: the fast path for the common card, one line `Rname n+ n- value` (also C and L), or
+ * `Dname n+ n- MODEL` (read-diode-card.ts: the model name in place of the value), with blanks between the four fields, read straight from the character codes while the netlist is scanned: the name is
  * checked, hashed and packed for sorting in the one pass that finds its end, the nodes are hashed as they are
  * read, the value goes through the memory of recent spellings. The characters are read from the code units
  * (text-codes.ts). Anything unusual — another separator, a
  * character that would need the tokens (`,` `(` `)` `=` `;` `$` inside a field, a non-ASCII name), a fifth
  * field, a continuation line after it, a bad or non-positive value, a duplicate name, a self-loop — leaves the
  * line untouched (−1) for the general path (read-element-card.ts), which reads it again and reports its errors,
- * so the fast path decides before it changes anything. Its result is exactly the general path's.
+ * so the fast path decides before it changes anything. Its result is exactly the general path's. A D card
+ * enters its stand-in one-port and its pending diode as readDiodeCard does (the law comes with resolveDiodes).
  * Cost: O(line length) plus the hash-table lookups; no substring except a new name's.
  */
 import { ONE_PORT_BRANCH } from './netlist-branches';
@@ -26,8 +27,10 @@ const CR = 13;
 /** The fields n+, n−, value of the line being read: start, end and hash of each. */
 const FIELDS = new Int32Array(9);
 
+const D = 0x64;
+
 /**
- * The card starting at text[j] (its first character, R, C or L in any case) on `line`, when it is a plain
+ * The card starting at text[j] (its first character, R, C, L or D in any case) on `line`, when it is a plain
  * one-line card: read, and the index of its line break (or the end of the text); otherwise −1, nothing changed.
  */
 export function readOnePortLine(ctx: NetlistContext, j: number, line: number): number {
@@ -35,7 +38,7 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   const codes = ctx.tokens.codes;
   const n = codes.length;
   const letter = codes[j] | 0x20;
-  const info = letter === 0x72 ? RESISTOR : letter === 0x63 ? CAPACITOR : INDUCTOR;
+  const info = letter === 0x72 || letter === D ? RESISTOR : letter === 0x63 ? CAPACITOR : INDUCTOR;
 
   // The name: identifier characters, hashed and packed in the same pass.
   let h = FNV_OFFSET;
@@ -94,7 +97,8 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   const lineEnd = k;
   if (continues(codes, lineEnd)) return -1;
 
-  const x = ctx.values.number(text, codes, v, vEnd);
+  // A value, or (D) a model name: any token, resolved once every card is read.
+  const x = letter === D ? 1 : ctx.values.number(text, codes, v, vEnd);
   if (!(x > 0)) return -1; // NaN or not positive: the general path says which
 
   // Lookups, still without changes: a duplicate name or a self-loop goes to the general path.
@@ -124,13 +128,19 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   ctx.branchNodes.push2(from, to);
   ctx.from = from;
   ctx.to = to;
+  const names = nodes.names;
+  ctx.branches.add(ONE_PORT_BRANCH, from, to);
+  if (letter === D) {
+    ctx.diodes.push({ id, index: ctx.oneports.length, model: text.slice(v, vEnd), line });
+    const stand = numberExpression(ctx, 1);
+    ctx.oneports.push({ id, kind: info.kind, type: info.type, domain: 'electrical', from: names[from], to: names[to], value: stand, userValue: stand });
+    return lineEnd;
+  }
   let value = ctx.values.expression();
   if (value === undefined) {
     value = numberExpression(ctx, x);
     ctx.values.remember(value);
   }
-  const names = nodes.names;
-  ctx.branches.add(ONE_PORT_BRANCH, from, to);
   ctx.oneports.push({
     id,
     kind: info.kind,

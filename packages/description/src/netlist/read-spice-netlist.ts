@@ -2,7 +2,7 @@
  * readSpiceNetlist: the text of a SPICE netlist (SPICE3 / ngspice syntax, the subset in ./README.md) → the
  * validated SystemDescription that parseSystem gives for the same circuit written as JSON, with the analysis
  * cards as data (SpiceNetlist). One scan of the text (scan-netlist.ts) that hands each card over as it ends: a
- * plain one-line R, C or L card straight from the characters (read-one-port-line.ts), any other card as tokens;
+ * plain one-line R, C, L or D card straight from the characters (read-one-port-line.ts), any other card as tokens;
  * the card readers build the description's elements directly (no JSON objects in between); then the
  * whole-netlist checks (finish-description.ts). Every error is a SysgraphError naming the line (`path: "line N"`), the element and the
  * field; several are thrown together as SysgraphErrors. Cost: O(text length): ids and nodes are
@@ -59,7 +59,7 @@ export function readSpiceNetlist(text: string, options: ReadNetlistOptions = {})
   return readNetlist(text, options, true);
 }
 
-/** readSpiceNetlist, with the one-line fast path for R, C and L cards or without it (every card through the
+/** readSpiceNetlist, with the one-line fast path for R, C, L and D cards or without it (every card through the
  *  tokens: the reference the fast path is tested against). */
 export function readNetlist(text: string, options: ReadNetlistOptions, fastPath: boolean): SpiceNetlist {
   if (typeof text !== 'string') {

@@ -4,8 +4,8 @@
  * `;` and `$` start an inline comment; a line starting with `+` continues the previous card; `.control … .endc`
  * blocks are skipped; `.end` ends the netlist). Tokens are separated by white space and commas; `(`, `)` and `=`
  * are tokens of their own. No substring is made here: a token is a [start, end) range of the text, in typed
- * arrays that keep every token (later cards refer back to them by number). A line starting with R, C or L is
- * first offered to the reader whole (CardReader.line: the one-line fast path); the reader either consumes it
+ * arrays that keep every token (later cards refer back to them by number). A line starting with R, C, L or D is
+ * first offered to the reader whole (CardReader.line: the one-line fast path; D lines too); the reader either consumes it
  * or leaves it to the tokens. Cost: O(text length) time, O(#tokens of the general cards) memory.
  */
 
@@ -16,7 +16,7 @@ export interface CardReader {
   /** The card made of tokens first … last − 1 (its continuation lines included), starting on `line`. */
   card(first: number, last: number, line: number): void;
   /**
-   * A card line starting (at text[j], on `line`) with R, C or L, offered before it is tokenised: the index of
+   * A card line starting (at text[j], on `line`) with R, C, L or D, offered before it is tokenised: the index of
    * its end (the line break, or the end of the text) when the reader took the card, or −1 to leave it to card().
    * A line may be taken only when no continuation line (+) follows it.
    */
@@ -114,7 +114,7 @@ export function scanNetlist(tokens: NetlistTokens, reader: CardReader): void {
       newCard = false;
     } else if (c === 46 && startsWord(codes, j, '.end')) {
       break;
-    } else if ((c | 0x20) === 0x72 /* r */ || (c | 0x20) === 0x63 /* c */ || (c | 0x20) === 0x6c /* l */) {
+    } else if ((c | 0x20) === 0x72 /* r */ || (c | 0x20) === 0x63 /* c */ || (c | 0x20) === 0x6c /* l */ || (c | 0x20) === 0x64 /* d */) {
       if (pending >= 0) {
         reader.card(pending, tokens.tokenCount, tokens.line[pending]);
         pending = -1;
