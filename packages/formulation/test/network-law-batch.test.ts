@@ -6,6 +6,7 @@
 import { parse } from 'mathjs';
 import { describe, expect, it } from 'vitest';
 import { compileLaw } from '../src/index';
+import { expShape } from '../src/network-model/exp-law-batch';
 import { lawBatch } from '../src/network-model/law-batch';
 import { CoefficientLaw } from '../src/network-model/scalar-law';
 
@@ -27,6 +28,11 @@ const CASES: { text: string; value: (w: number, t: number) => number; dw: (w: nu
   { text: '-v^2.5 + 3', value: (w) => -(w ** 2.5) + 3, dw: (w) => -2.5 * w ** 1.5 },
   { text: 'b^v', value: (w) => 2 ** w, dw: (w) => Math.LN2 * 2 ** w },
   { text: 'a*sign(v)*sqrt(abs(v))', value: (w) => 0.7 * Math.sign(w) * Math.sqrt(Math.abs(w)), dw: (w) => 0.35 / Math.sqrt(Math.abs(w)) },
+  // the diode's shape k3 ⋄ (exp(w ⋄ k1) ⋄ k2), fused into one pass (exp-law-batch.ts), in each of its forms
+  { text: '1e-12*(exp(v/0.025852) - 1)', value: (w) => 1e-12 * (Math.exp(w / 0.025852) - 1), dw: (w) => (1e-12 / 0.025852) * Math.exp(w / 0.025852) },
+  { text: '(exp(b*v) + a)*a', value: (w) => 0.7 * (Math.exp(2 * w) + 0.7), dw: (w) => 1.4 * Math.exp(2 * w) },
+  { text: '(a + exp(v*b)) / b', value: (w) => (0.7 + Math.exp(2 * w)) / 2, dw: (w) => Math.exp(2 * w) },
+  { text: 'a - exp(v)', value: (w) => 0.7 - Math.exp(w), dw: (w) => -Math.exp(w) },
   { text: 'abs(v - t)', value: (w, t) => Math.abs(w - t), dw: (w, t) => Math.sign(w - t) },
 ];
 
@@ -92,5 +98,18 @@ describe('laws over a batch of arguments', () => {
         expect(slopes[i]).toBe(invert ? 1 / 250 : 250);
       }
     }
+  });
+});
+
+describe('the fused exponential batch', () => {
+  it('recognises the diode law and its forms, and not a law of another shape', () => {
+    const shape = (text: string) => expShape(compileLaw(parse(text), 'v', P, { element: 'D1', field: 'law.through' }));
+    expect(shape('1e-12*(exp(v/0.025852) - 1)')).toEqual({ divide1: true, k1: 0.025852, subtract2: true, k2: 1, divide3: false, k3: 1e-12 });
+    expect(shape('(exp(b*v) + a)*a')).toMatchObject({ divide1: false, k1: 2, subtract2: false, k2: 0.7, k3: 0.7 });
+    expect(shape('(a + exp(v*b)) / b')).toMatchObject({ divide3: true, k3: 2 });
+    expect(shape('a - exp(v)')).toBeNull();
+    expect(shape('a*(exp(v/t) - 1)')).toBeNull();
+    expect(shape('a*(exp(v/b) - v)')).toBeNull();
+    expect(shape('a*(exp(b/v) - 1)')).toBeNull();
   });
 });

@@ -7,9 +7,11 @@
  * and the first derivative in w alongside (the Jacobian's stamps: slope_i = ∂L/∂w at w_i):
  *   d(o) = op'(row(a), row(b)) · (d(a), d(b))   (d(w) = 1, d of a slot free of w = 0 by structure).
  * Values are those of ScalarLaw.valueAt / slopeAt to the last bit (the same operations in the same order).
- * A linear law z = c·w (or w/c) with constant c is one multiplication per element; any other law falls back to
- * its own valueAt / slopeAt per element.
+ * A linear law z = c·w (or w/c) with constant c is one multiplication per element; a law of the diode's shape
+ * k3·(exp(w/k1) − k2) is one fused loop (exp-law-batch.ts); any other law falls back to its own valueAt / slopeAt
+ * per element.
  */
+import { ExpLawBatch, expShape } from './exp-law-batch';
 import { OP, TapeLaw } from './law-tape';
 import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
@@ -24,7 +26,11 @@ export interface LawBatch {
 }
 
 export function lawBatch(law: ScalarLaw): LawBatch {
-  if (law instanceof TapeLaw) return new TapeBatch(law);
+  if (law instanceof TapeLaw) {
+    // the diode's exponential (and laws of its shape) fused into one pass (exp-law-batch.ts)
+    const shape = expShape(law);
+    return shape ? new ExpLawBatch(shape) : new TapeBatch(law);
+  }
   if (law instanceof CoefficientLaw && law.constantFactor() !== undefined) return new LinearBatch(law.constantFactor()!);
   return {
     valuesAt(w, count, t, out) {

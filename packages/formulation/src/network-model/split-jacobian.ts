@@ -102,14 +102,11 @@ export class SplitJacobian {
     residual.slopes(t, x, u);
     const slope = residual.slope;
     const y = residual.y;
-    for (let i = 0; i < slope.length; i++) {
-      const d = slope[i];
-      if (d - d !== 0) slope[i] = this.secantSlope(i, y[i], t, d);
-    }
+    // a slope that is not finite (rare): its secant, from the first such entry on
+    for (let i = firstNotFinite(slope, 0); i >= 0; i = firstNotFinite(slope, i + 1)) slope[i] = this.secantSlope(i, y[i], t, slope[i]);
     const values = this.matrix.values;
     values.set(this.base);
-    const { pos, entry, coef } = this;
-    for (let s = 0; s < pos.length; s++) values[pos[s]] += coef[s] * slope[entry[s]];
+    stampSlopes(values, this.pos, this.entry, this.coef, slope);
     return this.matrix;
   }
 
@@ -128,4 +125,18 @@ export class SplitJacobian {
     }
     throw notDifferentiable(element, w, d);
   }
+}
+
+/** The first i ≥ from where slope[i] is not finite, else −1 (a module-level loop with nothing after it but return). */
+function firstNotFinite(slope: Float64Array, from: number): number {
+  for (let i = from; i < slope.length; i++) {
+    const d = slope[i];
+    if (d - d !== 0) return i;
+  }
+  return -1;
+}
+
+/** values[pos[s]] += coef[s] · slope[entry[s]] for every stamp s (loop last: no on-stack-replacement deopt per call). */
+function stampSlopes(values: Float64Array, pos: Int32Array, entry: Int32Array, coef: Float64Array, slope: Float64Array): void {
+  for (let s = 0; s < pos.length; s++) values[pos[s]] += coef[s] * slope[entry[s]];
 }

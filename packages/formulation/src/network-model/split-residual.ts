@@ -47,33 +47,23 @@ export class SplitResidual {
   arguments(x: ArrayLike<number>, u: ArrayLike<number>): void {
     const { z, y } = this;
     const { n, m } = this.split;
-    for (let i = 0; i < n; i++) z[i] = x[i];
-    for (let k = 0; k < m; k++) z[n + k] = u[k];
+    copyInto(z, 0, x, n);
+    copyInto(z, n, u, m);
     const { ptr, src, coef } = this.split.args;
-    const laws = y.length;
-    for (let i = 0; i < laws; i++) {
-      let s = 0;
-      for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) s += coef[q] * z[src[q]];
-      y[i] = s;
-    }
+    rowSums(ptr, src, coef, z, y, y.length);
   }
 
   /** out = f(t, x, u). */
   evaluate(t: number, x: ArrayLike<number>, u: ArrayLike<number>, out: Float64Array | number[]): void {
     this.arguments(x, u);
-    const { z, batches, yView, gView } = this;
+    const { batches, yView, gView } = this;
     for (let k = 0; k < batches.length; k++) batches[k].valuesAt(yView[k], yView[k].length, t, gView[k]);
-    this.lastX.set(x);
-    this.lastU.set(u);
+    copyInto(this.lastX, 0, x, this.split.n);
+    copyInto(this.lastU, 0, u, this.split.m);
     this.lastT = t;
     this.kept = true;
     const { ptr, src, coef } = this.split.rows;
-    const n = this.split.n;
-    for (let c = 0; c < n; c++) {
-      let s = 0;
-      for (let q = ptr[c], end = ptr[c + 1]; q < end; q++) s += coef[q] * z[src[q]];
-      out[c] = s;
-    }
+    rowSums(ptr, src, coef, this.z, out, this.split.n);
   }
 
   /**
@@ -98,4 +88,22 @@ export class SplitResidual {
 function same(a: ArrayLike<number>, b: Float64Array): boolean {
   for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * The passes of evaluate, each a module-level function whose loop is last (V8 compiles a long loop on its first
+ * call by on-stack replacement; code after it in the same function would deoptimise that code at every call).
+ */
+/** to[at + i] = from[i], i < count. */
+function copyInto(to: Float64Array, at: number, from: ArrayLike<number>, count: number): void {
+  for (let i = 0; i < count; i++) to[at + i] = from[i];
+}
+
+/** out_r = Σ coef[q] · z[src[q]], q in [ptr[r], ptr[r + 1]), r < count. */
+function rowSums(ptr: Int32Array, src: Int32Array, coef: Float64Array, z: Float64Array, out: Float64Array | number[], count: number): void {
+  for (let r = 0; r < count; r++) {
+    let s = 0;
+    for (let q = ptr[r], end = ptr[r + 1]; q < end; q++) s += coef[q] * z[src[q]];
+    out[r] = s;
+  }
 }

@@ -57,50 +57,12 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
   const uVal = inPlace ? old.uVal : new Float64Array(uIdx.length);
   const uDiag = inPlace ? old.uDiag : new Float64Array(n);
   const { sPtr, sPos, sRow } = scatterProgram(a, q, pinv);
-  const values = a.values;
   // the dense accumulator is all zero between columns (each column clears what it scattered)
   const x = inPlace ? lu.scratch() : new Float64Array(n);
-  const tol = old.pivotThreshold;
-
-  for (let k = 0; k < n; k++) {
-    let colMax = 0;
-    // Scatter A(:, q[k]) into pivot positions (a value that is not finite: factorised afresh, which reports it).
-    for (let s = sPtr[k]; s < sPtr[k + 1]; s++) {
-      const value = values[sPos[s]];
-      if (value - value !== 0) {
-        if (inPlace) x.fill(0);
-        return factorFresh(a, options, outcome);
-      }
-      x[sRow[s]] = value;
-      const v = Math.abs(value);
-      if (v > colMax) colMax = v;
-    }
-    // U(:, k) and the updates by the columns of L it selects.
-    for (let p = uPtr[k]; p < uPtr[k + 1]; p++) {
-      const j = uIdx[p];
-      const xj = x[j];
-      uVal[p] = xj;
-      x[j] = 0;
-      if (xj === 0) continue;
-      for (let t = lPtr[j], end = lPtr[j + 1]; t < end; t++) x[lIdx[t]] -= lVal[t] * xj;
-    }
-    const pivot = x[k];
-    x[k] = 0;
-    let amax = Math.abs(pivot);
-    for (let t = lPtr[k]; t < lPtr[k + 1]; t++) {
-      const v = Math.abs(x[lIdx[t]]);
-      if (v > amax) amax = v;
-    }
-    if (!(Math.abs(pivot) >= tol * amax) || !(amax > old.singularTol * colMax) || pivot === 0) {
-      if (inPlace) x.fill(0);
-      return factorFresh(a, options, outcome);
-    }
-    uDiag[k] = pivot;
-    for (let t = lPtr[k]; t < lPtr[k + 1]; t++) {
-      const i = lIdx[t];
-      lVal[t] = x[i] / pivot;
-      x[i] = 0;
-    }
+  const ok = numericColumns(n, sPtr, sPos, sRow, a.values, x, uPtr, uIdx, uVal, lPtr, lIdx, lVal, uDiag, old.pivotThreshold, old.singularTol);
+  if (!ok) {
+    if (inPlace) x.fill(0);
+    return factorFresh(a, options, outcome);
   }
   if (outcome) outcome.path = 'numeric';
   if (inPlace) {
@@ -191,4 +153,66 @@ function factorFresh(
   if (outcome) outcome.path = 'pivots';
   const { q, tol, singularTol } = prepareSparseLU(a, options);
   return gilbertPeierls(a, q, tol, singularTol);
+}
+
+/**
+ * The numeric pass over the stored patterns, column by column (the formula above refactorSparseLU): false where a
+ * value is not finite or a kept pivot fails the threshold or singularity test (x is then left dirty; the caller
+ * clears it). A function of its own whose long loop is last: V8 compiles it on its first call by on-stack
+ * replacement, and code after the loop in the same function would deoptimise that code on every call.
+ */
+function numericColumns(
+  n: number,
+  sPtr: Int32Array,
+  sPos: Int32Array,
+  sRow: Int32Array,
+  values: Float64Array,
+  x: Float64Array,
+  uPtr: Int32Array,
+  uIdx: Int32Array,
+  uVal: Float64Array,
+  lPtr: Int32Array,
+  lIdx: Int32Array,
+  lVal: Float64Array,
+  uDiag: Float64Array,
+  tol: number,
+  singularTol: number,
+): boolean {
+  for (let k = 0; k < n; k++) {
+    let colMax = 0;
+    // Scatter A(:, q[k]) into pivot positions (a value that is not finite: factorised afresh, which reports it).
+    for (let s = sPtr[k], sEnd = sPtr[k + 1]; s < sEnd; s++) {
+      const value = values[sPos[s]];
+      if (value - value !== 0) return false;
+      x[sRow[s]] = value;
+      const v = Math.abs(value);
+      if (v > colMax) colMax = v;
+    }
+    // U(:, k) and the updates by the columns of L it selects.
+    for (let p = uPtr[k], pEnd = uPtr[k + 1]; p < pEnd; p++) {
+      const j = uIdx[p];
+      const xj = x[j];
+      uVal[p] = xj;
+      x[j] = 0;
+      if (xj === 0) continue;
+      for (let t = lPtr[j], end = lPtr[j + 1]; t < end; t++) x[lIdx[t]] -= lVal[t] * xj;
+    }
+    const pivot = x[k];
+    x[k] = 0;
+    const l0 = lPtr[k];
+    const l1 = lPtr[k + 1];
+    let amax = Math.abs(pivot);
+    for (let t = l0; t < l1; t++) {
+      const v = Math.abs(x[lIdx[t]]);
+      if (v > amax) amax = v;
+    }
+    if (!(Math.abs(pivot) >= tol * amax) || !(amax > singularTol * colMax) || pivot === 0) return false;
+    uDiag[k] = pivot;
+    for (let t = l0; t < l1; t++) {
+      const i = lIdx[t];
+      lVal[t] = x[i] / pivot;
+      x[i] = 0;
+    }
+  }
+  return true;
 }

@@ -106,22 +106,11 @@ export class SparseLUFactors implements SparseLU {
     const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, colOrder } = this.data;
     const { rowOfStep, uDiagInv } = this;
     const y = this.work;
-    // P A Q = L U  ⇒  L U (Qᵀ x) = P b.
-    for (let k = 0; k < n; k++) y[k] = b[rowOfStep[k]];
-    // Forward: L z = P b, column by column (z_j final once columns < j are applied).
-    for (let j = 0; j < n; j++) {
-      const yj = y[j];
-      if (yj === 0) continue;
-      for (let p = lPtr[j], end = lPtr[j + 1]; p < end; p++) y[lIdx[p]] -= lVal[p] * yj;
-    }
-    // Backward: U w = z, column by column from the last.
-    for (let j = n - 1; j >= 0; j--) {
-      const yj = (y[j] *= uDiagInv[j]);
-      if (yj === 0) continue;
-      for (let p = uPtr[j], end = uPtr[j + 1]; p < end; p++) y[uIdx[p]] -= uVal[p] * yj;
-    }
-    // x = Q w.
-    for (let k = 0; k < n; k++) x[colOrder[k]] = y[k];
+    // P A Q = L U  ⇒  L U (Qᵀ x) = P b; each pass a module-level function whose loop is last (no OSR deopt loop).
+    gatherRows(y, b, rowOfStep, n);
+    forwardL(y, lPtr, lIdx, lVal, n);
+    backwardU(y, uPtr, uIdx, uVal, uDiagInv, n);
+    scatterColumns(x, y, colOrder, n);
     return x;
   }
 
@@ -151,4 +140,32 @@ export class SparseLUFactors implements SparseLU {
     for (let k = 0; k < n; k++) x[rowOfStep[k]] = y[k];
     return x;
   }
+}
+
+/** y_k = b[rowOfStep[k]] (P b). */
+function gatherRows(y: Float64Array, b: ArrayLike<number>, rowOfStep: Int32Array, n: number): void {
+  for (let k = 0; k < n; k++) y[k] = b[rowOfStep[k]];
+}
+
+/** Forward: L z = P b in place, column by column (z_j final once columns < j are applied). */
+function forwardL(y: Float64Array, lPtr: Int32Array, lIdx: Int32Array, lVal: Float64Array, n: number): void {
+  for (let j = 0; j < n; j++) {
+    const yj = y[j];
+    if (yj === 0) continue;
+    for (let p = lPtr[j], end = lPtr[j + 1]; p < end; p++) y[lIdx[p]] -= lVal[p] * yj;
+  }
+}
+
+/** Backward: U w = z in place, column by column from the last (w_j = y_j / u_jj, then its column's updates). */
+function backwardU(y: Float64Array, uPtr: Int32Array, uIdx: Int32Array, uVal: Float64Array, uDiagInv: Float64Array, n: number): void {
+  for (let j = n - 1; j >= 0; j--) {
+    const yj = (y[j] *= uDiagInv[j]);
+    if (yj === 0) continue;
+    for (let p = uPtr[j], end = uPtr[j + 1]; p < end; p++) y[uIdx[p]] -= uVal[p] * yj;
+  }
+}
+
+/** x = Q w: x[colOrder[k]] = w_k. */
+function scatterColumns(x: Float64Array, y: Float64Array, colOrder: Int32Array, n: number): void {
+  for (let k = 0; k < n; k++) x[colOrder[k]] = y[k];
 }

@@ -1,0 +1,115 @@
+/**
+ * ExpLawBatch: the exponential law of a diode (and every law of the same shape) over a batch in one pass,
+ *   z = k3 ⋄3 ((exp(w ⋄1 k1)) ⋄2 k2)      ⋄1 ∈ {·, /},  ⋄2 ∈ {+, −},  ⋄3 ∈ {·, /},  k1, k2, k3 constants,
+ * e.g. Is·(exp(w/Vt) − 1): the tape's four operations (law-tape.ts) fused into one loop per element instead of four
+ * passes over rows, and its slope from the same exponential,
+ *   ∂z/∂w = (e · k1') · k3'   with e = exp(w ⋄1 k1), k1' = 1·k1 or 1·(1/k1), k3' = k3 or 1/k3,
+ * the very operations, in the same order, of the tape's row passes (law-batch.ts): values and slopes equal theirs to
+ * the last bit. Recognised from the compiled tape (exactly these four operations, w in the first, t nowhere);
+ * any other law keeps the general row passes.
+ */
+import { OP } from './law-tape';
+import type { TapeLaw } from './law-tape';
+import type { LawBatch } from './law-batch';
+
+/** The shape's constants and operations (null: the law has another shape). */
+export interface ExpShape {
+  /** w / k1 (true) or w · k1. */
+  readonly divide1: boolean;
+  readonly k1: number;
+  /** e − k2 (true) or e + k2. */
+  readonly subtract2: boolean;
+  readonly k2: number;
+  /** s / k3 (true) or k3 · s. */
+  readonly divide3: boolean;
+  readonly k3: number;
+}
+
+/** The tape's shape when it is k3 ⋄3 ((exp(w ⋄1 k1)) ⋄2 k2) (constants folded by the compiler), else null. */
+export function expShape(tape: TapeLaw): ExpShape | null {
+  const { code, constants, W } = tape;
+  if (code.length !== 16 || tape.dependsOnTime) return null;
+  const value = new Map<number, number>(constants.map(([s, c]) => [s, c]));
+  const constantOf = (slot: number) => (W[slot] === 0 && slot !== 1 ? value.get(slot) : undefined);
+  const [op1, o1, a1, b1, op2, o2, a2, , op3, o3, a3, b3, op4, o4, a4, b4] = code;
+  // 1: w ⋄1 k1
+  let divide1: boolean;
+  let k1: number | undefined;
+  if (op1 === OP.div && a1 === 0) { divide1 = true; k1 = constantOf(b1); }
+  else if (op1 === OP.mul && a1 === 0) { divide1 = false; k1 = constantOf(b1); }
+  else if (op1 === OP.mul && b1 === 0) { divide1 = false; k1 = constantOf(a1); }
+  else return null;
+  // 2: exp of it
+  if (k1 === undefined || op2 !== OP.exp || a2 !== o1) return null;
+  // 3: e ⋄2 k2
+  let subtract2: boolean;
+  let k2: number | undefined;
+  if (op3 === OP.sub && a3 === o2) { subtract2 = true; k2 = constantOf(b3); }
+  else if (op3 === OP.add && a3 === o2) { subtract2 = false; k2 = constantOf(b3); }
+  else if (op3 === OP.add && b3 === o2) { subtract2 = false; k2 = constantOf(a3); }
+  else return null;
+  if (k2 === undefined) return null;
+  // 4: k3 ⋄3 s, the law's value
+  let divide3: boolean;
+  let k3: number | undefined;
+  if (op4 === OP.div && a4 === o3) { divide3 = true; k3 = constantOf(b4); }
+  else if (op4 === OP.mul && a4 === o3) { divide3 = false; k3 = constantOf(b4); }
+  else if (op4 === OP.mul && b4 === o3) { divide3 = false; k3 = constantOf(a4); }
+  else return null;
+  if (k3 === undefined || o4 !== tape.out) return null;
+  return { divide1, k1, subtract2, k2, divide3, k3 };
+}
+
+export class ExpLawBatch implements LawBatch {
+  /** e = exp(w ⋄1 k1) of the last valuesAt (its slopes reuse it). */
+  private e = new Float64Array(0);
+  /** The slope's factors: k1' (1·k1 or 1·(1/k1), as the tape's uniform slope) and k3' (k3 or 1/k3). */
+  private readonly s1: number;
+  private readonly s3: number;
+  constructor(private readonly shape: ExpShape) {
+    this.s1 = shape.divide1 ? 1 * (1 / shape.k1) : 1 * shape.k1;
+    this.s3 = shape.divide3 ? 1 / shape.k3 : shape.k3;
+  }
+
+  valuesAt(w: Float64Array, count: number, _t: number, out: Float64Array): void {
+    if (this.e.length < count) this.e = new Float64Array(count);
+    const { divide1, k1, subtract2, k2, divide3, k3 } = this.shape;
+    // the common diode Is·(exp(w/Vt) − 1) in a loop of its own; the other combinations in the general one
+    if (divide1 && subtract2 && !divide3) expDiodeValues(w, count, k1, k2, k3, this.e, out);
+    else expShapeValues(w, count, this.shape, this.e, out);
+  }
+
+  slopesAt(w: Float64Array, count: number, t: number, out: Float64Array): void {
+    this.valuesAt(w, count, t, out);
+    this.slopesAfterValues(w, count, t, out);
+  }
+
+  slopesAfterValues(_w: Float64Array, count: number, _t: number, out: Float64Array): void {
+    expSlopes(this.e, count, this.s1, this.s3, out);
+  }
+}
+
+/** z_i = k3 · (exp(w_i / k1) − k2), e_i = exp(w_i / k1). */
+function expDiodeValues(w: Float64Array, count: number, k1: number, k2: number, k3: number, e: Float64Array, out: Float64Array): void {
+  for (let i = 0; i < count; i++) {
+    const g = Math.exp(w[i] / k1);
+    e[i] = g;
+    out[i] = k3 * (g - k2);
+  }
+}
+
+/** z_i = k3 ⋄3 (exp(w_i ⋄1 k1) ⋄2 k2), e_i = exp(w_i ⋄1 k1). */
+function expShapeValues(w: Float64Array, count: number, shape: ExpShape, e: Float64Array, out: Float64Array): void {
+  const { divide1, k1, subtract2, k2, divide3, k3 } = shape;
+  for (let i = 0; i < count; i++) {
+    const g = Math.exp(divide1 ? w[i] / k1 : w[i] * k1);
+    e[i] = g;
+    const s = subtract2 ? g - k2 : g + k2;
+    out[i] = divide3 ? s / k3 : k3 * s;
+  }
+}
+
+/** slope_i = (e_i · s1) · s3. */
+function expSlopes(e: Float64Array, count: number, s1: number, s3: number, out: Float64Array): void {
+  for (let i = 0; i < count; i++) out[i] = e[i] * s1 * s3;
+}
