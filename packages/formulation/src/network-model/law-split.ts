@@ -20,9 +20,15 @@
  * paths — a state read directly and through a linear resistor — is one entry), and every column reached is kept
  * even where its coefficients cancel, so the pattern of ∂f/∂x = A_lin + M·diag(g')·P is the structural one, the
  * general Jacobian's (network-jacobian.ts). Build O(Σ |σ| · |σ of linear statics|), memory O(nnz).
+ * The test needs no block order: every block is explicit and batched exactly when every static has a = id and its
+ * σ reads no static branch (then ∂r/∂p has no off-diagonal entry, every block is one static without a self loop),
+ * so the split is decided and built from the plan alone, on sized typed arrays (two passes: count, then fill), and
+ * the general evaluator is not built for it (network-model.ts).
  */
 import type { NetworkEvaluator } from './network-evaluator';
 import { ROLE } from './network-plan';
+import type { NetworkPlan } from './network-plan';
+import { linearFactors } from './stored-state-batches';
 import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
 
@@ -59,31 +65,44 @@ export interface LawSplit {
 /** Why a model keeps the general path (for reports and tests); undefined when the split applies. */
 export type LawSplitOutcome = { readonly split: LawSplit; readonly reason?: undefined } | { readonly split?: undefined; readonly reason: string };
 
-export function lawSplit(ev: NetworkEvaluator): LawSplitOutcome {
-  const plan = ev.plan;
+export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome {
+  const plan: NetworkPlan = 'plan' in from ? from.plan : from;
   const { role, slot, secPtr, secBranch, secCoef, states, statics } = plan;
   const n = states.length;
   const m = plan.inputNames.length;
-  const { count, blockPtr, members } = ev.blocks;
-  const batched = ev.batches.batched;
-  for (let b = 0; b < count; b++) {
-    if (batched[b] !== 1) return { reason: `the static ${statics[members[blockPtr[b]]].element} is not an explicit law of states and inputs` };
+  const np = statics.length;
+  // every static explicit (p = b(σ)) with σ free of statics: the general path's blocks all batched
+  for (let j = 0; j < np; j++) {
+    const st = statics[j];
+    let free = st.a === null && st.b !== null;
+    for (let q = secPtr[st.reads]; free && q < secPtr[st.reads + 1]; q++) if (role[secBranch[q]] === ROLE.static) free = false;
+    if (!free) return { reason: `the static ${st.element} is not an explicit law of states and inputs` };
   }
-  const linearFactor = ev.stored.linearFactor;
+  const linearFactor = linearFactors(states);
   for (let c = 0; c < n; c++) {
     if (!states[c].own) continue;
     const factor = linearFactor[c];
     if (!(factor === factor && Number.isFinite(1 / factor))) return { reason: `the state ${states[c].name} has a law that is not a constant linear one` };
   }
-  // Law entries: nonlinear statics and stored states, grouped by compiled law (first appearance order).
-  const linearK = new Float64Array(statics.length).fill(Number.NaN);
-  const byLaw = new Map<ScalarLaw, number[]>();
+  // Law entries: nonlinear statics (key j) then stored states (key np + c), grouped by compiled law in order of
+  // first appearance, each group in key order: a counting sort over the few distinct laws.
+  const linearK = new Float64Array(np).fill(Number.NaN);
+  const groupOf = new Int32Array(np + n).fill(-1);
+  const groupIndex = new Map<ScalarLaw, number>();
+  const groupLaw: ScalarLaw[] = [];
+  const groupSize: number[] = [];
   const entryOf = (law: ScalarLaw, key: number) => {
-    const list = byLaw.get(law);
-    if (list) list.push(key);
-    else byLaw.set(law, [key]);
+    let g = groupIndex.get(law);
+    if (g === undefined) {
+      g = groupLaw.length;
+      groupIndex.set(law, g);
+      groupLaw.push(law);
+      groupSize.push(0);
+    }
+    groupOf[key] = g;
+    groupSize[g]++;
   };
-  for (let j = 0; j < statics.length; j++) {
+  for (let j = 0; j < np; j++) {
     const st = statics[j];
     const b = st.b!;
     const k = b instanceof CoefficientLaw ? b.constantFactor() : undefined;
@@ -97,95 +116,117 @@ export function lawSplit(ev: NetworkEvaluator): LawSplitOutcome {
     }
     entryOf(b, j);
   }
-  // stored states are keyed after the statics: key = statics.length + c
-  for (let c = 0; c < n; c++) if (!states[c].own) entryOf(states[c].law, statics.length + c);
+  for (let c = 0; c < n; c++) if (!states[c].own) entryOf(states[c].law, np + c);
   const groups: SplitGroup[] = [];
-  const law: ScalarLaw[] = [];
-  const element: string[] = [];
-  const keys: number[] = [];
-  for (const [l, list] of byLaw) {
-    groups.push({ law: l, start: law.length, end: law.length + list.length });
-    for (const key of list) {
-      law.push(l);
-      element.push(key < statics.length ? statics[key].element : states[key - statics.length].element);
-      keys.push(key);
+  const fillAt: number[] = [];
+  let laws = 0;
+  for (let g = 0; g < groupLaw.length; g++) {
+    groups.push({ law: groupLaw[g], start: laws, end: laws + groupSize[g] });
+    fillAt.push(laws);
+    laws += groupSize[g];
+  }
+  const law = new Array<ScalarLaw>(laws);
+  const element = new Array<string>(laws);
+  const keys = new Int32Array(laws);
+  const gOfStatic = new Int32Array(np).fill(-1);
+  const gOfState = new Int32Array(n).fill(-1);
+  let argCount = 0;
+  for (let key = 0; key < np + n; key++) {
+    const g = groupOf[key];
+    if (g < 0) continue;
+    const i = fillAt[g]++;
+    keys[i] = key;
+    law[i] = groupLaw[g];
+    if (key < np) {
+      gOfStatic[key] = i;
+      element[i] = statics[key].element;
+      argCount += secPtr[statics[key].reads + 1] - secPtr[statics[key].reads];
+    } else {
+      gOfState[key - np] = i;
+      element[i] = states[key - np].element;
+      argCount++;
     }
   }
-  const laws = law.length;
-  const gOfStatic = new Int32Array(statics.length).fill(-1);
-  const gOfState = new Int32Array(n).fill(-1);
-  keys.forEach((key, i) => {
-    if (key < statics.length) gOfStatic[key] = i;
-    else gOfState[key - statics.length] = i;
-  });
-  const zOfState = (c: number) => (states[c].own ? c : n + m + gOfState[c]);
+  // the column of z holding a state or input branch's primary value
+  const zOf = new Int32Array(plan.B).fill(-1);
+  for (let c = 0; c < n; c++) zOf[states[c].branch] = states[c].own ? c : n + m + gOfState[c];
+  for (let k = 0; k < plan.B; k++) if (role[k] === ROLE.input) zOf[k] = n + slot[k];
 
   // P, Q: σ_j of each nonlinear static in the plan's order; e_c for a stored state.
   const argPtr = new Int32Array(laws + 1);
-  const argSrc: number[] = [];
-  const argCoef: number[] = [];
+  const argSrc = new Int32Array(argCount);
+  const argCoef = new Float64Array(argCount);
+  let a = 0;
   for (let i = 0; i < laws; i++) {
     const key = keys[i];
-    if (key < statics.length) {
+    if (key < np) {
       const reads = statics[key].reads;
-      for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++) {
-        const br = secBranch[q];
-        argSrc.push(role[br] === ROLE.input ? n + slot[br] : slot[br]);
-        argCoef.push(secCoef[q]);
+      for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++, a++) {
+        argSrc[a] = zOf[secBranch[q]];
+        argCoef[a] = secCoef[q];
       }
     } else {
-      argSrc.push(key - statics.length);
-      argCoef.push(1);
+      argSrc[a] = key - np;
+      argCoef[a++] = 1;
     }
-    argPtr[i + 1] = argSrc.length;
+    argPtr[i + 1] = a;
   }
 
-  // The state rows over z, coefficients summed per column (acc, with `seen` marking the columns of the row).
+  // The state rows over z, coefficients summed per column (acc, with `seen` marking the columns of the row);
+  // a first pass bounds the row terms (before the sum per column) to size the arrays.
+  let bound = 0;
+  for (let c = 0; c < n; c++) {
+    const branch = states[c].branch;
+    for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
+      const br = secBranch[q];
+      if (role[br] === ROLE.static && gOfStatic[slot[br]] < 0) {
+        const reads = statics[slot[br]].reads;
+        bound += secPtr[reads + 1] - secPtr[reads];
+      } else bound++;
+    }
+  }
   const width = n + m + laws;
   const acc = new Float64Array(width);
   const seen = new Int32Array(width).fill(-1);
   const rowPtr = new Int32Array(n + 1);
-  const rowSrc: number[] = [];
-  const rowCoef: number[] = [];
-  const cols: number[] = [];
-  const add = (c: number, col: number, v: number) => {
-    if (seen[col] !== c) {
-      seen[col] = c;
-      acc[col] = 0;
-      cols.push(col);
-    }
-    acc[col] += v;
-  };
-  // a state or input branch's primary value as a column of z
-  const column = (br: number) => (role[br] === ROLE.input ? n + slot[br] : zOfState(slot[br]));
+  const rowSrc = new Int32Array(bound);
+  const rowCoef = new Float64Array(bound);
+  let r = 0;
   for (let c = 0; c < n; c++) {
-    cols.length = 0;
-    const factor = linearFactor[c];
-    const scale = states[c].own ? 1 / factor : 1;
+    const start = r;
+    const scale = states[c].own ? 1 / linearFactor[c] : 1;
     const branch = states[c].branch;
     for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
       const br = secBranch[q];
       const cf = scale * secCoef[q];
-      if (role[br] !== ROLE.static) {
-        add(c, column(br), cf);
-        continue;
-      }
-      const j = slot[br];
-      if (gOfStatic[j] >= 0) {
-        add(c, n + m + gOfStatic[j], cf);
+      if (role[br] !== ROLE.static || gOfStatic[slot[br]] >= 0) {
+        const col = role[br] === ROLE.static ? n + m + gOfStatic[slot[br]] : zOf[br];
+        if (seen[col] !== c) {
+          seen[col] = c;
+          acc[col] = 0;
+          rowSrc[r++] = col;
+        }
+        acc[col] += cf;
         continue;
       }
       // linear static p_j = k_j σ_j: its terms, each a state or input branch
+      const j = slot[br];
       const reads = statics[j].reads;
       const k = cf * linearK[j];
-      for (let e = secPtr[reads]; e < secPtr[reads + 1]; e++) add(c, column(secBranch[e]), k * secCoef[e]);
+      for (let e = secPtr[reads]; e < secPtr[reads + 1]; e++) {
+        const col = zOf[secBranch[e]];
+        if (seen[col] !== c) {
+          seen[col] = c;
+          acc[col] = 0;
+          rowSrc[r++] = col;
+        }
+        acc[col] += k * secCoef[e];
+      }
     }
-    cols.sort((a, b) => a - b);
-    for (const col of cols) {
-      rowSrc.push(col);
-      rowCoef.push(acc[col]);
-    }
-    rowPtr[c + 1] = rowSrc.length;
+    const cols = rowSrc.subarray(start, r);
+    cols.sort();
+    for (let q = start; q < r; q++) rowCoef[q] = acc[rowSrc[q]];
+    rowPtr[c + 1] = r;
   }
   return {
     split: {
@@ -195,8 +236,8 @@ export function lawSplit(ev: NetworkEvaluator): LawSplitOutcome {
       groups,
       law,
       element,
-      args: { ptr: argPtr, src: Int32Array.from(argSrc), coef: Float64Array.from(argCoef) },
-      rows: { ptr: rowPtr, src: Int32Array.from(rowSrc), coef: Float64Array.from(rowCoef) },
+      args: { ptr: argPtr, src: argSrc, coef: argCoef },
+      rows: { ptr: rowPtr, src: rowSrc.slice(0, r), coef: rowCoef.slice(0, r) },
     },
   };
 }

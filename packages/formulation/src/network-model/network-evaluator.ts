@@ -206,16 +206,10 @@ export class NetworkEvaluator {
    * O(branches), for outputs that read nothing else (NetworkOutputs.primaries).
    */
   loadPrimaries(t: number, x: ArrayLike<number>, u: ArrayLike<number>, branches: Int32Array): void {
-    const { prim, plan } = this;
-    const { role, slot, states } = plan;
     this.t = t;
-    for (let q = 0; q < branches.length; q++) {
-      const k = branches[q];
-      const s = slot[k];
-      if (role[k] === ROLE.input) prim[k] = u[s];
-      else prim[k] = this.stateOwn[s] === 1 ? x[s] : states[s].law.valueAt(x[s], t);
-    }
+    primariesAt(this.plan, t, x, u, branches, this.prim);
   }
+
 
   /** x' = f at the loaded point. */
   derivatives(dxdt: Float64Array | number[]): void {
@@ -346,5 +340,19 @@ export class NetworkEvaluator {
       field: 'law',
       expected: 'laws that can be solved for the variables the normal tree needs at this state and input',
     });
+  }
+}
+
+/** prim[k] for the given state and input branches at (t, x, u): u, x, or a stored state's law L(x, t). O(branches). */
+export function primariesAt(plan: NetworkPlan, t: number, x: ArrayLike<number>, u: ArrayLike<number>, branches: Int32Array, prim: Float64Array): void {
+  const { role, slot, states } = plan;
+  for (let q = 0; q < branches.length; q++) {
+    const k = branches[q];
+    const s = slot[k];
+    if (role[k] === ROLE.input) prim[k] = u[s];
+    else {
+      const st = states[s];
+      prim[k] = st.own ? x[s] : st.law.valueAt(x[s], t);
+    }
   }
 }

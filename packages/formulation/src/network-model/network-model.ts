@@ -5,8 +5,9 @@
  *   networkPlan (the equations)  ─►  NetworkEvaluator (p by block-triangular solve, f)  ─►  NetworkJacobian (CSR)
  * and, where every static is an explicit law of states and inputs and every own state's law is a constant linear
  * one (law-split.ts), f = A_lin x + B_lin u + M g(P x + Q u, t) and ∂f/∂x = A_lin + M diag(g') P on sparse arrays
- * built once (split-residual.ts, split-jacobian.ts, split-time-derivative.ts); the evaluator then serves the outputs
- * and B = ∂f/∂u only.
+ * built once (split-residual.ts, split-jacobian.ts, split-time-derivative.ts), decided from the plan alone; the
+ * evaluator is then built only if B = ∂f/∂u or outputs reading static or secondary values are asked for (outputs
+ * reading only states and inputs take those primaries directly).
  * Build cost O(B + nnz(F) + size of the laws); the states, inputs and outputs have the names and order of
  * nonlinearModel, so a caller can swap one for the other. Throws 'unsupported' for what it does not cover (the
  * caller falls back to nonlinearModel).
@@ -14,11 +15,13 @@
 import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
 import type { CsrMatrix } from '@sysgraph/linalg';
-import { BLOCK_KIND, NetworkEvaluator } from './network-evaluator';
+import { BLOCK_KIND, NetworkEvaluator, primariesAt } from './network-evaluator';
 import { inputJacobian } from './network-input-jacobian';
 import { NetworkJacobian } from './network-jacobian';
 import { networkOutputs } from './network-outputs';
+import type { BranchValues } from './network-outputs';
 import { networkPlan, ROLE } from './network-plan';
+import type { NetworkPlan } from './network-plan';
 import { NetworkTimeDerivative } from './network-time-derivative';
 import { lawSplit } from './law-split';
 import type { LawSplitOutcome } from './law-split';
@@ -96,15 +99,18 @@ export interface NetworkModelResult {
 
 export function networkModel(s: Structure, opts: NetworkModelOptions = {}): NetworkModelResult {
   const plan = networkPlan(s);
-  const ev = new NetworkEvaluator(plan);
-  const outcome: LawSplitOutcome = opts.split === false ? { reason: 'the option split is false' } : lawSplit(ev);
+  const outcome: LawSplitOutcome = opts.split === false ? { reason: 'the option split is false' } : lawSplit(plan);
   const residual = outcome.split ? new SplitResidual(outcome.split) : undefined;
   const splitJac = residual ? new SplitJacobian(residual, opts.secantWidth) : undefined;
   const splitTd = residual ? new SplitTimeDerivative(residual) : undefined;
+  // The general evaluator: built here on the general path; on the split path only when asked for (the input
+  // Jacobian, outputs that read a static or secondary value), since f, ∂f/∂x and ∂f/∂t never need it there.
+  let built: NetworkEvaluator | undefined = residual ? undefined : new NetworkEvaluator(plan);
+  const evaluator = () => (built ??= new NetworkEvaluator(plan));
   // the general path's Jacobian and ∂f/∂t, built only where the split does not apply
-  const jac = residual ? undefined : new NetworkJacobian(ev, opts.secantWidth);
-  const td = residual ? undefined : new NetworkTimeDerivative(ev);
-  const out = networkOutputs(s, ev);
+  const jac = built ? new NetworkJacobian(built, opts.secantWidth) : undefined;
+  const td = built ? new NetworkTimeDerivative(built) : undefined;
+  const out = networkOutputs(s, plan);
   // The point of the last complete load: a Jacobian asked for where f was just evaluated (the stiff solvers do so
   // at every accepted step) reuses the static solve instead of repeating it. O(n + m) to compare.
   const lastX = new Float64Array(plan.states.length);
@@ -113,19 +119,21 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   let loaded = false;
   const keptPrimaries = new Float64Array(out.primaries?.length ?? 0);
   const outputStates = out.primaries ? statesOf(out.primaries, plan.role, plan.slot) : undefined;
+  // On the split path, outputs that read only primaries of states and inputs read them from a vector of their own.
+  const primaryValues = residual && out.primaries ? branchValues(plan) : undefined;
   // f always loads (a solver never asks f twice at one point) and records the point; the Jacobian, the input
   // Jacobian and the outputs compare against it first.
   const loadFresh = (t: number, x: Float64Array, u: Float64Array) => {
     loaded = false;
-    ev.load(t, x, u);
+    evaluator().load(t, x, u);
     lastX.set(x);
     lastU.set(u);
     lastT = t;
     loaded = true;
   };
-  const load = (t: number, x: Float64Array, u: Float64Array) => {
-    if (loaded && t === lastT && same(x, lastX) && same(u, lastU)) return;
-    loadFresh(t, x, u);
+  const load = (t: number, x: Float64Array, u: Float64Array): NetworkEvaluator => {
+    if (!(loaded && t === lastT && same(x, lastX) && same(u, lastU))) loadFresh(t, x, u);
+    return built!;
   };
   const model: NetworkModel = {
     kind: 'nonlinear',
@@ -139,24 +147,25 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
         return;
       }
       loadFresh(t, x, u);
-      ev.derivatives(dxdt);
+      built!.derivatives(dxdt);
     },
     g(t, x, u, _du, y) {
-      if (out.primaries) {
+      if (primaryValues) {
+        primariesAt(plan, t, x, u, out.primaries!, primaryValues.prim);
+        out.fill(y, primaryValues);
+      } else if (out.primaries) {
         // only the primaries the outputs read, then their values and t as they were: the last complete load stays
         // valid for a Jacobian asked for at that point (the sampling between steps used to force a full reload)
+        const ev = built!;
         const primaries = out.primaries;
         const prim = ev.prim;
         const tLoaded = ev.t;
         for (let q = 0; q < primaries.length; q++) keptPrimaries[q] = prim[primaries[q]];
         ev.loadPrimaries(t, x, u, primaries);
-        out.fill(y);
+        out.fill(y, ev);
         for (let q = 0; q < primaries.length; q++) prim[primaries[q]] = keptPrimaries[q];
         ev.t = tLoaded;
-      } else {
-        load(t, x, u);
-        out.fill(y);
-      }
+      } else out.fill(y, load(t, x, u));
     },
     jacobian(t, x, u) {
       if (splitJac) return splitJac.fill(t, x, u);
@@ -170,11 +179,10 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       return td!.evaluate(x, du, dfdt);
     },
     inputJacobian(t, x, u) {
-      load(t, x, u);
-      return inputJacobian(ev);
+      return inputJacobian(load(t, x, u));
     },
     outputStates: () => outputStates,
-    staticWork: () => ({ newtonIterations: ev.newtonIterations, lawInversions: ev.lawInversions }),
+    staticWork: () => ({ newtonIterations: built?.newtonIterations ?? 0, lawInversions: built?.lawInversions ?? 0 }),
     secantUse: () => (splitJac ?? jac!).firstSecant,
     setSecantWidth(width) {
       const j = splitJac ?? jac!;
@@ -182,14 +190,21 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       j.firstSecant = undefined;
     },
   };
-  const { count, blockPtr } = ev.blocks;
-  let largest = 0;
+  // On the split path every block is one explicit static (law-split.ts); otherwise the evaluator's block order.
+  let count = plan.statics.length;
+  let largest = count > 0 ? 1 : 0;
   let newton = 0;
   let inverse = 0;
-  for (let b = 0; b < count; b++) {
-    largest = Math.max(largest, blockPtr[b + 1] - blockPtr[b]);
-    if (ev.kind[b] === BLOCK_KIND.newton) newton++;
-    if (ev.kind[b] === BLOCK_KIND.inverse) inverse++;
+  if (!residual) {
+    const ev = built!;
+    const { blockPtr } = ev.blocks;
+    count = ev.blocks.count;
+    largest = 0;
+    for (let b = 0; b < count; b++) {
+      largest = Math.max(largest, blockPtr[b + 1] - blockPtr[b]);
+      if (ev.kind[b] === BLOCK_KIND.newton) newton++;
+      if (ev.kind[b] === BLOCK_KIND.inverse) inverse++;
+    }
   }
   return {
     model,
@@ -208,6 +223,20 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       path: residual ? 'split' : 'general',
       splitDeclined: outcome.reason,
       splitLaws: outcome.split?.laws ?? 0,
+    },
+  };
+}
+
+/** Branch values of the plan's network with the secondary values summed from them (only the loaded ones count). */
+function branchValues(plan: NetworkPlan): BranchValues {
+  const prim = new Float64Array(plan.B);
+  const { secPtr, secBranch, secCoef } = plan;
+  return {
+    prim,
+    sec(k) {
+      let v = 0;
+      for (let q = secPtr[k]; q < secPtr[k + 1]; q++) v += secCoef[q] * prim[secBranch[q]];
+      return v;
     },
   };
 }

@@ -3,14 +3,22 @@
  * section 6): across of a tree branch and through of a link are primary; across of a link (KVL) and through of a
  * tree branch (KCL) are secondary; a node potential φ(n) − φ(ref) is the sum of tree across values along the
  * tree paths to the ground, ±v_k as the path runs along or against branch k.
+ * The values come from whoever holds the branches' primary values at the point (the general evaluator, or, on the
+ * split path, only the primaries the outputs read: network-model.ts), so the outputs are built from the plan alone.
  */
 import type { Structure } from '@sysgraph/graph';
-import type { NetworkEvaluator } from './network-evaluator';
+import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 
+/** Primary values of the branches at a point and the secondary value of a branch there (NetworkEvaluator is one). */
+export interface BranchValues {
+  readonly prim: Float64Array;
+  sec(k: number): number;
+}
+
 export interface NetworkOutputs {
-  /** y = g at the point loaded in the evaluator. */
-  fill(y: Float64Array | number[]): void;
+  /** y = g from the branch values of one point. */
+  fill(y: Float64Array | number[], values: BranchValues): void;
   /**
    * The branches whose primary values are all the outputs read, when each is a state or an input branch (no
    * static value, no secondary value): then y needs only those primaries (NetworkEvaluator.loadPrimaries), not
@@ -19,7 +27,7 @@ export interface NetworkOutputs {
   readonly primaries: Int32Array | undefined;
 }
 
-export function networkOutputs(s: Structure, ev: NetworkEvaluator): NetworkOutputs {
+export function networkOutputs(s: Structure, plan: NetworkPlan): NetworkOutputs {
   const lg = s.graph;
   const inTree = s.tree.inTree;
   const forest = s.loop.forest;
@@ -50,15 +58,15 @@ export function networkOutputs(s: Structure, ev: NetworkEvaluator): NetworkOutpu
     }
     ptr.push(branch.length);
   }
-  const role = ev.plan.role;
+  const role = plan.role;
   const direct = secondary.every((x) => x === 0) && branch.every((k) => role[k] === ROLE.state || role[k] === ROLE.input);
   return {
     primaries: direct ? Int32Array.from(new Set(branch)) : undefined,
-    fill(y) {
-      const prim = ev.prim;
+    fill(y, values) {
+      const prim = values.prim;
       for (let i = 0; i + 1 < ptr.length; i++) {
         let v = 0;
-        for (let q = ptr[i]; q < ptr[i + 1]; q++) v += coef[q] * (secondary[q] === 1 ? ev.sec(branch[q]) : prim[branch[q]]);
+        for (let q = ptr[i]; q < ptr[i + 1]; q++) v += coef[q] * (secondary[q] === 1 ? values.sec(branch[q]) : prim[branch[q]]);
         y[i] = v;
       }
     },

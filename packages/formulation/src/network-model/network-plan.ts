@@ -128,7 +128,11 @@ export function networkPlan(s: Structure): NetworkPlan {
   const cache: LawCache = lawCache();
   const oneports: OnePort[] = desc.oneports as OnePort[];
   const inTree = s.tree.inTree;
-  const taken = new Set<string>([...params.keys(), ...p.inputs.map((u) => u.name), 't']);
+  // A state's name v_id, i_id, q_id or lambda_id is unique among the states (element ids are), so it is checked
+  // only against the parameters, inputs and t, and only when one of those has such a form (rarely: the check, a
+  // string built and hashed per state, cost more than the rest of the state's entry).
+  const reserved = new Set<string>([...params.keys(), ...p.inputs.map((u) => u.name), 't']);
+  const clash = [...reserved].some((name) => /^(v|i|q|lambda)_/.test(name));
 
   // Inputs.
   for (const k of p.groups.E) {
@@ -141,16 +145,18 @@ export function networkPlan(s: Structure): NetworkPlan {
   }
   // States: tree capacitors, then link inductors (the order and names of nonlinearModel).
   const states: PlanState[] = [];
-  for (const k of [...p.groups.C, ...p.groups.L]) {
-    const e = oneports[k];
-    const law = elementLaw(e, inTree[k] === 1, params, cache);
-    const own = law.form === 'charge' || law.form === 'flux';
-    const name = `${law.variable}_${e.id}`;
-    if (taken.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
-    taken.add(name);
-    role[k] = ROLE.state;
-    slot[k] = states.length;
-    states.push({ name, element: e.id, branch: k, own, law: law.law, linear: law.linear });
+  for (const group of [p.groups.C, p.groups.L]) {
+    for (let q = 0; q < group.length; q++) {
+      const k = group[q];
+      const e = oneports[k];
+      const law = elementLaw(e, inTree[k] === 1, params, cache);
+      const own = law.form === 'charge' || law.form === 'flux';
+      const name = `${law.variable}_${e.id}`;
+      if (clash && reserved.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
+      role[k] = ROLE.state;
+      slot[k] = states.length;
+      states.push({ name, element: e.id, branch: k, own, law: law.law, linear: law.linear });
+    }
   }
   // Static branches: resistors in the tree and the co-tree, two-port ports.
   const statics: PlanStatic[] = [];
@@ -159,12 +165,15 @@ export function networkPlan(s: Structure): NetworkPlan {
     slot[st.branch] = statics.length;
     statics.push(st);
   };
-  for (const k of [...p.groups.G, ...p.groups.R]) {
-    const e = oneports[k];
-    const tree = inTree[k] === 1;
-    const law = elementLaw(e, tree, params, cache);
-    const direct = tree ? law.form === 'across' : law.form === 'through';
-    addStatic({ element: e.id, branch: k, reads: k, a: direct ? null : law.law, b: direct ? law.law : null, law: !law.linear });
+  for (const group of [p.groups.G, p.groups.R]) {
+    for (let q = 0; q < group.length; q++) {
+      const k = group[q];
+      const e = oneports[k];
+      const tree = inTree[k] === 1;
+      const law = elementLaw(e, tree, params, cache);
+      const direct = tree ? law.form === 'across' : law.form === 'through';
+      addStatic({ element: e.id, branch: k, reads: k, a: direct ? null : law.law, b: direct ? law.law : null, law: !law.linear });
+    }
   }
   for (const tp of lg.twoPorts) {
     const d = desc.twoPorts.find((x) => x.id === tp.id)!;

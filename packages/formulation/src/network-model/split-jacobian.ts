@@ -33,39 +33,48 @@ export class SplitJacobian {
     const { n, m } = split;
     const { rows, args } = split;
     const g0 = n + m;
-    // the pattern: row c's x columns, directly and through the arguments of the law entries it reads
+    // the stamps (one per x column of a law argument that a row reads), which also bound the pattern
+    let stamps = 0;
+    for (let q = 0; q < rows.ptr[n]; q++) {
+      const col = rows.src[q];
+      if (col < g0) continue;
+      const i = col - g0;
+      for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) if (args.src[e] < n) stamps++;
+    }
+    // the pattern: row c's x columns, directly and through the arguments of the law entries it reads (sized typed
+    // arrays: at most n + nnz(rows) + stamps entries)
     const mark = new Int32Array(n).fill(-1);
     const rowPtr = new Int32Array(n + 1);
-    const colIdx: number[] = [];
-    const cols: number[] = [];
-    const touch = (c: number, j: number) => {
-      if (mark[j] === c) return;
-      mark[j] = c;
-      cols.push(j);
-    };
-    let stamps = 0;
+    const pattern = new Int32Array(n + rows.ptr[n] + stamps);
+    let at0 = 0;
     for (let c = 0; c < n; c++) {
-      cols.length = 0;
-      touch(c, c);
+      const start = at0;
+      mark[c] = c;
+      pattern[at0++] = c;
       for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
         const col = rows.src[q];
-        if (col < n) touch(c, col);
-        else if (col >= g0) {
+        if (col < n) {
+          if (mark[col] !== c) {
+            mark[col] = c;
+            pattern[at0++] = col;
+          }
+        } else if (col >= g0) {
           const i = col - g0;
           for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
-            if (args.src[e] < n) {
-              touch(c, args.src[e]);
-              stamps++;
+            const j = args.src[e];
+            if (j < n && mark[j] !== c) {
+              mark[j] = c;
+              pattern[at0++] = j;
             }
           }
         }
       }
-      cols.sort((a, b) => a - b);
-      for (const j of cols) colIdx.push(j);
-      rowPtr[c + 1] = colIdx.length;
+      pattern.subarray(start, at0).sort();
+      rowPtr[c + 1] = at0;
     }
+    const colIdx = pattern.slice(0, at0);
     const nnz = colIdx.length;
-    this.matrix = new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), new Float64Array(nnz));
+    this.matrix = new CsrMatrix(n, n, rowPtr, colIdx, new Float64Array(nnz));
     // where each column of a row sits: at[j] = position, valid for the row being scattered
     const at = new Int32Array(n);
     const base = new Float64Array(nnz);

@@ -25,15 +25,11 @@ export class StoredStateBatches {
   private readonly out: Float64Array;
 
   constructor(states: readonly PlanState[]) {
-    this.linearFactor = new Float64Array(states.length).fill(Number.NaN);
+    this.linearFactor = linearFactors(states);
     const byLaw = new Map<ScalarLaw, number[]>();
     let largest = 0;
     states.forEach((st, c) => {
-      if (st.own) {
-        const k = st.law instanceof CoefficientLaw ? st.law.constantFactor() : undefined;
-        if (k !== undefined && !k.invert) this.linearFactor[c] = k.c;
-        return;
-      }
+      if (st.own) return;
       const list = byLaw.get(st.law) ?? [];
       list.push(c);
       byLaw.set(st.law, list);
@@ -69,4 +65,16 @@ export class StoredStateBatches {
       for (let i = 0; i < count; i++) slope[g.states[i]] = out[i];
     }
   }
+}
+
+/** Per state: c of a constant linear own law q = c·v (λ = c·i), NaN for any other law. O(n). */
+export function linearFactors(states: readonly PlanState[]): Float64Array {
+  const factor = new Float64Array(states.length).fill(Number.NaN);
+  for (let c = 0; c < states.length; c++) {
+    const st = states[c];
+    if (!st.own || !(st.law instanceof CoefficientLaw)) continue;
+    const k = st.law.constantFactor();
+    if (k !== undefined && !k.invert) factor[c] = k.c;
+  }
+  return factor;
 }
