@@ -191,15 +191,7 @@ export class NetworkJacobian {
 
   /** Where ∂L/∂w = d is not finite: the central secant of the option's width, else 'bad-law'. */
   private secantSlope(law: ScalarLaw, w: number, t: number, element: string, d: number): number {
-    const h = this.secant;
-    if (h !== undefined && h > 0) {
-      const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
-      if (Number.isFinite(s)) {
-        this.firstSecant ??= notDifferentiable(element, w, d).message;
-        return s;
-      }
-    }
-    throw notDifferentiable(element, w, d);
+    return secantSlope(this, law, w, t, element, d);
   }
 
   /** What the first secant replaced ("the law of X is not differentiable … at w a derivative is d"); undefined: none yet. */
@@ -340,6 +332,29 @@ function sortTail(list: number[], start: number): void {
     }
     list[j + 1] = v;
   }
+}
+
+/** A Jacobian's secant option (width; undefined or 0: none) and the first secant it took, said once to the user. */
+export interface SecantState {
+  secant: number | undefined;
+  firstSecant: string | undefined;
+}
+
+/**
+ * Where a law's slope ∂L/∂w = d is not finite at w: the central secant (L(w + h) − L(w − h)) / 2h of the state's
+ * width h, its first use recorded in the state; with no width, or a secant that is not finite either, 'bad-law'
+ * naming the element.
+ */
+export function secantSlope(state: SecantState, law: ScalarLaw, w: number, t: number, element: string, d: number): number {
+  const h = state.secant;
+  if (h !== undefined && h > 0) {
+    const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
+    if (Number.isFinite(s)) {
+      state.firstSecant ??= notDifferentiable(element, w, d).message;
+      return s;
+    }
+  }
+  throw notDifferentiable(element, w, d);
 }
 
 export function notDifferentiable(element: string, at: number, d: number): SysgraphError {

@@ -9,7 +9,7 @@
  * O(nnz(J) + stamps + size of the laws × entries) per call; no allocation.
  */
 import { CsrMatrix } from '@sysgraph/linalg';
-import { notDifferentiable } from './network-jacobian';
+import { secantSlope } from './network-jacobian';
 import type { LawSplit } from './law-split';
 import type { SplitResidual } from './split-residual';
 
@@ -122,17 +122,7 @@ export class SplitJacobian {
   /** Where g'_i = d is not finite at w: the central secant of the option's width, else 'bad-law'. */
   private secantSlope(i: number, w: number, t: number, d: number): number {
     const split = this.residual.split;
-    const law = split.law[i];
-    const element = split.element[i];
-    const h = this.secant;
-    if (h !== undefined && h > 0) {
-      const s = (law.valueAt(w + h, t) - law.valueAt(w - h, t)) / (2 * h);
-      if (Number.isFinite(s)) {
-        this.firstSecant ??= notDifferentiable(element, w, d).message;
-        return s;
-      }
-    }
-    throw notDifferentiable(element, w, d);
+    return secantSlope(this, split.law[i], w, t, split.element[i], d);
   }
 }
 
