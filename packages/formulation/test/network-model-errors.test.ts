@@ -21,6 +21,18 @@ const failure = (f: () => unknown): SysgraphError => {
   throw new Error('no error');
 };
 const diode = { law: { through: '1e-3*(exp(v/0.5) - 1)' } };
+// R1 (tree) and R2, R3 (co-tree) form a resistive loop with laws in both forms: a coupled static block solved by Newton
+const resistiveLoop = {
+  name: 'resistive-loop',
+  elements: [
+    { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
+    { id: 'R1', kind: 'resistor', from: 'a', to: 'b', law: { across: '0.4*i + 0.08*(exp(i) - exp(-i))' } },
+    { id: 'R2', kind: 'resistor', from: 'b', to: 'g', law: { through: 'v/2 + 0.1*v^3' } },
+    { id: 'R3', kind: 'resistor', from: 'b', to: 'c', law: { across: '0.7*i + 0.05*(exp(i) - exp(-i))' } },
+    { id: 'C1', kind: 'capacitor', from: 'c', to: 'g', value: 1 },
+    { id: 'R4', kind: 'resistor', from: 'a', to: 'c', law: { through: '0.3*v + 0.2*sin(v)' } },
+  ],
+};
 
 describe('the network model refuses what it does not cover', () => {
   it('a capacitor loop (a capacitor in the co-tree)', () => {
@@ -102,20 +114,8 @@ describe('a Jacobian where a law is not differentiable', () => {
 
 describe('a coupled static block whose solution is 0', () => {
   it('converges at rest after an evaluation elsewhere (warm start far from 0, a law whose rounding slows Newton)', () => {
-    // R1 (tree) and R2, R3 (co-tree) form a resistive loop with laws in both forms; exp(i) − exp(−i) rounds to 0
-    // near 0 while its derivative does not, so Newton converges only linearly there.
-    const json = {
-      name: 'loop-at-rest',
-      elements: [
-        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
-        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', law: { across: '0.4*i + 0.08*(exp(i) - exp(-i))' } },
-        { id: 'R2', kind: 'resistor', from: 'b', to: 'g', law: { through: 'v/2 + 0.1*v^3' } },
-        { id: 'R3', kind: 'resistor', from: 'b', to: 'c', law: { across: '0.7*i + 0.05*(exp(i) - exp(-i))' } },
-        { id: 'C1', kind: 'capacitor', from: 'c', to: 'g', value: 1 },
-        { id: 'R4', kind: 'resistor', from: 'a', to: 'c', law: { through: '0.3*v + 0.2*sin(v)' } },
-      ],
-    };
-    const built = build(json);
+    // exp(i) − exp(−i) rounds to 0 near 0 while its derivative does not, so Newton converges only linearly there.
+    const built = build(resistiveLoop);
     expect(built.stats.newtonBlocks).toBeGreaterThanOrEqual(1);
     const m = built.model;
     const f = new Float64Array(1);
@@ -127,17 +127,7 @@ describe('a coupled static block whose solution is 0', () => {
 
 describe('the static solver counters (staticWork)', () => {
   it('a resistive loop of law elements: Newton iterations in f; a ladder of explicit laws: none', () => {
-    const loop = build({
-      name: 'loop-counted',
-      elements: [
-        { id: 'E', kind: 'voltage-source', from: 'a', to: 'g' },
-        { id: 'R1', kind: 'resistor', from: 'a', to: 'b', law: { across: '0.4*i + 0.08*(exp(i) - exp(-i))' } },
-        { id: 'R2', kind: 'resistor', from: 'b', to: 'g', law: { through: 'v/2 + 0.1*v^3' } },
-        { id: 'R3', kind: 'resistor', from: 'b', to: 'c', law: { across: '0.7*i + 0.05*(exp(i) - exp(-i))' } },
-        { id: 'C1', kind: 'capacitor', from: 'c', to: 'g', value: 1 },
-        { id: 'R4', kind: 'resistor', from: 'a', to: 'c', law: { through: '0.3*v + 0.2*sin(v)' } },
-      ],
-    });
+    const loop = build(resistiveLoop);
     const m = loop.model;
     const f = new Float64Array(1);
     const w0 = m.staticWork();
