@@ -79,6 +79,22 @@ export class ExpLawBatch implements LawBatch {
     else expShapeValues(w, count, this.shape, this.e, out);
   }
 
+  /**
+   * The law arguments and the values in one pass (SplitResidual's f): for the entries i in [from, to) of a CSR
+   * program over z, y_i = Σ coef[q]·z[src[q]] (the terms in the program's order, so y is the separate pass's to the
+   * last bit), then z[at + i] = L(y_i) as valuesAt. One loop per element instead of a pass writing y and a pass
+   * reading it back.
+   */
+  valuesFromArguments(ptr: Int32Array, src: Int32Array, coef: Float64Array, z: Float64Array, from: number, to: number, y: Float64Array, at: number): void {
+    if (this.e.length < to - from) this.e = new Float64Array(to - from);
+    const { divide1, k1, subtract2, k2, divide3, k3 } = this.shape;
+    if (divide1 && subtract2 && !divide3) expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
+    else {
+      rowRange(ptr, src, coef, z, from, to, y);
+      expShapeValues(y.subarray(from, to), to - from, this.shape, this.e, z.subarray(at + from, at + to));
+    }
+  }
+
   slopesAt(w: Float64Array, count: number, t: number, out: Float64Array): void {
     this.valuesAt(w, count, t, out);
     this.slopesAfterValues(w, count, t, out);
@@ -95,6 +111,43 @@ function expDiodeValues(w: Float64Array, count: number, k1: number, k2: number, 
     const g = Math.exp(w[i] / k1);
     e[i] = g;
     out[i] = k3 * (g - k2);
+  }
+}
+
+/**
+ * y_i = Σ_q coef[q]·z[src[q]] over row i of the program, e_{i−from} = exp(y_i / k1), z[at + i] = k3·(e − k2), for
+ * i in [from, to).
+ */
+function expDiodeFromArguments(
+  ptr: Int32Array,
+  src: Int32Array,
+  coef: Float64Array,
+  z: Float64Array,
+  from: number,
+  to: number,
+  k1: number,
+  k2: number,
+  k3: number,
+  y: Float64Array,
+  e: Float64Array,
+  at: number,
+): void {
+  for (let i = from; i < to; i++) {
+    let s = 0;
+    for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) s += coef[q] * z[src[q]];
+    y[i] = s;
+    const g = Math.exp(s / k1);
+    e[i - from] = g;
+    z[at + i] = k3 * (g - k2);
+  }
+}
+
+/** y_i = Σ_q coef[q]·z[src[q]] over row i of the program, i in [from, to). */
+function rowRange(ptr: Int32Array, src: Int32Array, coef: Float64Array, z: Float64Array, from: number, to: number, y: Float64Array): void {
+  for (let i = from; i < to; i++) {
+    let s = 0;
+    for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) s += coef[q] * z[src[q]];
+    y[i] = s;
   }
 }
 
