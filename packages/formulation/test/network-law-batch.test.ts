@@ -6,7 +6,7 @@
 import { parse } from 'mathjs';
 import { describe, expect, it } from 'vitest';
 import { compileLaw } from '../src/index';
-import { expShape } from '../src/network-model/exp-law-batch';
+import { ExpLawBatch, expShape } from '../src/network-model/exp-law-batch';
 import { lawBatch } from '../src/network-model/law-batch';
 import { CoefficientLaw } from '../src/network-model/scalar-law';
 
@@ -111,5 +111,53 @@ describe('the fused exponential batch', () => {
     expect(shape('a*(exp(v/t) - 1)')).toBeNull();
     expect(shape('a*(exp(v/b) - v)')).toBeNull();
     expect(shape('a*(exp(b/v) - 1)')).toBeNull();
+    // a zero divisor or factor in the exponent keeps the tape (the loops' shortcut exp(±0) = 1 needs k1 finite, ≠ 0)
+    expect(shape('a*(exp(v/0) - 1)')).toBeNull();
+    expect(shape('a*(exp(0*v) - 1)')).toBeNull();
+  });
+
+  // arguments exactly ±0 (an element the network's activity has not reached) beside ordinary and tiny ones
+  const Z = Float64Array.of(0, -0, 0.3, 0, 1e-300, -1e-300, -0.2, 0, 5e-324, 0.7);
+  for (const text of ['1e-12*(exp(v/0.025852) - 1)', '(exp(b*v) + a)*a', '(a + exp(v*b)) / b', '(exp(v/(-b)) - a)*a']) {
+    it(`${text} at arguments ±0: values and slopes equal valueAt and slopeAt bit for bit, e = exp(0) = 1`, () => {
+      const law = compileLaw(parse(text), 'v', P, { element: 'D1', field: 'law.through' });
+      const batch = lawBatch(law);
+      expect(batch).toBeInstanceOf(ExpLawBatch);
+      const values = new Float64Array(Z.length);
+      const slopes = new Float64Array(Z.length);
+      batch.valuesAt(Z, Z.length, T, values);
+      batch.slopesAfterValues(Z, Z.length, T, slopes);
+      for (let i = 0; i < Z.length; i++) {
+        expect(Object.is(values[i], law.valueAt(Z[i], T))).toBe(true);
+        expect(Object.is(slopes[i], law.slopeAt(Z[i], T))).toBe(true);
+      }
+      batch.slopesAt(Z, Z.length, T, slopes);
+      for (let i = 0; i < Z.length; i++) expect(Object.is(slopes[i], law.slopeAt(Z[i], T))).toBe(true);
+    });
+  }
+
+  it('arguments and values in one pass (valuesFromArguments) equal the argument rows then valuesAt, bit for bit', () => {
+    const law = compileLaw(parse('1e-12*(exp(v/0.025852) - 1)'), 'v', P, { element: 'D1', field: 'law.through' });
+    const fused = lawBatch(law) as ExpLawBatch;
+    const plain = lawBatch(law) as ExpLawBatch;
+    // z = [x0 … x5 | g0 … g3]; entries 1 … 3 of a program of 4 rows (row 0 is outside the range and must stay untouched)
+    const ptr = Int32Array.of(0, 1, 3, 4, 6);
+    const src = Int32Array.of(0, 1, 2, 3, 4, 5);
+    const coef = Float64Array.of(1, 1, -1, 0.5, 1, -1);
+    const z = Float64Array.of(0.1, 0.2, 0.2, 0, 0.65, 0.01, 9, 9, 9, 9);
+    const y = new Float64Array(4).fill(7);
+    fused.valuesFromArguments(ptr, src, coef, z, 1, 4, y, 6);
+    // by hand: y1 = 0.2 − 0.2 = 0, y2 = 0.5·0 = 0, y3 = 0.65 − 0.01
+    expect(Array.from(y)).toEqual([7, 0, 0, 0.65 - 0.01]);
+    const g = new Float64Array(3);
+    plain.valuesAt(y.subarray(1, 4), 3, 0, g);
+    expect(Array.from(z.subarray(7, 10))).toEqual(Array.from(g));
+    expect(z[6]).toBe(9);
+    for (let i = 1; i < 4; i++) expect(Object.is(z[6 + i], law.valueAt(y[i], 0))).toBe(true);
+    const s1 = new Float64Array(3);
+    const s2 = new Float64Array(3);
+    fused.slopesAfterValues(y.subarray(1, 4), 3, 0, s1);
+    plain.slopesAfterValues(y.subarray(1, 4), 3, 0, s2);
+    expect(Array.from(s1)).toEqual(Array.from(s2));
   });
 });

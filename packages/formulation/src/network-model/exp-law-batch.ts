@@ -6,7 +6,9 @@
  *   ∂z/∂w = (e · k1') · k3'   with e = exp(w ⋄1 k1), k1' = 1·k1 or 1·(1/k1), k3' = k3 or 1/k3,
  * the very operations, in the same order, of the tape's row passes (law-batch.ts): values and slopes equal theirs to
  * the last bit. Recognised from the compiled tape (exactly these four operations, w in the first, t nowhere);
- * any other law keeps the general row passes.
+ * any other law keeps the general row passes. An argument of exactly ±0 takes e = 1 without calling Math.exp (the
+ * same value to the bit: w/k1 and w·k1 are ±0 there, exp(±0) = 1 for a finite nonzero k1; a zero, infinite or NaN k1 is no
+ * constant of the fused shape: such a law keeps the tape).
  */
 import { OP } from './law-tape';
 import type { TapeLaw } from './law-tape';
@@ -39,8 +41,8 @@ export function expShape(tape: TapeLaw): ExpShape | null {
   else if (op1 === OP.mul && a1 === 0) { divide1 = false; k1 = constantOf(b1); }
   else if (op1 === OP.mul && b1 === 0) { divide1 = false; k1 = constantOf(a1); }
   else return null;
-  // 2: exp of it
-  if (k1 === undefined || op2 !== OP.exp || a2 !== o1) return null;
+  // 2: exp of it (k1 finite and nonzero: then w ⋄1 k1 is ±0 exactly where w is, the shortcut of the loops below)
+  if (k1 === undefined || !Number.isFinite(k1) || k1 === 0 || op2 !== OP.exp || a2 !== o1) return null;
   // 3: e ⋄2 k2
   let subtract2: boolean;
   let k2: number | undefined;
@@ -79,6 +81,22 @@ export class ExpLawBatch implements LawBatch {
     else expShapeValues(w, count, this.shape, this.e, out);
   }
 
+  /**
+   * The law arguments and the values in one pass (SplitResidual's f): for the entries i in [from, to) of a CSR
+   * program over z, y_i = Σ coef[q]·z[src[q]] (the terms in the program's order, so y is the separate pass's to the
+   * last bit), then z[at + i] = L(y_i) as valuesAt. One loop per element instead of a pass writing y and a pass
+   * reading it back.
+   */
+  valuesFromArguments(ptr: Int32Array, src: Int32Array, coef: Float64Array, z: Float64Array, from: number, to: number, y: Float64Array, at: number): void {
+    if (this.e.length < to - from) this.e = new Float64Array(to - from);
+    const { divide1, k1, subtract2, k2, divide3, k3 } = this.shape;
+    if (divide1 && subtract2 && !divide3) expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
+    else {
+      rowRange(ptr, src, coef, z, from, to, y);
+      expShapeValues(y.subarray(from, to), to - from, this.shape, this.e, z.subarray(at + from, at + to));
+    }
+  }
+
   slopesAt(w: Float64Array, count: number, t: number, out: Float64Array): void {
     this.valuesAt(w, count, t, out);
     this.slopesAfterValues(w, count, t, out);
@@ -92,9 +110,49 @@ export class ExpLawBatch implements LawBatch {
 /** z_i = k3 · (exp(w_i / k1) − k2), e_i = exp(w_i / k1). */
 function expDiodeValues(w: Float64Array, count: number, k1: number, k2: number, k3: number, e: Float64Array, out: Float64Array): void {
   for (let i = 0; i < count; i++) {
-    const g = Math.exp(w[i] / k1);
+    const a = w[i];
+    const g = a === 0 ? 1 : Math.exp(a / k1);
     e[i] = g;
     out[i] = k3 * (g - k2);
+  }
+}
+
+/**
+ * y_i = Σ_q coef[q]·z[src[q]] over row i of the program, e_{i−from} = exp(y_i / k1), z[at + i] = k3·(e − k2), for
+ * i in [from, to).
+ */
+function expDiodeFromArguments(
+  ptr: Int32Array,
+  src: Int32Array,
+  coef: Float64Array,
+  z: Float64Array,
+  from: number,
+  to: number,
+  k1: number,
+  k2: number,
+  k3: number,
+  y: Float64Array,
+  e: Float64Array,
+  at: number,
+): void {
+  for (let i = from; i < to; i++) {
+    let s = 0;
+    for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) s += coef[q] * z[src[q]];
+    y[i] = s;
+    // exp(±0) = 1 exactly: the argument is exactly 0 at every element a network's activity has not reached (most
+    // of a large ladder's diodes over the whole run), and the call costs more than the rest of the element
+    const g = s === 0 ? 1 : Math.exp(s / k1);
+    e[i - from] = g;
+    z[at + i] = k3 * (g - k2);
+  }
+}
+
+/** y_i = Σ_q coef[q]·z[src[q]] over row i of the program, i in [from, to). */
+function rowRange(ptr: Int32Array, src: Int32Array, coef: Float64Array, z: Float64Array, from: number, to: number, y: Float64Array): void {
+  for (let i = from; i < to; i++) {
+    let s = 0;
+    for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) s += coef[q] * z[src[q]];
+    y[i] = s;
   }
 }
 
@@ -102,7 +160,8 @@ function expDiodeValues(w: Float64Array, count: number, k1: number, k2: number, 
 function expShapeValues(w: Float64Array, count: number, shape: ExpShape, e: Float64Array, out: Float64Array): void {
   const { divide1, k1, subtract2, k2, divide3, k3 } = shape;
   for (let i = 0; i < count; i++) {
-    const g = Math.exp(divide1 ? w[i] / k1 : w[i] * k1);
+    const a = w[i];
+    const g = a === 0 ? 1 : Math.exp(divide1 ? a / k1 : a * k1);
     e[i] = g;
     const s = subtract2 ? g - k2 : g + k2;
     out[i] = divide3 ? s / k3 : k3 * s;

@@ -26,49 +26,66 @@ export class SplitTimeDerivative {
   constructor(private readonly residual: SplitResidual) {
     const { n, m, laws, args, rows, law } = residual.split;
     const g0 = n + m;
+    // sized typed arrays, two passes each (count, then fill): no growing arrays at build
     const moves = new Uint8Array(n + m + laws);
     for (let k = n; k < g0; k++) moves[k] = 1;
-    const moving: number[] = [];
-    const inPtr: number[] = [0];
-    const inSrc: number[] = [];
-    const inCoef: number[] = [];
+    let movingCount = 0;
+    let inCount = 0;
     for (let i = 0; i < laws; i++) {
-      let readsInput = false;
-      for (let q = args.ptr[i]; q < args.ptr[i + 1]; q++) if (args.src[q] >= n) readsInput = true;
-      if (!readsInput && !law[i].dependsOnTime) continue;
+      let inputs = 0;
+      for (let q = args.ptr[i]; q < args.ptr[i + 1]; q++) if (args.src[q] >= n) inputs++;
+      if (inputs === 0 && !law[i].dependsOnTime) continue;
       moves[g0 + i] = 1;
-      moving.push(i);
+      movingCount++;
+      inCount += inputs;
+    }
+    const moving = new Int32Array(movingCount);
+    const inPtr = new Int32Array(movingCount + 1);
+    const inSrc = new Int32Array(inCount);
+    const inCoef = new Float64Array(inCount);
+    for (let i = 0, r = 0, e = 0; i < laws; i++) {
+      if (moves[g0 + i] !== 1) continue;
+      moving[r] = i;
       for (let q = args.ptr[i]; q < args.ptr[i + 1]; q++) {
         if (args.src[q] < n) continue;
-        inSrc.push(args.src[q]);
-        inCoef.push(args.coef[q]);
+        inSrc[e] = args.src[q];
+        inCoef[e++] = args.coef[q];
       }
-      inPtr.push(inSrc.length);
+      inPtr[++r] = e;
     }
-    this.moving = Int32Array.from(moving);
-    this.inPtr = Int32Array.from(inPtr);
-    this.inSrc = Int32Array.from(inSrc);
-    this.inCoef = Float64Array.from(inCoef);
+    this.moving = moving;
+    this.inPtr = inPtr;
+    this.inSrc = inSrc;
+    this.inCoef = inCoef;
     this.dz = new Float64Array(n + m + laws);
-    const rowState: number[] = [];
-    const rowPtr: number[] = [0];
-    const rowSrc: number[] = [];
-    const rowCoef: number[] = [];
+    let rowCount = 0;
+    let termCount = 0;
     for (let c = 0; c < n; c++) {
-      const start = rowSrc.length;
+      let terms = 0;
+      for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) if (moves[rows.src[q]] === 1) terms++;
+      if (terms === 0) continue;
+      rowCount++;
+      termCount += terms;
+    }
+    const rowState = new Int32Array(rowCount);
+    const rowPtr = new Int32Array(rowCount + 1);
+    const rowSrc = new Int32Array(termCount);
+    const rowCoef = new Float64Array(termCount);
+    for (let c = 0, r = 0, e = 0; c < n; c++) {
+      const start = e;
       for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
         if (moves[rows.src[q]] !== 1) continue;
-        rowSrc.push(rows.src[q]);
-        rowCoef.push(rows.coef[q]);
+        rowSrc[e] = rows.src[q];
+        rowCoef[e++] = rows.coef[q];
       }
-      if (rowSrc.length === start) continue;
-      rowState.push(c);
-      rowPtr.push(rowSrc.length);
+      if (e === start) continue;
+      rowState[r] = c;
+      rowPtr[++r] = e;
     }
-    this.rowState = Int32Array.from(rowState);
-    this.rowPtr = Int32Array.from(rowPtr);
-    this.rowSrc = Int32Array.from(rowSrc);
-    this.rowCoef = Float64Array.from(rowCoef);
+    this.rowState = rowState;
+    this.rowPtr = rowPtr;
+    this.rowSrc = rowSrc;
+    this.rowCoef = rowCoef;
   }
 
   /** out = ∂f/∂t at (t, x, u) with du = u'(t); false (out unspecified) where a derivative is not finite. */

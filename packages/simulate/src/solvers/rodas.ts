@@ -48,6 +48,10 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   // of the network's size), a linear model's in the RMS norm of Hairer and Wanner.
   const maxNorm = !problem.linear;
   const norm = maxNorm ? errorNormMax : errorNorm;
+  // Where f vanishes at the start (a network at rest driven by a ramp from zero), the first step is the Taylor
+  // estimate from ∂f/∂t and J in this norm (initial-step.ts): Hairer–Wanner's, blind there, cost four rejected
+  // attempts at t = 0 on the diode ladder.
+  const startOptions = { fromSlope: true, norm };
 
   // nonlinear: J is current while it was evaluated at the state the next attempt starts from
   let jacobianCurrent = false;
@@ -164,7 +168,7 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
       let t = t0;
       jacobianCurrent = false;
       problem.derivative(t, y, dStart);
-      let h = Math.min(hCarry, initialStep(problem, t, y, dStart, 3, Math.min(hMax, t1 - t0), rtol, atol));
+      let h = Math.min(hCarry, initialStep(problem, t, y, dStart, 3, Math.min(hMax, t1 - t0), rtol, atol, startOptions));
       let rejectedLast = false;
       // the last rejected attempt from the current t: its step and error (for the observed order of the next)
       let hRejected = 0;
