@@ -40,7 +40,13 @@ export function writeStructureJson(s: Structure, write: (piece: string) => void,
   write(derivationOmitted === undefined ? '}' : `,"derivationOmitted":${JSON.stringify(derivationOmitted)}}`);
 }
 
-/** The branch records, comma-separated, ROWS at a time. */
+/** Whether JSON.stringify(s) is s in quotes: no quote, backslash, control character or surrogate to escape. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * The branch records, comma-separated, ROWS at a time: every record's pieces pushed on one array that is joined
+ * per ROWS records (one flat string each time, no string per record or per field).
+ */
 function writeBranches(s: Structure, write: (piece: string) => void): void {
   const lg = s.graph;
   const quotedNode = lg.nodeNames.map((name) => JSON.stringify(name));
@@ -57,34 +63,38 @@ function writeBranches(s: Structure, write: (piece: string) => void): void {
   let first = true;
   forEachBranchRecord(s, (k, element, kind, type, domain) => {
     const id = lg.ids[k];
-    const quotedId = JSON.stringify(id);
-    const quotedElement = element === id ? quotedId : JSON.stringify(element);
-    rows.push(
-      `{"id":${quotedId},"element":${quotedElement},"kind":${quote(kind)},"type":${quote(type)},"domain":${quote(domain)},"from":${quotedNode[lg.from[k]]},"to":${quotedNode[lg.to[k]]}}`,
-    );
+    const qid = NEEDS_ESCAPE.test(id) ? JSON.stringify(id) : `"${id}"`;
+    const qel = element === id ? qid : NEEDS_ESCAPE.test(element) ? JSON.stringify(element) : `"${element}"`;
+    rows.push(`{"id":${qid},"element":${qel},"kind":${quote(kind)},"type":${quote(type)},"domain":${quote(domain)},"from":${quotedNode[lg.from[k]]},"to":${quotedNode[lg.to[k]]}}`);
     if (rows.length === ROWS) {
       write(first ? rows.join(',') : `,${rows.join(',')}`);
       first = false;
       rows = [];
     }
   });
-  if (rows.length > 0) write(first ? rows.join(',') : `,${rows.join(',')}`);
+  const pieces = rows;
+  if (pieces.length > 0) write(first ? pieces.join(',') : `,${pieces.join(',')}`);
 }
 
-/** F's triplets [row, column, value] in row order, comma-separated, ROWS at a time. */
+/** F's triplets [row, column, value] in row order, comma-separated, ROWS at a time (pieces joined as above). */
 function writeTriplets(s: Structure, write: (piece: string) => void): void {
   const F = s.loop.F;
-  const rows: string[] = [];
+  const pieces: (string | number)[] = [];
+  let rows = 0;
   let first = true;
   for (let r = 0; r < F.rows; r++) {
+    const open = `[${r},`;
     for (let p = F.rowPtr[r]; p < F.rowPtr[r + 1]; p++) {
-      rows.push(`[${r},${F.colIdx[p]},${jsonNumber(F.values[p])}]`);
-      if (rows.length === ROWS) {
-        write(first ? rows.join(',') : `,${rows.join(',')}`);
+      const v = F.values[p];
+      if (rows > 0) pieces.push(',');
+      pieces.push(open, F.colIdx[p], v === 1 ? ',1]' : v === -1 ? ',-1]' : `,${jsonNumber(v)}]`);
+      if (++rows === ROWS) {
+        write(first ? pieces.join('') : `,${pieces.join('')}`);
         first = false;
-        rows.length = 0;
+        rows = 0;
+        pieces.length = 0;
       }
     }
   }
-  if (rows.length > 0) write(first ? rows.join(',') : `,${rows.join(',')}`);
+  if (rows > 0) write(first ? pieces.join('') : `,${pieces.join('')}`);
 }
