@@ -150,13 +150,8 @@ export function createProgram(): Command {
       // a bond graph: its causality (SCAP) beside the normal tree
       const causality = format === 'bondgraph' && opts.format !== 'latex' ? (await engine.bondGraph()).causalitySection(path, desc) : undefined;
       if (out.omitted) process.stderr.write(`note: ${out.omitted}\n`);
-      const indent = jsonIndent(sink, opts.indent);
-      if (out.writeCompactJson && !causality && indent === 0) {
-        // compact, no derivation: the text straight from the structure's arrays (the same bytes as writeJson's)
-        out.writeCompactJson((piece) => sink.write(piece));
-        sink.write('\n');
-      } else if (out.json) {
-        (await engine.json()).writeJson(causality ? { ...out.json, causality: causality.json } : out.json, sink, indent);
+      if (out.json) {
+        (await engine.json()).writeJson(causality ? { ...out.json, causality: causality.json } : out.json, sink, jsonIndent(sink, opts.indent));
         sink.write('\n');
       } else {
         // text: written piece by piece (writeText); LaTeX: one string

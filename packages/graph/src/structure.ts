@@ -36,47 +36,29 @@ export function analyzeStructure(description: SystemDescription): Structure {
 
 /** The JSON of `sysgraph structure --format json`. */
 export function structureToJson(s: Structure, derivation?: Derivation): Record<string, unknown> {
+  const lg = s.graph;
+  const id = (k: number) => lg.ids[k];
   const F = s.loop.F;
   const nonzeros: [number, number, number][] = new Array(F.rowPtr[F.rows]);
   for (let r = 0; r < F.rows; r++) for (let p = F.rowPtr[r]; p < F.rowPtr[r + 1]; p++) nonzeros[p] = [r, F.colIdx[p], F.values[p]];
-  const parts = structureJsonParts(s);
-  return {
-    name: parts.name,
-    nodes: parts.nodes,
-    branches: branchRecords(s),
-    tree: parts.tree,
-    links: parts.links,
-    groups: parts.groups,
-    states: parts.states,
-    inputs: parts.inputs,
-    placement: parts.placement,
-    F: { rows: parts.links, columns: parts.tree, nnz: parts.nnz, nonzeros },
-    diagnostics: parts.diagnostics,
-    ...(derivation ? { derivation } : {}),
-  };
-}
-
-/**
- * The members of structureToJson's value other than the branch records and F's triplets, in its key order (the
- * tree and link ids made once: the JSON lists each twice, tree / links and F's columns / rows). Shared with
- * writeStructureJson (structure-json-text.ts), which writes the branches and the triplets as text.
- */
-export function structureJsonParts(s: Structure) {
-  const lg = s.graph;
-  const id = (k: number) => lg.ids[k];
+  // the tree and link ids, made once: the JSON lists each twice (tree / links, and F's columns / rows)
+  const treeIds = Array.from(s.loop.treeOrder.branches, id);
+  const linkIds = Array.from(s.loop.linkOrder.branches, id);
   const groups: Record<string, string[]> = {};
   for (const g of [...TREE_GROUPS, ...LINK_GROUPS]) groups[GROUP_SYMBOL[g]] = Array.from(s.partition.groups[g], id);
   return {
     name: s.description.name,
     nodes: lg.nodeNames,
-    tree: Array.from(s.loop.treeOrder.branches, id),
-    links: Array.from(s.loop.linkOrder.branches, id),
+    branches: branchRecords(s),
+    tree: treeIds,
+    links: linkIds,
     groups,
     states: s.partition.states.map((x) => x.name),
     inputs: s.partition.inputs.map((u) => u.name),
     placement: Object.fromEntries(lg.twoPorts.map((tp, j) => [tp.id, tp.kind === 'transformer' ? `port ${s.tree.placement[j] === 0 ? 2 : 1} in the tree` : s.tree.placement[j] === 0 ? 'both ports in the tree' : 'both ports in the co-tree'])),
-    nnz: signedNnz(s.loop.F),
+    F: { rows: linkIds, columns: treeIds, nnz: signedNnz(F), nonzeros },
     diagnostics: s.partition.diagnostics,
+    ...(derivation ? { derivation } : {}),
   };
 }
 
@@ -87,36 +69,23 @@ export function structureJsonParts(s: Structure) {
  */
 function branchRecords(s: Structure): Record<string, string>[] {
   const lg = s.graph;
+  const desc = s.description;
   const names = lg.nodeNames;
   const out: Record<string, string>[] = new Array(lg.ids.length);
-  forEachBranchRecord(s, (k, element, kind, type, domain) => {
-    out[k] = { id: lg.ids[k], element, kind, type, domain, from: names[lg.from[k]], to: names[lg.to[k]] };
-  });
-  return out;
-}
-
-/**
- * The fields of branch k's record that come from the description (its id, from and to are the graph's ids[k],
- * nodeNames[from[k]], nodeNames[to[k]]), for every branch in branch order: the one definition of the record that
- * structureToJson's objects and writeStructureJson's text share.
- */
-export function forEachBranchRecord(
-  s: Structure,
-  visit: (k: number, element: string, kind: string, type: string, domain: string) => void,
-): void {
-  const desc = s.description;
   let k = 0;
   for (const list of [desc.oneports, desc.sources]) {
-    for (let i = 0; i < list.length; i++, k++) {
-      const e = list[i];
-      visit(k, e.id, e.kind, e.type, e.domain);
+    for (const e of list) {
+      out[k] = { id: lg.ids[k], element: e.id, kind: e.kind, type: e.type, domain: e.domain, from: names[lg.from[k]], to: names[lg.to[k]] };
+      k++;
     }
   }
   for (const tp of desc.twoPorts) {
     const type = tp.kind === 'transformer' ? 'TF' : 'GY';
-    visit(k++, tp.id, tp.kind, type, tp.domain1);
-    visit(k++, tp.id, tp.kind, type, tp.domain2);
+    for (let j = 0; j < 2; j++, k++) {
+      out[k] = { id: lg.ids[k], element: tp.id, kind: tp.kind, type, domain: j === 0 ? tp.domain1 : tp.domain2, from: names[lg.from[k]], to: names[lg.to[k]] };
+    }
   }
+  return out;
 }
 
 export { deriveEquations };

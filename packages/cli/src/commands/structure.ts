@@ -1,7 +1,7 @@
 /** sysgraph structure: the normal tree, the partitioned loop matrix and the derivation, as text, JSON or LaTeX. */
 import {
   analyzeStructure, deriveEquations, formatDerivationLatex, formatDerivationText, formatIncidence,
-  formatLoopMatrix, structureToJson, writeBranchTable, writeStructureJson,
+  formatLoopMatrix, structureToJson, writeBranchTable,
 } from '@sysgraph/graph';
 import type { SystemDescription } from '@sysgraph/description';
 import { coefficientLatex, coefficientSimplifier } from '@sysgraph/engine';
@@ -23,11 +23,6 @@ export interface StructureOptions {
  */
 export interface StructureOutput {
   readonly json?: Record<string, unknown>;
-  /**
-   * Format json without the derivation: the compact text of `json` (JSON.stringify(json)), piece by piece, made from
-   * the structure's arrays without building `json` (writeStructureJson); `json` itself is then built on first read.
-   */
-  readonly writeCompactJson?: (write: (piece: string) => void) => void;
   readonly text?: string;
   readonly writeText?: (write: (piece: string) => void) => void;
   readonly omitted?: string;
@@ -39,17 +34,7 @@ export function structureOutput(desc: SystemDescription, format: StructureFormat
   const derive = options.derivation === true || branches <= DERIVATION_LIMIT || format === 'latex';
   const omitted = derive ? undefined : `the derivation is left out above ${DERIVATION_LIMIT} branches (this network has ${branches}); --derivation writes it`;
   const d = derive ? deriveEquations(s.partition, desc, { simplify: coefficientSimplifier(desc) }) : undefined;
-  if (format === 'json') {
-    let json: Record<string, unknown> | undefined;
-    return {
-      get json() {
-        json ??= { ...structureToJson(s, d), ...(omitted ? { derivationOmitted: omitted } : {}) };
-        return json;
-      },
-      writeCompactJson: d ? undefined : (write) => writeStructureJson(s, write, omitted),
-      omitted,
-    };
-  }
+  if (format === 'json') return { json: { ...structureToJson(s, d), ...(omitted ? { derivationOmitted: omitted } : {}) }, omitted };
   if (format === 'latex') return { text: formatDerivationLatex(d!, { coefficientLatex: coefficientLatex(desc), loop: s.loop }) };
   const diag = s.partition.diagnostics.map((x) => `${x.severity} ${x.code}: ${x.message}`);
   const writeText = (write: (piece: string) => void) => {
