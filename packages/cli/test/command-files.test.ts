@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSystem } from '@sysgraph/description';
-import { analyzeStructure, deriveEquations } from '@sysgraph/graph';
+import { analyzeStructure, deriveEquations, structureToJson } from '@sysgraph/graph';
 import { coefficientSimplifier } from '@sysgraph/formulation';
 import { DERIVATION_LIMIT } from '../src/commands/structure-limit';
 
@@ -93,6 +93,15 @@ describe('structure --format json of a large network', { timeout: 180_000 }, () 
     expect(json.derivation).toBeUndefined();
     expect(json.derivationOmitted).toMatch(/--derivation/);
     expect(r.stderr).toMatch(/--derivation/);
+    // the text written from the structure's arrays is JSON.stringify of the structure's value, byte for byte,
+    // and the indented form (the walking writer) is JSON.stringify(value, null, 2)
+    const value = { ...structureToJson(s), derivationOmitted: json.derivationOmitted };
+    expect(r.stdout).toBe(`${JSON.stringify(value)}\n`);
+    const out = join(dir, 'structure-compact.json');
+    expect(cli(['structure', file, '--format', 'json', '--output', out]).status).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(`${JSON.stringify(value)}\n`);
+    const indented = cli(['structure', file, '--format', 'json', '--indent', '2']);
+    expect(indented.stdout).toBe(`${JSON.stringify(value, null, 2)}\n`);
   });
 
   it('--derivation writes it (to a file, indented on request), equal to the derivation in this process', () => {
