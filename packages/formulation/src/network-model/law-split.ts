@@ -28,8 +28,6 @@
 import type { NetworkEvaluator } from './network-evaluator';
 import { ROLE } from './network-plan';
 import type { NetworkPlan } from './network-plan';
-import { linearFactors } from './stored-state-batches';
-import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
 
 /** One sparse program over z = [x | u | g]: row i = Σ_{q ∈ ptr[i] … ptr[i+1]} coef[q] · z[src[q]]. */
@@ -67,67 +65,65 @@ export type LawSplitOutcome = { readonly split: LawSplit; readonly reason?: unde
 
 export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome {
   const plan: NetworkPlan = 'plan' in from ? from.plan : from;
-  const { role, slot, secPtr, secBranch, secCoef, states, statics } = plan;
-  const n = states.length;
+  const { role, slot, secPtr, secBranch, secCoef, laws, stateOwn, stateFactor, staticA, staticB, staticReads, staticFactor } = plan;
+  const n = stateOwn.length;
   const m = plan.inputNames.length;
-  const np = statics.length;
-  // every static explicit (p = b(σ)) with σ free of statics: the general path's blocks all batched
-  for (let j = 0; j < np; j++) {
-    const st = statics[j];
-    let free = st.a === null && st.b !== null;
-    for (let q = secPtr[st.reads]; free && q < secPtr[st.reads + 1]; q++) if (role[secBranch[q]] === ROLE.static) free = false;
-    if (!free) return { reason: `the static ${st.element} is not an explicit law of states and inputs` };
-  }
-  const linearFactor = linearFactors(states);
-  for (let c = 0; c < n; c++) {
-    if (!states[c].own) continue;
-    const factor = linearFactor[c];
-    if (!(factor === factor && Number.isFinite(1 / factor))) return { reason: `the state ${states[c].name} has a law that is not a constant linear one` };
-  }
-  // Law entries: nonlinear statics (key j) then stored states (key np + c), grouped by compiled law in order of
-  // first appearance, each group in key order: a counting sort over the few distinct laws.
-  const linearK = new Float64Array(np).fill(Number.NaN);
+  const np = staticA.length;
+  // One pass over the statics: every static explicit (p = b(σ)) with σ free of statics — the general path's
+  // blocks all batched — and no law reading a stored state. The reasons keep their order of precedence: a static
+  // that is not explicit first, then an own state's law, then a law reading a stored state.
+  // Law entries: nonlinear statics (key j) then stored states (key np + c), grouped by law in order of first
+  // appearance, each group in key order: a counting sort over the few distinct laws (indexed by the plan's law).
+  const groupOfLaw = new Int32Array(laws.length).fill(-1);
   const groupOf = new Int32Array(np + n).fill(-1);
-  const groupIndex = new Map<ScalarLaw, number>();
-  const groupLaw: ScalarLaw[] = [];
+  const groupLaw: number[] = [];
   const groupSize: number[] = [];
-  const entryOf = (law: ScalarLaw, key: number) => {
-    let g = groupIndex.get(law);
-    if (g === undefined) {
-      g = groupLaw.length;
-      groupIndex.set(law, g);
+  const entryOf = (law: number, key: number) => {
+    let g = groupOfLaw[law];
+    if (g < 0) {
+      g = groupOfLaw[law] = groupLaw.length;
       groupLaw.push(law);
       groupSize.push(0);
     }
     groupOf[key] = g;
     groupSize[g]++;
   };
+  let readsStored = -1;
+  let storedRead = -1;
   for (let j = 0; j < np; j++) {
-    const st = statics[j];
-    const b = st.b!;
-    const k = b instanceof CoefficientLaw ? b.constantFactor() : undefined;
-    if (k !== undefined) {
-      linearK[j] = k.invert ? 1 / k.c : k.c;
-      continue;
-    }
-    for (let q = secPtr[st.reads]; q < secPtr[st.reads + 1]; q++) {
+    const b = staticB[j];
+    if (staticA[j] >= 0 || b < 0) return { reason: notExplicit(plan, j) };
+    const reads = staticReads[j];
+    const law = staticFactor[j] !== staticFactor[j];
+    for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++) {
       const br = secBranch[q];
-      if (role[br] === ROLE.state && !states[slot[br]].own) return { reason: `the law of ${st.element} reads the stored state ${states[slot[br]].name}` };
+      const r = role[br];
+      if (r === ROLE.static) return { reason: notExplicit(plan, j) };
+      if (law && r === ROLE.state && readsStored < 0 && stateOwn[slot[br]] === 0) {
+        readsStored = j;
+        storedRead = slot[br];
+      }
     }
-    entryOf(b, j);
+    if (law) entryOf(b, j);
   }
-  for (let c = 0; c < n; c++) if (!states[c].own) entryOf(states[c].law, np + c);
+  for (let c = 0; c < n; c++) {
+    if (stateOwn[c] === 0) continue;
+    const factor = stateFactor[c];
+    if (!(factor === factor && Number.isFinite(1 / factor))) return { reason: `the state ${plan.stateNames[c]} has a law that is not a constant linear one` };
+  }
+  if (readsStored >= 0) return { reason: `the law of ${plan.staticElements[readsStored]} reads the stored state ${plan.stateNames[storedRead]}` };
+  for (let c = 0; c < n; c++) if (stateOwn[c] === 0) entryOf(plan.stateLaw[c], np + c);
   const groups: SplitGroup[] = [];
-  const fillAt: number[] = [];
-  let laws = 0;
+  const fillAt = new Int32Array(groupLaw.length);
+  let entries = 0;
   for (let g = 0; g < groupLaw.length; g++) {
-    groups.push({ law: groupLaw[g], start: laws, end: laws + groupSize[g] });
-    fillAt.push(laws);
-    laws += groupSize[g];
+    groups.push({ law: laws[groupLaw[g]], start: entries, end: entries + groupSize[g] });
+    fillAt[g] = entries;
+    entries += groupSize[g];
   }
-  const law = new Array<ScalarLaw>(laws);
-  const element = new Array<string>(laws);
-  const keys = new Int32Array(laws);
+  const law = new Array<ScalarLaw>(entries);
+  const element = new Array<string>(entries);
+  const keys = new Int32Array(entries);
   const gOfStatic = new Int32Array(np).fill(-1);
   const gOfState = new Int32Array(n).fill(-1);
   let argCount = 0;
@@ -136,31 +132,32 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
     if (g < 0) continue;
     const i = fillAt[g]++;
     keys[i] = key;
-    law[i] = groupLaw[g];
+    law[i] = laws[groupLaw[g]];
     if (key < np) {
       gOfStatic[key] = i;
-      element[i] = statics[key].element;
-      argCount += secPtr[statics[key].reads + 1] - secPtr[statics[key].reads];
+      element[i] = plan.staticElements[key];
+      argCount += secPtr[staticReads[key] + 1] - secPtr[staticReads[key]];
     } else {
       gOfState[key - np] = i;
-      element[i] = states[key - np].element;
+      element[i] = plan.stateElements[key - np];
       argCount++;
     }
   }
   // the column of z holding a state or input branch's primary value
   const zOf = new Int32Array(plan.B).fill(-1);
-  for (let c = 0; c < n; c++) zOf[states[c].branch] = states[c].own ? c : n + m + gOfState[c];
+  const stateBranch = plan.stateBranch;
+  for (let c = 0; c < n; c++) zOf[stateBranch[c]] = stateOwn[c] === 1 ? c : n + m + gOfState[c];
   for (let k = 0; k < plan.B; k++) if (role[k] === ROLE.input) zOf[k] = n + slot[k];
 
   // P, Q: σ_j of each nonlinear static in the plan's order; e_c for a stored state.
-  const argPtr = new Int32Array(laws + 1);
+  const argPtr = new Int32Array(entries + 1);
   const argSrc = new Int32Array(argCount);
   const argCoef = new Float64Array(argCount);
   let a = 0;
-  for (let i = 0; i < laws; i++) {
+  for (let i = 0; i < entries; i++) {
     const key = keys[i];
     if (key < np) {
-      const reads = statics[key].reads;
+      const reads = staticReads[key];
       for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++, a++) {
         argSrc[a] = zOf[secBranch[q]];
         argCoef[a] = secCoef[q];
@@ -176,16 +173,16 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
   // a first pass bounds the row terms (before the sum per column) to size the arrays.
   let bound = 0;
   for (let c = 0; c < n; c++) {
-    const branch = states[c].branch;
+    const branch = stateBranch[c];
     for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
       const br = secBranch[q];
       if (role[br] === ROLE.static && gOfStatic[slot[br]] < 0) {
-        const reads = statics[slot[br]].reads;
+        const reads = staticReads[slot[br]];
         bound += secPtr[reads + 1] - secPtr[reads];
       } else bound++;
     }
   }
-  const width = n + m + laws;
+  const width = n + m + entries;
   const acc = new Float64Array(width);
   const seen = new Int32Array(width).fill(-1);
   const rowPtr = new Int32Array(n + 1);
@@ -194,13 +191,14 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
   let r = 0;
   for (let c = 0; c < n; c++) {
     const start = r;
-    const scale = states[c].own ? 1 / linearFactor[c] : 1;
-    const branch = states[c].branch;
+    const scale = stateOwn[c] === 1 ? 1 / stateFactor[c] : 1;
+    const branch = stateBranch[c];
     for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
       const br = secBranch[q];
       const cf = scale * secCoef[q];
-      if (role[br] !== ROLE.static || gOfStatic[slot[br]] >= 0) {
-        const col = role[br] === ROLE.static ? n + m + gOfStatic[slot[br]] : zOf[br];
+      const j = role[br] === ROLE.static ? slot[br] : -1;
+      if (j < 0 || gOfStatic[j] >= 0) {
+        const col = j < 0 ? zOf[br] : n + m + gOfStatic[j];
         if (seen[col] !== c) {
           seen[col] = c;
           acc[col] = 0;
@@ -210,9 +208,8 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
         continue;
       }
       // linear static p_j = k_j σ_j: its terms, each a state or input branch
-      const j = slot[br];
-      const reads = statics[j].reads;
-      const k = cf * linearK[j];
+      const reads = staticReads[j];
+      const k = cf * staticFactor[j];
       for (let e = secPtr[reads]; e < secPtr[reads + 1]; e++) {
         const col = zOf[secBranch[e]];
         if (seen[col] !== c) {
@@ -223,8 +220,7 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
         acc[col] += k * secCoef[e];
       }
     }
-    const cols = rowSrc.subarray(start, r);
-    cols.sort();
+    sortRange(rowSrc, start, r);
     for (let q = start; q < r; q++) rowCoef[q] = acc[rowSrc[q]];
     rowPtr[c + 1] = r;
   }
@@ -232,7 +228,7 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
     split: {
       n,
       m,
-      laws,
+      laws: entries,
       groups,
       law,
       element,
@@ -240,4 +236,24 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
       rows: { ptr: rowPtr, src: rowSrc.slice(0, r), coef: rowCoef.slice(0, r) },
     },
   };
+}
+
+function notExplicit(plan: NetworkPlan, j: number): string {
+  return `the static ${plan.staticElements[j]} is not an explicit law of states and inputs`;
+}
+
+/**
+ * a[start … end) in ascending order, in place: insertion sort, for the few entries of one row (a subarray and its
+ * sort per row were an object and a library call for each of 10^4 rows).
+ */
+export function sortRange(a: Int32Array, start: number, end: number): void {
+  for (let i = start + 1; i < end; i++) {
+    const v = a[i];
+    let k = i - 1;
+    while (k >= start && a[k] > v) {
+      a[k + 1] = a[k];
+      k--;
+    }
+    a[k + 1] = v;
+  }
 }

@@ -21,8 +21,8 @@ import { parameterUse } from '../parameter-use';
 import type { OnePort } from '@sysgraph/description';
 import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
-import { elementLaw, lawCache } from './element-law';
-import type { LawCache } from './element-law';
+import { lawCache } from './element-law';
+import { PlanLaws } from './plan-laws';
 import { compileLaw } from './law-tape';
 import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
@@ -30,6 +30,7 @@ import type { ScalarLaw } from './scalar-law';
 /** Role of a branch: where its primary value comes from. */
 export const ROLE = { input: 0, state: 1, static: 2 } as const;
 
+/** One state as a record (the general path's view of the plan's state columns). */
 export interface PlanState {
   readonly name: string;
   readonly element: string;
@@ -40,6 +41,7 @@ export interface PlanState {
   readonly linear: boolean;
 }
 
+/** One static as a record (the general path's view of the plan's static columns). */
 export interface PlanStatic {
   readonly element: string;
   readonly branch: number;
@@ -52,6 +54,11 @@ export interface PlanStatic {
   readonly law: boolean;
 }
 
+/**
+ * The plan on typed columns: n states and np statics, their laws as indices into `laws` (−1: the identity);
+ * `states` and `statics` are record views built on first use (the general path reads them; the split path and the
+ * model read the columns only).
+ */
 export interface NetworkPlan {
   readonly structure: Structure;
   readonly B: number;
@@ -63,6 +70,28 @@ export interface NetworkPlan {
   readonly secBranch: Int32Array;
   /** ±1 (F's entries, with KVL's sign). */
   readonly secCoef: Int8Array;
+  /** The distinct laws the columns index (elements of one law or one value share one). */
+  readonly laws: readonly ScalarLaw[];
+  readonly stateNames: readonly string[];
+  readonly stateElements: readonly string[];
+  readonly stateBranch: Int32Array;
+  /** 1: the state is the branch's own primary value (v_C, i_L). */
+  readonly stateOwn: Uint8Array;
+  readonly stateLaw: Int32Array;
+  /** 1: a value (linear law), not a user's law. */
+  readonly stateLinear: Uint8Array;
+  /** c of a constant linear own law q = c·v (λ = c·i), NaN for any other law. */
+  readonly stateFactor: Float64Array;
+  readonly staticElements: readonly string[];
+  readonly staticBranch: Int32Array;
+  readonly staticReads: Int32Array;
+  /** r = laws[a](p) − laws[b](σ); −1 is the identity. */
+  readonly staticA: Int32Array;
+  readonly staticB: Int32Array;
+  /** 1: the law of an element (names it when it misbehaves); 0 for two-port relations and values. */
+  readonly staticIsLaw: Uint8Array;
+  /** k of p = k·σ where a is the identity and b a constant linear law; NaN otherwise. */
+  readonly staticFactor: Float64Array;
   readonly states: readonly PlanState[];
   readonly statics: readonly PlanStatic[];
   readonly inputNames: readonly string[];
@@ -125,7 +154,7 @@ export function networkPlan(s: Structure): NetworkPlan {
       expected: 'a number for every parameter',
     });
   }
-  const cache: LawCache = lawCache();
+  const laws = new PlanLaws(params, lawCache());
   const oneports: OnePort[] = desc.oneports as OnePort[];
   const inTree = s.tree.inTree;
   // A state's name v_id, i_id, q_id or lambda_id is unique among the states (element ids are), so it is checked
@@ -144,35 +173,61 @@ export function networkPlan(s: Structure): NetworkPlan {
     slot[k] = p.inputOfBranch[k];
   }
   // States: tree capacitors, then link inductors (the order and names of nonlinearModel).
-  const states: PlanState[] = [];
+  const n = p.groups.C.length + p.groups.L.length;
+  const stateNames = new Array<string>(n);
+  const stateElements = new Array<string>(n);
+  const stateBranch = new Int32Array(n);
+  const stateOwn = new Uint8Array(n);
+  const stateLaw = new Int32Array(n);
+  const stateLinear = new Uint8Array(n);
+  const stateFactor = new Float64Array(n);
+  let c = 0;
   for (const group of [p.groups.C, p.groups.L]) {
-    for (let q = 0; q < group.length; q++) {
+    for (let q = 0; q < group.length; q++, c++) {
       const k = group[q];
       const e = oneports[k];
-      const law = elementLaw(e, inTree[k] === 1, params, cache);
+      const law = laws.entry(e, inTree[k] === 1);
       const own = law.form === 'charge' || law.form === 'flux';
       const name = `${law.variable}_${e.id}`;
       if (clash && reserved.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
       role[k] = ROLE.state;
-      slot[k] = states.length;
-      states.push({ name, element: e.id, branch: k, own, law: law.law, linear: law.linear });
+      slot[k] = c;
+      stateNames[c] = name;
+      stateElements[c] = e.id;
+      stateBranch[c] = k;
+      stateOwn[c] = own ? 1 : 0;
+      stateLaw[c] = law.index;
+      stateLinear[c] = law.linear ? 1 : 0;
+      // q = C v (λ = L i): the rate is σ / C
+      stateFactor[c] = own && !law.invert ? law.c : Number.NaN;
     }
   }
-  // Static branches: resistors in the tree and the co-tree, two-port ports.
-  const statics: PlanStatic[] = [];
-  const addStatic = (st: PlanStatic) => {
-    role[st.branch] = ROLE.static;
-    slot[st.branch] = statics.length;
-    statics.push(st);
-  };
+  // Static branches: resistors in the tree and the co-tree, two ports per two-port.
+  const np = p.groups.G.length + p.groups.R.length + 2 * lg.twoPorts.length;
+  const staticElements = new Array<string>(np);
+  const staticBranch = new Int32Array(np);
+  const staticReads = new Int32Array(np);
+  const staticA = new Int32Array(np);
+  const staticB = new Int32Array(np);
+  const staticIsLaw = new Uint8Array(np);
+  const staticFactor = new Float64Array(np);
+  let j = 0;
   for (const group of [p.groups.G, p.groups.R]) {
-    for (let q = 0; q < group.length; q++) {
+    for (let q = 0; q < group.length; q++, j++) {
       const k = group[q];
       const e = oneports[k];
       const tree = inTree[k] === 1;
-      const law = elementLaw(e, tree, params, cache);
+      const law = laws.entry(e, tree);
       const direct = tree ? law.form === 'across' : law.form === 'through';
-      addStatic({ element: e.id, branch: k, reads: k, a: direct ? null : law.law, b: direct ? law.law : null, law: !law.linear });
+      role[k] = ROLE.static;
+      slot[k] = j;
+      staticElements[j] = e.id;
+      staticBranch[j] = k;
+      staticReads[j] = k;
+      staticA[j] = direct ? -1 : law.index;
+      staticB[j] = direct ? law.index : -1;
+      staticIsLaw[j] = law.linear ? 0 : 1;
+      staticFactor[j] = direct ? (law.invert ? 1 / law.c : law.c) : Number.NaN;
     }
   }
   for (const tp of lg.twoPorts) {
@@ -180,25 +235,36 @@ export function networkPlan(s: Structure): NetworkPlan {
     if (d.ratio.dependsOnTime) throw unsupported([tp.id], 'a two-port ratio that varies in time', 'a constant ratio');
     const ratioLaw = compileLaw(d.ratio.node, '\u0000', params, { element: tp.id, field: 'ratio' });
     ratioLaw.evaluate(0, 0);
-    const c = ratioLaw.value;
+    const ratio = ratioLaw.value;
     const [k1, k2] = tp.ports;
     const t1 = inTree[k1] === 1;
     const t2 = inTree[k2] === 1;
-    const scale = (x: number) => new CoefficientLaw(x, false);
     let c1: number;
     let c2: number;
     if (tp.kind === 'transformer') {
       if (t1 === t2) throw unsupported([tp.id], 'a transformer with both ports on the same side of the tree', 'one port in the tree');
       // port 1 in the tree: v1 = TF v2, i2 = −TF i1;  port 2 in the tree: v2 = v1/TF, i1 = −i2/TF.
-      [c1, c2] = t1 ? [c, -c] : [-1 / c, 1 / c];
+      [c1, c2] = t1 ? [ratio, -ratio] : [-1 / ratio, 1 / ratio];
     } else {
       if (t1 !== t2) throw unsupported([tp.id], 'a gyrator with its ports on both sides of the tree', 'both ports in the tree or both in the co-tree');
       // in the tree: v1 = GY i2, v2 = −GY i1;  in the co-tree: i1 = −v2/GY, i2 = v1/GY.
-      [c1, c2] = t1 ? [c, -c] : [-1 / c, 1 / c];
+      [c1, c2] = t1 ? [ratio, -ratio] : [-1 / ratio, 1 / ratio];
     }
-    addStatic({ element: tp.id, branch: k1, reads: k2, a: null, b: scale(c1), law: false });
-    addStatic({ element: tp.id, branch: k2, reads: k1, a: null, b: scale(c2), law: false });
+    for (const [k, reads, cp] of [[k1, k2, c1], [k2, k1, c2]] as const) {
+      role[k] = ROLE.static;
+      slot[k] = j;
+      staticElements[j] = tp.id;
+      staticBranch[j] = k;
+      staticReads[j] = reads;
+      staticA[j] = -1;
+      staticB[j] = laws.add(new CoefficientLaw(cp, false));
+      staticIsLaw[j] = 0;
+      staticFactor[j++] = cp;
+    }
   }
+  const lawList = laws.laws;
+  let states: PlanState[] | undefined;
+  let statics: PlanStatic[] | undefined;
   return {
     structure: s,
     B,
@@ -207,8 +273,41 @@ export function networkPlan(s: Structure): NetworkPlan {
     secPtr,
     secBranch,
     secCoef,
-    states,
-    statics,
+    laws: lawList,
+    stateNames,
+    stateElements,
+    stateBranch,
+    stateOwn,
+    stateLaw,
+    stateLinear,
+    stateFactor,
+    staticElements,
+    staticBranch,
+    staticReads,
+    staticA,
+    staticB,
+    staticIsLaw,
+    staticFactor,
+    get states() {
+      return (states ??= stateNames.map((name, i) => ({
+        name,
+        element: stateElements[i],
+        branch: stateBranch[i],
+        own: stateOwn[i] === 1,
+        law: lawList[stateLaw[i]],
+        linear: stateLinear[i] === 1,
+      })));
+    },
+    get statics() {
+      return (statics ??= staticElements.map((element, i) => ({
+        element,
+        branch: staticBranch[i],
+        reads: staticReads[i],
+        a: staticA[i] < 0 ? null : lawList[staticA[i]],
+        b: staticB[i] < 0 ? null : lawList[staticB[i]],
+        law: staticIsLaw[i] === 1,
+      })));
+    },
     inputNames: p.inputs.map((u) => u.name),
     outputNames: desc.outputs.map((o) => o.name),
   };

@@ -10,6 +10,7 @@
  */
 import { CsrMatrix } from '@sysgraph/linalg';
 import { secantSlope } from './network-jacobian';
+import { sortRange } from './law-split';
 import type { LawSplit } from './law-split';
 import type { SplitResidual } from './split-residual';
 
@@ -69,7 +70,7 @@ export class SplitJacobian {
           }
         }
       }
-      pattern.subarray(start, at0).sort();
+      sortRange(pattern, start, at0);
       rowPtr[c + 1] = at0;
     }
     const colIdx = pattern.slice(0, at0);
