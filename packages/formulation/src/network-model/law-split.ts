@@ -65,16 +65,46 @@ export type LawSplitOutcome = { readonly split: LawSplit; readonly reason?: unde
 
 export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome {
   const plan: NetworkPlan = 'plan' in from ? from.plan : from;
-  const { role, slot, secPtr, secBranch, secCoef, laws, stateOwn, stateFactor, staticA, staticB, staticReads, staticFactor } = plan;
-  const n = stateOwn.length;
+  const n = plan.stateOwn.length;
   const m = plan.inputNames.length;
+  const np = plan.staticA.length;
+  // Each pass below is a function of its own: V8 compiles each hot loop's small function on stack and enters it,
+  // where one large function was compiled whole once per hot loop, mostly after the loop had ended.
+  const grouping = groupEntries(plan);
+  if (typeof grouping === 'string') return { reason: grouping };
+  const { groupOf, groupLaw, groupSize } = grouping;
+  const groups: SplitGroup[] = [];
+  const fillAt = new Int32Array(groupLaw.length);
+  let entries = 0;
+  for (let g = 0; g < groupLaw.length; g++) {
+    groups.push({ law: plan.laws[groupLaw[g]], start: entries, end: entries + groupSize[g] });
+    fillAt[g] = entries;
+    entries += groupSize[g];
+  }
+  const law = new Array<ScalarLaw>(entries);
+  const element = new Array<string>(entries);
+  const keys = new Int32Array(entries);
+  const gOfStatic = new Int32Array(np).fill(-1);
+  const gOfState = new Int32Array(n).fill(-1);
+  const argCount = placeEntries(plan, groupOf, groupLaw, fillAt, keys, law, element, gOfStatic, gOfState);
+  const zOf = zColumns(plan, m, gOfState);
+  const args = argumentRows(plan, keys, zOf, argCount);
+  const rows = stateRows(plan, m, entries, zOf, gOfStatic);
+  return { split: { n, m, laws: entries, groups, law, element, args, rows } };
+}
+
+/**
+ * One pass over the statics: every static explicit (p = b(σ)) with σ free of statics — the general path's blocks
+ * all batched — and no law reading a stored state; then the own states' laws constant and linear. The reasons keep
+ * their order of precedence: a static that is not explicit first, then an own state's law, then a law reading a
+ * stored state. Law entries: nonlinear statics (key j) then stored states (key np + c), grouped by law in order of
+ * first appearance (an Int32Array over the plan's laws, the counting sort's groups).
+ */
+function groupEntries(plan: NetworkPlan): string | { groupOf: Int32Array; groupLaw: number[]; groupSize: number[] } {
+  const { role, slot, secPtr, secBranch, stateOwn, stateFactor, staticA, staticB, staticReads, staticFactor } = plan;
+  const n = stateOwn.length;
   const np = staticA.length;
-  // One pass over the statics: every static explicit (p = b(σ)) with σ free of statics — the general path's
-  // blocks all batched — and no law reading a stored state. The reasons keep their order of precedence: a static
-  // that is not explicit first, then an own state's law, then a law reading a stored state.
-  // Law entries: nonlinear statics (key j) then stored states (key np + c), grouped by law in order of first
-  // appearance, each group in key order: a counting sort over the few distinct laws (indexed by the plan's law).
-  const groupOfLaw = new Int32Array(laws.length).fill(-1);
+  const groupOfLaw = new Int32Array(plan.laws.length).fill(-1);
   const groupOf = new Int32Array(np + n).fill(-1);
   const groupLaw: number[] = [];
   const groupSize: number[] = [];
@@ -92,13 +122,13 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
   let storedRead = -1;
   for (let j = 0; j < np; j++) {
     const b = staticB[j];
-    if (staticA[j] >= 0 || b < 0) return { reason: notExplicit(plan, j) };
+    if (staticA[j] >= 0 || b < 0) return notExplicit(plan, j);
     const reads = staticReads[j];
     const law = staticFactor[j] !== staticFactor[j];
     for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++) {
       const br = secBranch[q];
       const r = role[br];
-      if (r === ROLE.static) return { reason: notExplicit(plan, j) };
+      if (r === ROLE.static) return notExplicit(plan, j);
       if (law && r === ROLE.state && readsStored < 0 && stateOwn[slot[br]] === 0) {
         readsStored = j;
         storedRead = slot[br];
@@ -109,25 +139,29 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
   for (let c = 0; c < n; c++) {
     if (stateOwn[c] === 0) continue;
     const factor = stateFactor[c];
-    if (!(factor === factor && Number.isFinite(1 / factor))) return { reason: `the state ${plan.stateNames[c]} has a law that is not a constant linear one` };
+    if (!(factor === factor && Number.isFinite(1 / factor))) return `the state ${plan.stateNames[c]} has a law that is not a constant linear one`;
   }
-  if (readsStored >= 0) return { reason: `the law of ${plan.staticElements[readsStored]} reads the stored state ${plan.stateNames[storedRead]}` };
+  if (readsStored >= 0) return `the law of ${plan.staticElements[readsStored]} reads the stored state ${plan.stateNames[storedRead]}`;
   for (let c = 0; c < n; c++) if (stateOwn[c] === 0) entryOf(plan.stateLaw[c], np + c);
-  const groups: SplitGroup[] = [];
-  const fillAt = new Int32Array(groupLaw.length);
-  let entries = 0;
-  for (let g = 0; g < groupLaw.length; g++) {
-    groups.push({ law: laws[groupLaw[g]], start: entries, end: entries + groupSize[g] });
-    fillAt[g] = entries;
-    entries += groupSize[g];
-  }
-  const law = new Array<ScalarLaw>(entries);
-  const element = new Array<string>(entries);
-  const keys = new Int32Array(entries);
-  const gOfStatic = new Int32Array(np).fill(-1);
-  const gOfState = new Int32Array(n).fill(-1);
+  return { groupOf, groupLaw, groupSize };
+}
+
+/** Each law entry at its place in its group (key, law, element; the entry of each static and stored state). Returns the count of P and Q's terms. */
+function placeEntries(
+  plan: NetworkPlan,
+  groupOf: Int32Array,
+  groupLaw: readonly number[],
+  fillAt: Int32Array,
+  keys: Int32Array,
+  law: ScalarLaw[],
+  element: string[],
+  gOfStatic: Int32Array,
+  gOfState: Int32Array,
+): number {
+  const { secPtr, staticReads, laws } = plan;
+  const np = gOfStatic.length;
   let argCount = 0;
-  for (let key = 0; key < np + n; key++) {
+  for (let key = 0; key < groupOf.length; key++) {
     const g = groupOf[key];
     if (g < 0) continue;
     const i = fillAt[g]++;
@@ -143,13 +177,24 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
       argCount++;
     }
   }
-  // the column of z holding a state or input branch's primary value
+  return argCount;
+}
+
+/** The column of z holding a state or input branch's primary value (−1 elsewhere). */
+function zColumns(plan: NetworkPlan, m: number, gOfState: Int32Array): Int32Array {
+  const { role, slot, stateBranch, stateOwn } = plan;
+  const n = stateOwn.length;
   const zOf = new Int32Array(plan.B).fill(-1);
-  const stateBranch = plan.stateBranch;
   for (let c = 0; c < n; c++) zOf[stateBranch[c]] = stateOwn[c] === 1 ? c : n + m + gOfState[c];
   for (let k = 0; k < plan.B; k++) if (role[k] === ROLE.input) zOf[k] = n + slot[k];
+  return zOf;
+}
 
-  // P, Q: σ_j of each nonlinear static in the plan's order; e_c for a stored state.
+/** P, Q: σ_j of each nonlinear static in the plan's order; e_c for a stored state. */
+function argumentRows(plan: NetworkPlan, keys: Int32Array, zOf: Int32Array, argCount: number): SplitRows {
+  const { secPtr, secBranch, secCoef, staticReads } = plan;
+  const np = staticReads.length;
+  const entries = keys.length;
   const argPtr = new Int32Array(entries + 1);
   const argSrc = new Int32Array(argCount);
   const argCoef = new Float64Array(argCount);
@@ -168,11 +213,14 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
     }
     argPtr[i + 1] = a;
   }
+  return { ptr: argPtr, src: argSrc, coef: argCoef };
+}
 
-  // The state rows over z, coefficients summed per column (acc, with `seen` marking the columns of the row);
-  // a first pass bounds the row terms (before the sum per column) to size the arrays.
+/** The row terms before the sum per column: a bound on the state rows' length. */
+function rowBound(plan: NetworkPlan, gOfStatic: Int32Array): number {
+  const { role, slot, secPtr, secBranch, stateBranch, staticReads } = plan;
   let bound = 0;
-  for (let c = 0; c < n; c++) {
+  for (let c = 0; c < stateBranch.length; c++) {
     const branch = stateBranch[c];
     for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
       const br = secBranch[q];
@@ -182,6 +230,14 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
       } else bound++;
     }
   }
+  return bound;
+}
+
+/** The state rows over z, coefficients summed per column (acc, with `seen` marking the columns of the row), columns ascending. */
+function stateRows(plan: NetworkPlan, m: number, entries: number, zOf: Int32Array, gOfStatic: Int32Array): SplitRows {
+  const { role, slot, secPtr, secBranch, secCoef, stateBranch, stateOwn, stateFactor, staticReads, staticFactor } = plan;
+  const n = stateOwn.length;
+  const bound = rowBound(plan, gOfStatic);
   const width = n + m + entries;
   const acc = new Float64Array(width);
   const seen = new Int32Array(width).fill(-1);
@@ -224,18 +280,7 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
     for (let q = start; q < r; q++) rowCoef[q] = acc[rowSrc[q]];
     rowPtr[c + 1] = r;
   }
-  return {
-    split: {
-      n,
-      m,
-      laws: entries,
-      groups,
-      law,
-      element,
-      args: { ptr: argPtr, src: argSrc, coef: argCoef },
-      rows: { ptr: rowPtr, src: rowSrc.slice(0, r), coef: rowCoef.slice(0, r) },
-    },
-  };
+  return { ptr: rowPtr, src: rowSrc.slice(0, r), coef: rowCoef.slice(0, r) };
 }
 
 function notExplicit(plan: NetworkPlan, j: number): string {

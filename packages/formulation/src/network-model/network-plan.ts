@@ -23,6 +23,7 @@ import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
 import { lawCache } from './element-law';
 import { PlanLaws } from './plan-laws';
+import { secondaryRows } from './plan-secondary';
 import { compileLaw } from './law-tape';
 import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
@@ -116,30 +117,7 @@ export function networkPlan(s: Structure): NetworkPlan {
   if (p.groups.Gamma.length > 0) throw unsupported(Array.from(p.groups.Gamma, (k) => lg.ids[k]), 'inductors in the tree (inductor cutsets, dependent storage)', 'no cutset of inductors and through sources');
 
   // Secondary values from F: a link reads −F[l,t] v_t along its loop, a tree branch F[l,t] i_l along its cutset.
-  const F = s.loop.F;
-  const treeOf = s.loop.treeOrder.branches;
-  const linkOf = s.loop.linkOrder.branches;
-  const secPtr = new Int32Array(B + 1);
-  for (let r = 0; r < F.rows; r++) {
-    const l = linkOf[r];
-    secPtr[l + 1] += F.rowPtr[r + 1] - F.rowPtr[r];
-    for (let q = F.rowPtr[r]; q < F.rowPtr[r + 1]; q++) secPtr[treeOf[F.colIdx[q]] + 1]++;
-  }
-  for (let k = 0; k < B; k++) secPtr[k + 1] += secPtr[k];
-  const fill = secPtr.slice(0, B);
-  const secBranch = new Int32Array(secPtr[B]);
-  const secCoef = new Int8Array(secPtr[B]);
-  for (let r = 0; r < F.rows; r++) {
-    const l = linkOf[r];
-    for (let q = F.rowPtr[r]; q < F.rowPtr[r + 1]; q++) {
-      const t = treeOf[F.colIdx[q]];
-      const f = F.values[q];
-      secBranch[fill[l]] = t;
-      secCoef[fill[l]++] = -f;
-      secBranch[fill[t]] = l;
-      secCoef[fill[t]++] = f;
-    }
-  }
+  const { secPtr, secBranch, secCoef } = secondaryRows(s.loop.F, s.loop.treeOrder.branches, s.loop.linkOrder.branches, B);
 
   const role = new Uint8Array(B);
   const slot = new Int32Array(B).fill(-1);
