@@ -159,27 +159,10 @@ export function networkPlan(s: Structure): NetworkPlan {
   const stateLaw = new Int32Array(n);
   const stateLinear = new Uint8Array(n);
   const stateFactor = new Float64Array(n);
-  let c = 0;
-  for (const group of [p.groups.C, p.groups.L]) {
-    for (let q = 0; q < group.length; q++, c++) {
-      const k = group[q];
-      const e = oneports[k];
-      const law = laws.entry(e, inTree[k] === 1);
-      const own = law.form === 'charge' || law.form === 'flux';
-      const name = `${law.variable}_${e.id}`;
-      if (clash && reserved.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
-      role[k] = ROLE.state;
-      slot[k] = c;
-      stateNames[c] = name;
-      stateElements[c] = e.id;
-      stateBranch[c] = k;
-      stateOwn[c] = own ? 1 : 0;
-      stateLaw[c] = law.index;
-      stateLinear[c] = law.linear ? 1 : 0;
-      // q = C v (λ = L i): the rate is σ / C
-      stateFactor[c] = own && !law.invert ? law.c : Number.NaN;
-    }
-  }
+  const stateColumns = { stateNames, stateElements, stateBranch, stateOwn, stateLaw, stateLinear, stateFactor };
+  const places = { oneports, inTree, laws, role, slot };
+  const names = clash ? reserved : undefined;
+  placeStates(p.groups.L, placeStates(p.groups.C, 0, places, stateColumns, names), places, stateColumns, names);
   // Static branches: resistors in the tree and the co-tree, two ports per two-port.
   const np = p.groups.G.length + p.groups.R.length + 2 * lg.twoPorts.length;
   const staticElements = new Array<string>(np);
@@ -189,25 +172,8 @@ export function networkPlan(s: Structure): NetworkPlan {
   const staticB = new Int32Array(np);
   const staticIsLaw = new Uint8Array(np);
   const staticFactor = new Float64Array(np);
-  let j = 0;
-  for (const group of [p.groups.G, p.groups.R]) {
-    for (let q = 0; q < group.length; q++, j++) {
-      const k = group[q];
-      const e = oneports[k];
-      const tree = inTree[k] === 1;
-      const law = laws.entry(e, tree);
-      const direct = tree ? law.form === 'across' : law.form === 'through';
-      role[k] = ROLE.static;
-      slot[k] = j;
-      staticElements[j] = e.id;
-      staticBranch[j] = k;
-      staticReads[j] = k;
-      staticA[j] = direct ? -1 : law.index;
-      staticB[j] = direct ? law.index : -1;
-      staticIsLaw[j] = law.linear ? 0 : 1;
-      staticFactor[j] = direct ? (law.invert ? 1 / law.c : law.c) : Number.NaN;
-    }
-  }
+  const staticColumns = { staticElements, staticBranch, staticReads, staticA, staticB, staticIsLaw, staticFactor };
+  let j = placeStatics(p.groups.R, placeStatics(p.groups.G, 0, places, staticColumns), places, staticColumns);
   for (const tp of lg.twoPorts) {
     const d = desc.twoPorts.find((x) => x.id === tp.id)!;
     if (d.ratio.dependsOnTime) throw unsupported([tp.id], 'a two-port ratio that varies in time', 'a constant ratio');
@@ -289,4 +255,65 @@ export function networkPlan(s: Structure): NetworkPlan {
     inputNames: p.inputs.map((u) => u.name),
     outputNames: desc.outputs.map((o) => o.name),
   };
+}
+
+/** What placing an element needs: the one-ports, the tree, the laws, and the role and slot of every branch (filled). */
+interface Places {
+  readonly oneports: readonly OnePort[];
+  readonly inTree: Uint8Array;
+  readonly laws: PlanLaws;
+  readonly role: Uint8Array;
+  readonly slot: Int32Array;
+}
+
+type StateColumns = Pick<NetworkPlan, 'stateBranch' | 'stateOwn' | 'stateLaw' | 'stateLinear' | 'stateFactor'> & { readonly stateNames: string[]; readonly stateElements: string[] };
+type StaticColumns = Pick<NetworkPlan, 'staticBranch' | 'staticReads' | 'staticA' | 'staticB' | 'staticIsLaw' | 'staticFactor'> & { readonly staticElements: string[] };
+
+/**
+ * The states of one group (tree capacitors, link inductors) from index c on; returns the next index. `reserved`:
+ * the names a state's name must not take (only when one of them has a state's form).
+ */
+function placeStates(group: Int32Array, c: number, at: Places, cols: StateColumns, reserved: ReadonlySet<string> | undefined): number {
+  const { oneports, inTree, laws, role, slot } = at;
+  for (let q = 0; q < group.length; q++, c++) {
+    const k = group[q];
+    const e = oneports[k];
+    const law = laws.entry(e, inTree[k] === 1);
+    const own = law.form === 'charge' || law.form === 'flux';
+    const name = `${law.variable}_${e.id}`;
+    if (reserved !== undefined && reserved.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
+    role[k] = ROLE.state;
+    slot[k] = c;
+    cols.stateNames[c] = name;
+    cols.stateElements[c] = e.id;
+    cols.stateBranch[c] = k;
+    cols.stateOwn[c] = own ? 1 : 0;
+    cols.stateLaw[c] = law.index;
+    cols.stateLinear[c] = law.linear ? 1 : 0;
+    // q = C v (λ = L i): the rate is σ / C
+    cols.stateFactor[c] = own && !law.invert ? law.c : Number.NaN;
+  }
+  return c;
+}
+
+/** The resistors of one group (tree, co-tree) as statics from index j on, each in the form its place needs; returns the next index. */
+function placeStatics(group: Int32Array, j: number, at: Places, cols: StaticColumns): number {
+  const { oneports, inTree, laws, role, slot } = at;
+  for (let q = 0; q < group.length; q++, j++) {
+    const k = group[q];
+    const e = oneports[k];
+    const tree = inTree[k] === 1;
+    const law = laws.entry(e, tree);
+    const direct = tree ? law.form === 'across' : law.form === 'through';
+    role[k] = ROLE.static;
+    slot[k] = j;
+    cols.staticElements[j] = e.id;
+    cols.staticBranch[j] = k;
+    cols.staticReads[j] = k;
+    cols.staticA[j] = direct ? -1 : law.index;
+    cols.staticB[j] = direct ? law.index : -1;
+    cols.staticIsLaw[j] = law.linear ? 0 : 1;
+    cols.staticFactor[j] = direct ? (law.invert ? 1 / law.c : law.c) : Number.NaN;
+  }
+  return j;
 }
