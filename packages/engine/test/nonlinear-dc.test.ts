@@ -9,15 +9,15 @@ import { readSpiceNetlist } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { networkModel } from '@sysgraph/formulation';
 import { describe, expect, it } from 'vitest';
-import { dcOperatingPoint } from '../src/netlist/nonlinear-start';
+import { dcOperatingPoint, nonlinearNetlistStart } from '../src/netlist/nonlinear-start';
 
 const N = 300;
 const R = 1e3;
 const IS = 1e-12;
 const VT = (1.380649e-23 * 300.15) / 1.602176634e-19;
 
-function ladder(): string {
-  const lines = ['* diode ladder', 'V1 n0 0 DC 5'];
+function ladder(volts = 5): string {
+  const lines = ['* diode ladder', `V1 n0 0 DC ${volts}`];
   for (let k = 1; k <= N; k++) lines.push(`R${k} n${k - 1} n${k} ${R}`, `C${k} n${k} 0 1n`, `D${k} n${k} 0 dclamp`);
   lines.push(`.model dclamp D(IS=${IS} N=1)`, '.tran 1u 10u', '.end');
   return lines.join('\n') + '\n';
@@ -45,5 +45,25 @@ describe('the DC operating point of a nonlinear netlist', () => {
     expect(v[1]).toBeGreaterThan(0.5);
     expect(v[1]).toBeLessThan(0.7);
     expect(op.iterations).toBeGreaterThan(1);
+  });
+
+  it('starts a ladder at rest at the zero state: every hand-written node equation holds exactly there, with no Newton step', () => {
+    const { model } = networkModel(analyzeStructure(readSpiceNetlist(ladder(0)).description));
+    const op = dcOperatingPoint(model as never, Float64Array.of(0));
+    // at v = 0 with V1 = 0: (0 − 0)/R − (0 − 0)/R − IS (exp(0) − 1) = 0 at every node, exactly
+    expect(op.iterations).toBe(0);
+    expect(Array.from(op.x).every((x) => Object.is(x, 0))).toBe(true);
+    // the record by name leaves out the states at 0 (they start at 0 wherever it is read)
+    const start = { uic: false, initial: { nodes: [], elements: [] } } as never;
+    expect(nonlinearNetlistStart(model as never, { V1: 0 }, start)).toEqual({});
+  });
+
+  it('names every nonzero state of the operating point in the start record, with the value Newton found', () => {
+    const { model } = networkModel(analyzeStructure(readSpiceNetlist(ladder()).description));
+    const op = dcOperatingPoint(model as never, Float64Array.of(5));
+    const start = { uic: false, initial: { nodes: [], elements: [] } } as never;
+    const record = nonlinearNetlistStart(model as never, { V1: 5 }, start);
+    expect(Object.keys(record)).toHaveLength(N);
+    model.stateNames.forEach((name, i) => expect(record[name]).toBe(op.x[i]));
   });
 });

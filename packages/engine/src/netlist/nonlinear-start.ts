@@ -8,7 +8,9 @@
  *   J(x_k) δ = −f(x_k, u0),   x_{k+1} = x_k + 2^{−j} δ  with the least j ≥ 0 that decreases ‖f‖∞
  *
  * converged when ‖f‖∞ ≤ 1e-12 · (f's size: maxᵢ Σⱼ |J_ij| (|x_j| + 1), and ‖f(0, u0)‖∞) — linalg's dampedNewton with
- * this model's residual, Jacobian, solve and bound. With uic or .ic, not
+ * this model's residual, Jacobian, solve and bound; where f(0, u0) = 0 exactly the zero state is returned before
+ * any Jacobian (0 iterations, the answer the first test would give), and the record by name holds the nonzero
+ * states only (a missing state starts at 0). With uic or .ic, not
  * supported here: the zero state (or --initial), with a note. Newton finding no isolated equilibrium (a singular
  * J, no decrease, no convergence in MAX_ITERATIONS) is 'no-operating-point' naming the states.
  */
@@ -70,8 +72,12 @@ export function dcOperatingPoint(model: NonlinearModel, u0: Float64Array): { x: 
     model.f(0, x, u0, du, r);
     return r;
   };
-  const r0 = residual(new Float64Array(n));
+  const x0 = new Float64Array(n);
+  const r0 = residual(x0);
   const forcing = normInf(r0);
+  // f(x0, u0) = 0 exactly (a circuit at rest whose sources start at 0): x0 is the root, as the first test of the
+  // iteration below would find, without the Jacobian that test would evaluate and scan (O(nnz) each, cold).
+  if (forcing === 0) return { x: x0, iterations: 0 };
   const root = dampedNewton<Jacobian>(
     {
       residual,
@@ -79,10 +85,21 @@ export function dcOperatingPoint(model: NonlinearModel, u0: Float64Array): { x: 
       factor: jacobianSolve({}),
       residualBound: (x, J) => TOLERANCE * Math.max(termScale(J, x), forcing),
     },
-    new Float64Array(n),
+    x0,
     { maxIterations: MAX_ITERATIONS, maxHalvings: MAX_HALVINGS, blame: { field: 'initial' }, initialResidual: r0 },
   );
   return { x: root.x, iterations: root.iterations };
+}
+
+/**
+ * The nonzero entries of x by state name: a state left out starts at +0 wherever the record is read (the
+ * simulator's initial state, the end time's), so a circuit at rest gives an empty record instead of one of 10^4
+ * names that the caller spreads and the simulator looks up one by one. −0 is kept (it is not +0).
+ */
+function byName(states: readonly string[], x: Float64Array): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (let i = 0; i < x.length; i++) if (x[i] !== 0 || Object.is(x[i], -0)) out[states[i]] = x[i];
+  return out;
 }
 
 export function nonlinearNetlistStart(model: NonlinearModel, u0: Readonly<Record<string, number>>, start: NetlistStart, note?: (line: string) => void): Record<string, number> {
@@ -94,7 +111,7 @@ export function nonlinearNetlistStart(model: NonlinearModel, u0: Readonly<Record
   try {
     const op = dcOperatingPoint(model, Float64Array.from(model.inputNames, (name) => u0[name] ?? 0));
     note?.(`initial state: the DC operating point (Newton, ${op.iterations} iterations; .tran without uic)`);
-    return Object.fromEntries(states.map((name, i) => [name, op.x[i]]));
+    return byName(states, op.x);
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
     if (isSysgraphError(e) && e.code !== 'singular-matrix' && e.code !== 'solver-failure' && e.code !== 'bad-law') throw e;

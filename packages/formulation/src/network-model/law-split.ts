@@ -28,8 +28,6 @@
 import type { NetworkEvaluator } from './network-evaluator';
 import { ROLE } from './network-plan';
 import type { NetworkPlan } from './network-plan';
-import { linearFactors } from './stored-state-batches';
-import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
 
 /** One sparse program over z = [x | u | g]: row i = Σ_{q ∈ ptr[i] … ptr[i+1]} coef[q] · z[src[q]]. */
@@ -67,100 +65,144 @@ export type LawSplitOutcome = { readonly split: LawSplit; readonly reason?: unde
 
 export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome {
   const plan: NetworkPlan = 'plan' in from ? from.plan : from;
-  const { role, slot, secPtr, secBranch, secCoef, states, statics } = plan;
-  const n = states.length;
+  const n = plan.stateOwn.length;
   const m = plan.inputNames.length;
-  const np = statics.length;
-  // every static explicit (p = b(σ)) with σ free of statics: the general path's blocks all batched
-  for (let j = 0; j < np; j++) {
-    const st = statics[j];
-    let free = st.a === null && st.b !== null;
-    for (let q = secPtr[st.reads]; free && q < secPtr[st.reads + 1]; q++) if (role[secBranch[q]] === ROLE.static) free = false;
-    if (!free) return { reason: `the static ${st.element} is not an explicit law of states and inputs` };
+  const np = plan.staticA.length;
+  // Each pass below is a function of its own: V8 compiles each hot loop's small function on stack and enters it,
+  // where one large function was compiled whole once per hot loop, mostly after the loop had ended.
+  const grouping = groupEntries(plan);
+  if (typeof grouping === 'string') return { reason: grouping };
+  const { groupOf, groupLaw, groupSize } = grouping;
+  const groups: SplitGroup[] = [];
+  const fillAt = new Int32Array(groupLaw.length);
+  let entries = 0;
+  for (let g = 0; g < groupLaw.length; g++) {
+    groups.push({ law: plan.laws[groupLaw[g]], start: entries, end: entries + groupSize[g] });
+    fillAt[g] = entries;
+    entries += groupSize[g];
   }
-  const linearFactor = linearFactors(states);
-  for (let c = 0; c < n; c++) {
-    if (!states[c].own) continue;
-    const factor = linearFactor[c];
-    if (!(factor === factor && Number.isFinite(1 / factor))) return { reason: `the state ${states[c].name} has a law that is not a constant linear one` };
-  }
-  // Law entries: nonlinear statics (key j) then stored states (key np + c), grouped by compiled law in order of
-  // first appearance, each group in key order: a counting sort over the few distinct laws.
-  const linearK = new Float64Array(np).fill(Number.NaN);
+  const law = new Array<ScalarLaw>(entries);
+  const element = new Array<string>(entries);
+  const keys = new Int32Array(entries);
+  const gOfStatic = new Int32Array(np).fill(-1);
+  const gOfState = new Int32Array(n).fill(-1);
+  const argCount = placeEntries(plan, groupOf, groupLaw, fillAt, keys, law, element, gOfStatic, gOfState);
+  const zOf = zColumns(plan, m, gOfState);
+  const args = argumentRows(plan, keys, zOf, argCount);
+  const rows = stateRows(plan, m, entries, zOf, gOfStatic);
+  return { split: { n, m, laws: entries, groups, law, element, args, rows } };
+}
+
+/**
+ * One pass over the statics: every static explicit (p = b(σ)) with σ free of statics — the general path's blocks
+ * all batched — and no law reading a stored state; then the own states' laws constant and linear. The reasons keep
+ * their order of precedence: a static that is not explicit first, then an own state's law, then a law reading a
+ * stored state. Law entries: nonlinear statics (key j) then stored states (key np + c), grouped by law in order of
+ * first appearance (an Int32Array over the plan's laws, the counting sort's groups).
+ */
+function groupEntries(plan: NetworkPlan): string | { groupOf: Int32Array; groupLaw: number[]; groupSize: number[] } {
+  const { role, slot, secPtr, secBranch, stateOwn, stateFactor, staticA, staticB, staticReads, staticFactor } = plan;
+  const n = stateOwn.length;
+  const np = staticA.length;
+  const groupOfLaw = new Int32Array(plan.laws.length).fill(-1);
   const groupOf = new Int32Array(np + n).fill(-1);
-  const groupIndex = new Map<ScalarLaw, number>();
-  const groupLaw: ScalarLaw[] = [];
+  const groupLaw: number[] = [];
   const groupSize: number[] = [];
-  const entryOf = (law: ScalarLaw, key: number) => {
-    let g = groupIndex.get(law);
-    if (g === undefined) {
-      g = groupLaw.length;
-      groupIndex.set(law, g);
+  const entryOf = (law: number, key: number) => {
+    let g = groupOfLaw[law];
+    if (g < 0) {
+      g = groupOfLaw[law] = groupLaw.length;
       groupLaw.push(law);
       groupSize.push(0);
     }
     groupOf[key] = g;
     groupSize[g]++;
   };
+  let readsStored = -1;
+  let storedRead = -1;
   for (let j = 0; j < np; j++) {
-    const st = statics[j];
-    const b = st.b!;
-    const k = b instanceof CoefficientLaw ? b.constantFactor() : undefined;
-    if (k !== undefined) {
-      linearK[j] = k.invert ? 1 / k.c : k.c;
-      continue;
-    }
-    for (let q = secPtr[st.reads]; q < secPtr[st.reads + 1]; q++) {
+    const b = staticB[j];
+    if (staticA[j] >= 0 || b < 0) return notExplicit(plan, j);
+    const reads = staticReads[j];
+    const law = staticFactor[j] !== staticFactor[j];
+    for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++) {
       const br = secBranch[q];
-      if (role[br] === ROLE.state && !states[slot[br]].own) return { reason: `the law of ${st.element} reads the stored state ${states[slot[br]].name}` };
+      const r = role[br];
+      if (r === ROLE.static) return notExplicit(plan, j);
+      if (law && r === ROLE.state && readsStored < 0 && stateOwn[slot[br]] === 0) {
+        readsStored = j;
+        storedRead = slot[br];
+      }
     }
-    entryOf(b, j);
+    if (law) entryOf(b, j);
   }
-  for (let c = 0; c < n; c++) if (!states[c].own) entryOf(states[c].law, np + c);
-  const groups: SplitGroup[] = [];
-  const fillAt: number[] = [];
-  let laws = 0;
-  for (let g = 0; g < groupLaw.length; g++) {
-    groups.push({ law: groupLaw[g], start: laws, end: laws + groupSize[g] });
-    fillAt.push(laws);
-    laws += groupSize[g];
+  for (let c = 0; c < n; c++) {
+    if (stateOwn[c] === 0) continue;
+    const factor = stateFactor[c];
+    if (!(factor === factor && Number.isFinite(1 / factor))) return `the state ${plan.stateNames[c]} has a law that is not a constant linear one`;
   }
-  const law = new Array<ScalarLaw>(laws);
-  const element = new Array<string>(laws);
-  const keys = new Int32Array(laws);
-  const gOfStatic = new Int32Array(np).fill(-1);
-  const gOfState = new Int32Array(n).fill(-1);
+  if (readsStored >= 0) return `the law of ${plan.staticElements[readsStored]} reads the stored state ${plan.stateNames[storedRead]}`;
+  for (let c = 0; c < n; c++) if (stateOwn[c] === 0) entryOf(plan.stateLaw[c], np + c);
+  return { groupOf, groupLaw, groupSize };
+}
+
+/** Each law entry at its place in its group (key, law, element; the entry of each static and stored state). Returns the count of P and Q's terms. */
+function placeEntries(
+  plan: NetworkPlan,
+  groupOf: Int32Array,
+  groupLaw: readonly number[],
+  fillAt: Int32Array,
+  keys: Int32Array,
+  law: ScalarLaw[],
+  element: string[],
+  gOfStatic: Int32Array,
+  gOfState: Int32Array,
+): number {
+  const { secPtr, staticReads, laws } = plan;
+  const np = gOfStatic.length;
   let argCount = 0;
-  for (let key = 0; key < np + n; key++) {
+  for (let key = 0; key < groupOf.length; key++) {
     const g = groupOf[key];
     if (g < 0) continue;
     const i = fillAt[g]++;
     keys[i] = key;
-    law[i] = groupLaw[g];
+    law[i] = laws[groupLaw[g]];
     if (key < np) {
       gOfStatic[key] = i;
-      element[i] = statics[key].element;
-      argCount += secPtr[statics[key].reads + 1] - secPtr[statics[key].reads];
+      element[i] = plan.staticElements[key];
+      argCount += secPtr[staticReads[key] + 1] - secPtr[staticReads[key]];
     } else {
       gOfState[key - np] = i;
-      element[i] = states[key - np].element;
+      element[i] = plan.stateElements[key - np];
       argCount++;
     }
   }
-  // the column of z holding a state or input branch's primary value
-  const zOf = new Int32Array(plan.B).fill(-1);
-  for (let c = 0; c < n; c++) zOf[states[c].branch] = states[c].own ? c : n + m + gOfState[c];
-  for (let k = 0; k < plan.B; k++) if (role[k] === ROLE.input) zOf[k] = n + slot[k];
+  return argCount;
+}
 
-  // P, Q: σ_j of each nonlinear static in the plan's order; e_c for a stored state.
-  const argPtr = new Int32Array(laws + 1);
+/** The column of z holding a state or input branch's primary value (−1 elsewhere). */
+function zColumns(plan: NetworkPlan, m: number, gOfState: Int32Array): Int32Array {
+  const { role, slot, stateBranch, stateOwn } = plan;
+  const n = stateOwn.length;
+  const zOf = new Int32Array(plan.B).fill(-1);
+  for (let c = 0; c < n; c++) zOf[stateBranch[c]] = stateOwn[c] === 1 ? c : n + m + gOfState[c];
+  for (let k = 0; k < plan.B; k++) if (role[k] === ROLE.input) zOf[k] = n + slot[k];
+  return zOf;
+}
+
+/** P, Q: σ_j of each nonlinear static in the plan's order; e_c for a stored state. */
+function argumentRows(plan: NetworkPlan, keys: Int32Array, zOf: Int32Array, argCount: number): SplitRows {
+  const { secPtr, secBranch, secCoef, staticReads } = plan;
+  const np = staticReads.length;
+  const entries = keys.length;
+  const argPtr = new Int32Array(entries + 1);
   const argSrc = new Int32Array(argCount);
   const argCoef = new Float64Array(argCount);
   let a = 0;
-  for (let i = 0; i < laws; i++) {
+  for (let i = 0; i < entries; i++) {
     const key = keys[i];
     if (key < np) {
-      const reads = statics[key].reads;
+      const reads = staticReads[key];
       for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++, a++) {
         argSrc[a] = zOf[secBranch[q]];
         argCoef[a] = secCoef[q];
@@ -171,21 +213,32 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
     }
     argPtr[i + 1] = a;
   }
+  return { ptr: argPtr, src: argSrc, coef: argCoef };
+}
 
-  // The state rows over z, coefficients summed per column (acc, with `seen` marking the columns of the row);
-  // a first pass bounds the row terms (before the sum per column) to size the arrays.
+/** The row terms before the sum per column: a bound on the state rows' length. */
+function rowBound(plan: NetworkPlan, gOfStatic: Int32Array): number {
+  const { role, slot, secPtr, secBranch, stateBranch, staticReads } = plan;
   let bound = 0;
-  for (let c = 0; c < n; c++) {
-    const branch = states[c].branch;
+  for (let c = 0; c < stateBranch.length; c++) {
+    const branch = stateBranch[c];
     for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
       const br = secBranch[q];
       if (role[br] === ROLE.static && gOfStatic[slot[br]] < 0) {
-        const reads = statics[slot[br]].reads;
+        const reads = staticReads[slot[br]];
         bound += secPtr[reads + 1] - secPtr[reads];
       } else bound++;
     }
   }
-  const width = n + m + laws;
+  return bound;
+}
+
+/** The state rows over z, coefficients summed per column (acc, with `seen` marking the columns of the row), columns ascending. */
+function stateRows(plan: NetworkPlan, m: number, entries: number, zOf: Int32Array, gOfStatic: Int32Array): SplitRows {
+  const { role, slot, secPtr, secBranch, secCoef, stateBranch, stateOwn, stateFactor, staticReads, staticFactor } = plan;
+  const n = stateOwn.length;
+  const bound = rowBound(plan, gOfStatic);
+  const width = n + m + entries;
   const acc = new Float64Array(width);
   const seen = new Int32Array(width).fill(-1);
   const rowPtr = new Int32Array(n + 1);
@@ -194,13 +247,14 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
   let r = 0;
   for (let c = 0; c < n; c++) {
     const start = r;
-    const scale = states[c].own ? 1 / linearFactor[c] : 1;
-    const branch = states[c].branch;
+    const scale = stateOwn[c] === 1 ? 1 / stateFactor[c] : 1;
+    const branch = stateBranch[c];
     for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
       const br = secBranch[q];
       const cf = scale * secCoef[q];
-      if (role[br] !== ROLE.static || gOfStatic[slot[br]] >= 0) {
-        const col = role[br] === ROLE.static ? n + m + gOfStatic[slot[br]] : zOf[br];
+      const j = role[br] === ROLE.static ? slot[br] : -1;
+      if (j < 0 || gOfStatic[j] >= 0) {
+        const col = j < 0 ? zOf[br] : n + m + gOfStatic[j];
         if (seen[col] !== c) {
           seen[col] = c;
           acc[col] = 0;
@@ -210,9 +264,8 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
         continue;
       }
       // linear static p_j = k_j σ_j: its terms, each a state or input branch
-      const j = slot[br];
-      const reads = statics[j].reads;
-      const k = cf * linearK[j];
+      const reads = staticReads[j];
+      const k = cf * staticFactor[j];
       for (let e = secPtr[reads]; e < secPtr[reads + 1]; e++) {
         const col = zOf[secBranch[e]];
         if (seen[col] !== c) {
@@ -223,21 +276,29 @@ export function lawSplit(from: NetworkPlan | NetworkEvaluator): LawSplitOutcome 
         acc[col] += k * secCoef[e];
       }
     }
-    const cols = rowSrc.subarray(start, r);
-    cols.sort();
+    sortRange(rowSrc, start, r);
     for (let q = start; q < r; q++) rowCoef[q] = acc[rowSrc[q]];
     rowPtr[c + 1] = r;
   }
-  return {
-    split: {
-      n,
-      m,
-      laws,
-      groups,
-      law,
-      element,
-      args: { ptr: argPtr, src: argSrc, coef: argCoef },
-      rows: { ptr: rowPtr, src: rowSrc.slice(0, r), coef: rowCoef.slice(0, r) },
-    },
-  };
+  return { ptr: rowPtr, src: rowSrc.slice(0, r), coef: rowCoef.slice(0, r) };
+}
+
+function notExplicit(plan: NetworkPlan, j: number): string {
+  return `the static ${plan.staticElements[j]} is not an explicit law of states and inputs`;
+}
+
+/**
+ * a[start … end) in ascending order, in place: insertion sort, for the few entries of one row (a subarray and its
+ * sort per row were an object and a library call for each of 10^4 rows).
+ */
+export function sortRange(a: Int32Array, start: number, end: number): void {
+  for (let i = start + 1; i < end; i++) {
+    const v = a[i];
+    let k = i - 1;
+    while (k >= start && a[k] > v) {
+      a[k + 1] = a[k];
+      k--;
+    }
+    a[k + 1] = v;
+  }
 }

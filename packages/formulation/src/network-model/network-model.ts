@@ -113,7 +113,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   const out = networkOutputs(s, plan);
   // The point of the last complete load: a Jacobian asked for where f was just evaluated (the stiff solvers do so
   // at every accepted step) reuses the static solve instead of repeating it. O(n + m) to compare.
-  const lastX = new Float64Array(plan.states.length);
+  const lastX = new Float64Array(plan.stateBranch.length);
   const lastU = new Float64Array(plan.inputNames.length);
   let lastT = NaN;
   let loaded = false;
@@ -137,7 +137,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   };
   const model: NetworkModel = {
     kind: 'nonlinear',
-    stateNames: plan.states.map((x) => x.name),
+    stateNames: plan.stateNames,
     inputNames: plan.inputNames,
     outputNames: plan.outputNames,
     f(t, x, u, _du, dxdt) {
@@ -191,7 +191,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
     },
   };
   // On the split path every block is one explicit static (law-split.ts); otherwise the evaluator's block order.
-  let count = plan.statics.length;
+  let count = plan.staticBranch.length;
   let largest = count > 0 ? 1 : 0;
   let newton = 0;
   let inverse = 0;
@@ -208,13 +208,10 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   }
   return {
     model,
-    states: plan.states.map((x) => {
-      const capacitor = s.graph.cls[x.branch] === CLASS_CODE.A;
-      return { name: x.name, element: x.element, quantity: capacitor ? (x.own ? 'across' : 'charge') : x.own ? 'through' : 'flux' };
-    }),
+    states: stateQuantities(plan, s.graph.cls),
     stats: {
-      states: plan.states.length,
-      statics: plan.statics.length,
+      states: plan.stateBranch.length,
+      statics: plan.staticBranch.length,
       blocks: count,
       newtonBlocks: newton,
       inverseBlocks: inverse,
@@ -225,6 +222,18 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       splitLaws: outcome.split?.laws ?? 0,
     },
   };
+}
+
+/** The states with their elements and the quantity each is (from the plan's columns). */
+function stateQuantities(plan: NetworkPlan, cls: ArrayLike<number>): NetworkModelResult['states'] {
+  const { stateNames, stateElements, stateBranch, stateOwn } = plan;
+  const out = new Array<NetworkModelResult['states'][number]>(stateNames.length);
+  for (let c = 0; c < out.length; c++) {
+    const own = stateOwn[c] === 1;
+    const quantity = cls[stateBranch[c]] === CLASS_CODE.A ? (own ? 'across' : 'charge') : own ? 'through' : 'flux';
+    out[c] = { name: stateNames[c], element: stateElements[c], quantity };
+  }
+  return out;
 }
 
 /** Branch values of the plan's network with the secondary values summed from them (only the loaded ones count). */

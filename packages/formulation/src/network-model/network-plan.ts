@@ -21,8 +21,9 @@ import { parameterUse } from '../parameter-use';
 import type { OnePort } from '@sysgraph/description';
 import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
-import { elementLaw, lawCache } from './element-law';
-import type { LawCache } from './element-law';
+import { lawCache } from './element-law';
+import { PlanLaws } from './plan-laws';
+import { secondaryRows } from './plan-secondary';
 import { compileLaw } from './law-tape';
 import { CoefficientLaw } from './scalar-law';
 import type { ScalarLaw } from './scalar-law';
@@ -30,6 +31,7 @@ import type { ScalarLaw } from './scalar-law';
 /** Role of a branch: where its primary value comes from. */
 export const ROLE = { input: 0, state: 1, static: 2 } as const;
 
+/** One state as a record (the general path's view of the plan's state columns). */
 export interface PlanState {
   readonly name: string;
   readonly element: string;
@@ -40,6 +42,7 @@ export interface PlanState {
   readonly linear: boolean;
 }
 
+/** One static as a record (the general path's view of the plan's static columns). */
 export interface PlanStatic {
   readonly element: string;
   readonly branch: number;
@@ -52,6 +55,11 @@ export interface PlanStatic {
   readonly law: boolean;
 }
 
+/**
+ * The plan on typed columns: n states and np statics, their laws as indices into `laws` (−1: the identity);
+ * `states` and `statics` are record views built on first use (the general path reads them; the split path and the
+ * model read the columns only).
+ */
 export interface NetworkPlan {
   readonly structure: Structure;
   readonly B: number;
@@ -63,6 +71,28 @@ export interface NetworkPlan {
   readonly secBranch: Int32Array;
   /** ±1 (F's entries, with KVL's sign). */
   readonly secCoef: Int8Array;
+  /** The distinct laws the columns index (elements of one law or one value share one). */
+  readonly laws: readonly ScalarLaw[];
+  readonly stateNames: readonly string[];
+  readonly stateElements: readonly string[];
+  readonly stateBranch: Int32Array;
+  /** 1: the state is the branch's own primary value (v_C, i_L). */
+  readonly stateOwn: Uint8Array;
+  readonly stateLaw: Int32Array;
+  /** 1: a value (linear law), not a user's law. */
+  readonly stateLinear: Uint8Array;
+  /** c of a constant linear own law q = c·v (λ = c·i), NaN for any other law. */
+  readonly stateFactor: Float64Array;
+  readonly staticElements: readonly string[];
+  readonly staticBranch: Int32Array;
+  readonly staticReads: Int32Array;
+  /** r = laws[a](p) − laws[b](σ); −1 is the identity. */
+  readonly staticA: Int32Array;
+  readonly staticB: Int32Array;
+  /** 1: the law of an element (names it when it misbehaves); 0 for two-port relations and values. */
+  readonly staticIsLaw: Uint8Array;
+  /** k of p = k·σ where a is the identity and b a constant linear law; NaN otherwise. */
+  readonly staticFactor: Float64Array;
   readonly states: readonly PlanState[];
   readonly statics: readonly PlanStatic[];
   readonly inputNames: readonly string[];
@@ -87,30 +117,7 @@ export function networkPlan(s: Structure): NetworkPlan {
   if (p.groups.Gamma.length > 0) throw unsupported(Array.from(p.groups.Gamma, (k) => lg.ids[k]), 'inductors in the tree (inductor cutsets, dependent storage)', 'no cutset of inductors and through sources');
 
   // Secondary values from F: a link reads −F[l,t] v_t along its loop, a tree branch F[l,t] i_l along its cutset.
-  const F = s.loop.F;
-  const treeOf = s.loop.treeOrder.branches;
-  const linkOf = s.loop.linkOrder.branches;
-  const secPtr = new Int32Array(B + 1);
-  for (let r = 0; r < F.rows; r++) {
-    const l = linkOf[r];
-    secPtr[l + 1] += F.rowPtr[r + 1] - F.rowPtr[r];
-    for (let q = F.rowPtr[r]; q < F.rowPtr[r + 1]; q++) secPtr[treeOf[F.colIdx[q]] + 1]++;
-  }
-  for (let k = 0; k < B; k++) secPtr[k + 1] += secPtr[k];
-  const fill = secPtr.slice(0, B);
-  const secBranch = new Int32Array(secPtr[B]);
-  const secCoef = new Int8Array(secPtr[B]);
-  for (let r = 0; r < F.rows; r++) {
-    const l = linkOf[r];
-    for (let q = F.rowPtr[r]; q < F.rowPtr[r + 1]; q++) {
-      const t = treeOf[F.colIdx[q]];
-      const f = F.values[q];
-      secBranch[fill[l]] = t;
-      secCoef[fill[l]++] = -f;
-      secBranch[fill[t]] = l;
-      secCoef[fill[t]++] = f;
-    }
-  }
+  const { secPtr, secBranch, secCoef } = secondaryRows(s.loop.F, s.loop.treeOrder.branches, s.loop.linkOrder.branches, B);
 
   const role = new Uint8Array(B);
   const slot = new Int32Array(B).fill(-1);
@@ -125,7 +132,7 @@ export function networkPlan(s: Structure): NetworkPlan {
       expected: 'a number for every parameter',
     });
   }
-  const cache: LawCache = lawCache();
+  const laws = new PlanLaws(params, lawCache());
   const oneports: OnePort[] = desc.oneports as OnePort[];
   const inTree = s.tree.inTree;
   // A state's name v_id, i_id, q_id or lambda_id is unique among the states (element ids are), so it is checked
@@ -144,61 +151,64 @@ export function networkPlan(s: Structure): NetworkPlan {
     slot[k] = p.inputOfBranch[k];
   }
   // States: tree capacitors, then link inductors (the order and names of nonlinearModel).
-  const states: PlanState[] = [];
-  for (const group of [p.groups.C, p.groups.L]) {
-    for (let q = 0; q < group.length; q++) {
-      const k = group[q];
-      const e = oneports[k];
-      const law = elementLaw(e, inTree[k] === 1, params, cache);
-      const own = law.form === 'charge' || law.form === 'flux';
-      const name = `${law.variable}_${e.id}`;
-      if (clash && reserved.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
-      role[k] = ROLE.state;
-      slot[k] = states.length;
-      states.push({ name, element: e.id, branch: k, own, law: law.law, linear: law.linear });
-    }
-  }
-  // Static branches: resistors in the tree and the co-tree, two-port ports.
-  const statics: PlanStatic[] = [];
-  const addStatic = (st: PlanStatic) => {
-    role[st.branch] = ROLE.static;
-    slot[st.branch] = statics.length;
-    statics.push(st);
-  };
-  for (const group of [p.groups.G, p.groups.R]) {
-    for (let q = 0; q < group.length; q++) {
-      const k = group[q];
-      const e = oneports[k];
-      const tree = inTree[k] === 1;
-      const law = elementLaw(e, tree, params, cache);
-      const direct = tree ? law.form === 'across' : law.form === 'through';
-      addStatic({ element: e.id, branch: k, reads: k, a: direct ? null : law.law, b: direct ? law.law : null, law: !law.linear });
-    }
-  }
+  const n = p.groups.C.length + p.groups.L.length;
+  const stateNames = new Array<string>(n);
+  const stateElements = new Array<string>(n);
+  const stateBranch = new Int32Array(n);
+  const stateOwn = new Uint8Array(n);
+  const stateLaw = new Int32Array(n);
+  const stateLinear = new Uint8Array(n);
+  const stateFactor = new Float64Array(n);
+  const stateColumns = { stateNames, stateElements, stateBranch, stateOwn, stateLaw, stateLinear, stateFactor };
+  const places = { oneports, inTree, laws, role, slot };
+  const names = clash ? reserved : undefined;
+  placeStates(p.groups.L, placeStates(p.groups.C, 0, places, stateColumns, names), places, stateColumns, names);
+  // Static branches: resistors in the tree and the co-tree, two ports per two-port.
+  const np = p.groups.G.length + p.groups.R.length + 2 * lg.twoPorts.length;
+  const staticElements = new Array<string>(np);
+  const staticBranch = new Int32Array(np);
+  const staticReads = new Int32Array(np);
+  const staticA = new Int32Array(np);
+  const staticB = new Int32Array(np);
+  const staticIsLaw = new Uint8Array(np);
+  const staticFactor = new Float64Array(np);
+  const staticColumns = { staticElements, staticBranch, staticReads, staticA, staticB, staticIsLaw, staticFactor };
+  let j = placeStatics(p.groups.R, placeStatics(p.groups.G, 0, places, staticColumns), places, staticColumns);
   for (const tp of lg.twoPorts) {
     const d = desc.twoPorts.find((x) => x.id === tp.id)!;
     if (d.ratio.dependsOnTime) throw unsupported([tp.id], 'a two-port ratio that varies in time', 'a constant ratio');
     const ratioLaw = compileLaw(d.ratio.node, '\u0000', params, { element: tp.id, field: 'ratio' });
     ratioLaw.evaluate(0, 0);
-    const c = ratioLaw.value;
+    const ratio = ratioLaw.value;
     const [k1, k2] = tp.ports;
     const t1 = inTree[k1] === 1;
     const t2 = inTree[k2] === 1;
-    const scale = (x: number) => new CoefficientLaw(x, false);
     let c1: number;
     let c2: number;
     if (tp.kind === 'transformer') {
       if (t1 === t2) throw unsupported([tp.id], 'a transformer with both ports on the same side of the tree', 'one port in the tree');
       // port 1 in the tree: v1 = TF v2, i2 = −TF i1;  port 2 in the tree: v2 = v1/TF, i1 = −i2/TF.
-      [c1, c2] = t1 ? [c, -c] : [-1 / c, 1 / c];
+      [c1, c2] = t1 ? [ratio, -ratio] : [-1 / ratio, 1 / ratio];
     } else {
       if (t1 !== t2) throw unsupported([tp.id], 'a gyrator with its ports on both sides of the tree', 'both ports in the tree or both in the co-tree');
       // in the tree: v1 = GY i2, v2 = −GY i1;  in the co-tree: i1 = −v2/GY, i2 = v1/GY.
-      [c1, c2] = t1 ? [c, -c] : [-1 / c, 1 / c];
+      [c1, c2] = t1 ? [ratio, -ratio] : [-1 / ratio, 1 / ratio];
     }
-    addStatic({ element: tp.id, branch: k1, reads: k2, a: null, b: scale(c1), law: false });
-    addStatic({ element: tp.id, branch: k2, reads: k1, a: null, b: scale(c2), law: false });
+    for (const [k, reads, cp] of [[k1, k2, c1], [k2, k1, c2]] as const) {
+      role[k] = ROLE.static;
+      slot[k] = j;
+      staticElements[j] = tp.id;
+      staticBranch[j] = k;
+      staticReads[j] = reads;
+      staticA[j] = -1;
+      staticB[j] = laws.add(new CoefficientLaw(cp, false));
+      staticIsLaw[j] = 0;
+      staticFactor[j++] = cp;
+    }
   }
+  const lawList = laws.laws;
+  let states: PlanState[] | undefined;
+  let statics: PlanStatic[] | undefined;
   return {
     structure: s,
     B,
@@ -207,9 +217,103 @@ export function networkPlan(s: Structure): NetworkPlan {
     secPtr,
     secBranch,
     secCoef,
-    states,
-    statics,
+    laws: lawList,
+    stateNames,
+    stateElements,
+    stateBranch,
+    stateOwn,
+    stateLaw,
+    stateLinear,
+    stateFactor,
+    staticElements,
+    staticBranch,
+    staticReads,
+    staticA,
+    staticB,
+    staticIsLaw,
+    staticFactor,
+    get states() {
+      return (states ??= stateNames.map((name, i) => ({
+        name,
+        element: stateElements[i],
+        branch: stateBranch[i],
+        own: stateOwn[i] === 1,
+        law: lawList[stateLaw[i]],
+        linear: stateLinear[i] === 1,
+      })));
+    },
+    get statics() {
+      return (statics ??= staticElements.map((element, i) => ({
+        element,
+        branch: staticBranch[i],
+        reads: staticReads[i],
+        a: staticA[i] < 0 ? null : lawList[staticA[i]],
+        b: staticB[i] < 0 ? null : lawList[staticB[i]],
+        law: staticIsLaw[i] === 1,
+      })));
+    },
     inputNames: p.inputs.map((u) => u.name),
     outputNames: desc.outputs.map((o) => o.name),
   };
+}
+
+/** What placing an element needs: the one-ports, the tree, the laws, and the role and slot of every branch (filled). */
+interface Places {
+  readonly oneports: readonly OnePort[];
+  readonly inTree: Uint8Array;
+  readonly laws: PlanLaws;
+  readonly role: Uint8Array;
+  readonly slot: Int32Array;
+}
+
+type StateColumns = Pick<NetworkPlan, 'stateBranch' | 'stateOwn' | 'stateLaw' | 'stateLinear' | 'stateFactor'> & { readonly stateNames: string[]; readonly stateElements: string[] };
+type StaticColumns = Pick<NetworkPlan, 'staticBranch' | 'staticReads' | 'staticA' | 'staticB' | 'staticIsLaw' | 'staticFactor'> & { readonly staticElements: string[] };
+
+/**
+ * The states of one group (tree capacitors, link inductors) from index c on; returns the next index. `reserved`:
+ * the names a state's name must not take (only when one of them has a state's form).
+ */
+function placeStates(group: Int32Array, c: number, at: Places, cols: StateColumns, reserved: ReadonlySet<string> | undefined): number {
+  const { oneports, inTree, laws, role, slot } = at;
+  for (let q = 0; q < group.length; q++, c++) {
+    const k = group[q];
+    const e = oneports[k];
+    const law = laws.entry(e, inTree[k] === 1);
+    const own = law.form === 'charge' || law.form === 'flux';
+    const name = `${law.variable}_${e.id}`;
+    if (reserved !== undefined && reserved.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
+    role[k] = ROLE.state;
+    slot[k] = c;
+    cols.stateNames[c] = name;
+    cols.stateElements[c] = e.id;
+    cols.stateBranch[c] = k;
+    cols.stateOwn[c] = own ? 1 : 0;
+    cols.stateLaw[c] = law.index;
+    cols.stateLinear[c] = law.linear ? 1 : 0;
+    // q = C v (λ = L i): the rate is σ / C
+    cols.stateFactor[c] = own && !law.invert ? law.c : Number.NaN;
+  }
+  return c;
+}
+
+/** The resistors of one group (tree, co-tree) as statics from index j on, each in the form its place needs; returns the next index. */
+function placeStatics(group: Int32Array, j: number, at: Places, cols: StaticColumns): number {
+  const { oneports, inTree, laws, role, slot } = at;
+  for (let q = 0; q < group.length; q++, j++) {
+    const k = group[q];
+    const e = oneports[k];
+    const tree = inTree[k] === 1;
+    const law = laws.entry(e, tree);
+    const direct = tree ? law.form === 'across' : law.form === 'through';
+    role[k] = ROLE.static;
+    slot[k] = j;
+    cols.staticElements[j] = e.id;
+    cols.staticBranch[j] = k;
+    cols.staticReads[j] = k;
+    cols.staticA[j] = direct ? -1 : law.index;
+    cols.staticB[j] = direct ? law.index : -1;
+    cols.staticIsLaw[j] = law.linear ? 0 : 1;
+    cols.staticFactor[j] = direct ? (law.invert ? 1 / law.c : law.c) : Number.NaN;
+  }
+  return j;
 }

@@ -10,6 +10,7 @@
  */
 import { CsrMatrix } from '@sysgraph/linalg';
 import { secantSlope } from './network-jacobian';
+import { sortRange } from './law-split';
 import type { LawSplit } from './law-split';
 import type { SplitResidual } from './split-residual';
 
@@ -30,79 +31,14 @@ export class SplitJacobian {
   ) {
     this.secant = secantWidth;
     const split: LawSplit = residual.split;
-    const { n, m } = split;
-    const { rows, args } = split;
-    const g0 = n + m;
-    // the stamps (one per x column of a law argument that a row reads), which also bound the pattern
-    let stamps = 0;
-    for (let q = 0; q < rows.ptr[n]; q++) {
-      const col = rows.src[q];
-      if (col < g0) continue;
-      const i = col - g0;
-      for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) if (args.src[e] < n) stamps++;
-    }
-    // the pattern: row c's x columns, directly and through the arguments of the law entries it reads (sized typed
-    // arrays: at most n + nnz(rows) + stamps entries)
-    const mark = new Int32Array(n).fill(-1);
-    const rowPtr = new Int32Array(n + 1);
-    const pattern = new Int32Array(n + rows.ptr[n] + stamps);
-    let at0 = 0;
-    for (let c = 0; c < n; c++) {
-      const start = at0;
-      mark[c] = c;
-      pattern[at0++] = c;
-      for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
-        const col = rows.src[q];
-        if (col < n) {
-          if (mark[col] !== c) {
-            mark[col] = c;
-            pattern[at0++] = col;
-          }
-        } else if (col >= g0) {
-          const i = col - g0;
-          for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
-            const j = args.src[e];
-            if (j < n && mark[j] !== c) {
-              mark[j] = c;
-              pattern[at0++] = j;
-            }
-          }
-        }
-      }
-      pattern.subarray(start, at0).sort();
-      rowPtr[c + 1] = at0;
-    }
-    const colIdx = pattern.slice(0, at0);
-    const nnz = colIdx.length;
-    this.matrix = new CsrMatrix(n, n, rowPtr, colIdx, new Float64Array(nnz));
-    // where each column of a row sits: at[j] = position, valid for the row being scattered
-    const at = new Int32Array(n);
-    const base = new Float64Array(nnz);
-    const pos = new Int32Array(stamps);
-    const entry = new Int32Array(stamps);
-    const coef = new Float64Array(stamps);
-    let s = 0;
-    for (let c = 0; c < n; c++) {
-      for (let q = rowPtr[c]; q < rowPtr[c + 1]; q++) at[colIdx[q]] = q;
-      for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
-        const col = rows.src[q];
-        if (col < n) base[at[col]] += rows.coef[q];
-        else if (col >= g0) {
-          const i = col - g0;
-          for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
-            if (args.src[e] >= n) continue;
-            // M[c,i] · g'_i · P[i,j]
-            pos[s] = at[args.src[e]];
-            entry[s] = i;
-            coef[s++] = rows.coef[q] * args.coef[e];
-          }
-        }
-      }
-    }
-    this.base = base;
-    this.pos = pos;
-    this.entry = entry;
-    this.coef = coef;
+    // three passes, each a function of its own (a hot loop compiled on stack is its small function, not the constructor)
+    const stamps = countStamps(split);
+    this.matrix = pattern(split, stamps);
+    const scattered = scatter(split, this.matrix, stamps);
+    this.base = scattered.base;
+    this.pos = scattered.pos;
+    this.entry = scattered.entry;
+    this.coef = scattered.coef;
   }
 
   /** ∂f/∂x at (t, x, u). */
@@ -138,4 +74,90 @@ function firstNotFinite(slope: Float64Array, from: number): number {
 /** values[pos[s]] += coef[s] · slope[entry[s]] for every stamp s (loop last: no on-stack-replacement deopt per call). */
 function stampSlopes(values: Float64Array, pos: Int32Array, entry: Int32Array, coef: Float64Array, slope: Float64Array): void {
   for (let s = 0; s < pos.length; s++) values[pos[s]] += coef[s] * slope[entry[s]];
+}
+
+/** The stamps: one per x column of a law argument that a row reads (they also bound the pattern). */
+function countStamps(split: LawSplit): number {
+  const { n, m, rows, args } = split;
+  const g0 = n + m;
+  let stamps = 0;
+  for (let q = 0; q < rows.ptr[n]; q++) {
+    const col = rows.src[q];
+    if (col < g0) continue;
+    const i = col - g0;
+    for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) if (args.src[e] < n) stamps++;
+  }
+  return stamps;
+}
+
+/**
+ * The pattern: row c's x columns, directly and through the arguments of the law entries it reads (sized typed
+ * arrays: at most n + nnz(rows) + stamps entries), each row sorted in place.
+ */
+function pattern(split: LawSplit, stamps: number): CsrMatrix {
+  const { n, m, rows, args } = split;
+  const g0 = n + m;
+  const mark = new Int32Array(n).fill(-1);
+  const rowPtr = new Int32Array(n + 1);
+  const cols = new Int32Array(n + rows.ptr[n] + stamps);
+  let at0 = 0;
+  for (let c = 0; c < n; c++) {
+    const start = at0;
+    mark[c] = c;
+    cols[at0++] = c;
+    for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
+      const col = rows.src[q];
+      if (col < n) {
+        if (mark[col] !== c) {
+          mark[col] = c;
+          cols[at0++] = col;
+        }
+      } else if (col >= g0) {
+        const i = col - g0;
+        for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
+          const j = args.src[e];
+          if (j < n && mark[j] !== c) {
+            mark[j] = c;
+            cols[at0++] = j;
+          }
+        }
+      }
+    }
+    sortRange(cols, start, at0);
+    rowPtr[c + 1] = at0;
+  }
+  const colIdx = cols.slice(0, at0);
+  return new CsrMatrix(n, n, rowPtr, colIdx, new Float64Array(colIdx.length));
+}
+
+/** A_lin scattered into the pattern (base) and the stamps M[c,i]·P[i,j] with their positions and law entries. */
+function scatter(split: LawSplit, matrix: CsrMatrix, stamps: number) {
+  const { n, m, rows, args } = split;
+  const g0 = n + m;
+  const { rowPtr, colIdx } = matrix;
+  // where each column of a row sits: at[j] = position, valid for the row being scattered
+  const at = new Int32Array(n);
+  const base = new Float64Array(colIdx.length);
+  const pos = new Int32Array(stamps);
+  const entry = new Int32Array(stamps);
+  const coef = new Float64Array(stamps);
+  let s = 0;
+  for (let c = 0; c < n; c++) {
+    for (let q = rowPtr[c]; q < rowPtr[c + 1]; q++) at[colIdx[q]] = q;
+    for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
+      const col = rows.src[q];
+      if (col < n) base[at[col]] += rows.coef[q];
+      else if (col >= g0) {
+        const i = col - g0;
+        for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
+          if (args.src[e] >= n) continue;
+          // M[c,i] · g'_i · P[i,j]
+          pos[s] = at[args.src[e]];
+          entry[s] = i;
+          coef[s++] = rows.coef[q] * args.coef[e];
+        }
+      }
+    }
+  }
+  return { base, pos, entry, coef };
 }
