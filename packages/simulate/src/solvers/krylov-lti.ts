@@ -299,6 +299,22 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
   };
 
   /**
+   * stateAt(t, y, out) and errorToState(dy, err) together: in symmetric mode both sums over the basis in one pass
+   * (combinePair: each basis vector read once for the two), the same operations in the same order as apart.
+   */
+  const stateAndErrorAt = (t: number, y: Float64Array, dy: Float64Array, out: Float64Array, err: Float64Array): void => {
+    if (!symmetric) {
+      stateAt(t, y, out);
+      errorToState(dy, err);
+      return;
+    }
+    particular!(t, xp);
+    const inBasis = order ? scaledV : out;
+    combinePair(basis.vectors, y, dy, basis.beta, inBasis, errorBasis, n);
+    finishStateAndError(inBasis, errorBasis, d!, xp, order, out, err, n);
+  };
+
+  /**
    * residualState_i = β (h/γ) |v_{k+1,i}| in x̃ units: the residual direction u = (I − γL) v_{k+1} after one
    * shift-and-invert step, (I − γL)⁻¹ u = v_{k+1} (krylov/step-error.ts). Symmetric mode: ÷ d_i, in the basis order.
    */
@@ -428,15 +444,19 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
       if (predicted > PREDICTED_FAIL * SAFETY) return predicted;
     }
 
-    stateAt(t + sigma, yEnd, zEnd);
+    // times[0] = σ: the end state and the error there in one pass over the basis
+    coefficientDifference(jk, jkm1, sigma, coefficients);
+    stateAndErrorAt(t + sigma, yEnd, coefficients, zEnd, errorState);
     measuredTime = t + sigma;
     measuredDimension = k;
     if (!allFinite(zEnd)) return Infinity;
     if (integral) residualDirection(k);
     candidateError.fill(0);
     times.forEach((s, q) => {
-      coefficientDifference(jk, jkm1, s, coefficients);
-      errorToState(coefficients, errorState);
+      if (q > 0) {
+        coefficientDifference(jk, jkm1, s, coefficients);
+        errorToState(coefficients, errorState);
+      }
       const rho = rhos[q];
       for (let i = 0; i < n; i++) candidateError[i] = Math.max(candidateError[i], errorState[i], (rho * residualState[i]) / RESIDUAL_OVERESTIMATE);
     });
@@ -661,6 +681,55 @@ function combineVectors(vs: readonly Float64Array[], y: Float64Array, c: number,
   let j = 0;
   for (; j + 4 <= k; j += 4) addFour(out, c * y[j], vs[j], c * y[j + 1], vs[j + 1], c * y[j + 2], vs[j + 2], c * y[j + 3], vs[j + 3], n);
   for (; j < k; j++) addOne(out, c * y[j], vs[j], n);
+}
+
+/**
+ * out = c Σ_j y_j v_j and err = c Σ_j e_j v_j over the first n entries, four vectors per pass, each read once for
+ * both sums: the sums and their order are those of combineVectors for each.
+ */
+function combinePair(vs: readonly Float64Array[], y: Float64Array, e: Float64Array, c: number, out: Float64Array, err: Float64Array, n: number): void {
+  const k = y.length;
+  out.fill(0, 0, n);
+  err.fill(0, 0, n);
+  let j = 0;
+  for (; j + 4 <= k; j += 4) {
+    addFourPair(out, c * y[j], c * y[j + 1], c * y[j + 2], c * y[j + 3], err, c * e[j], c * e[j + 1], c * e[j + 2], c * e[j + 3], vs[j], vs[j + 1], vs[j + 2], vs[j + 3], n);
+  }
+  for (; j < k; j++) {
+    addOne(out, c * y[j], vs[j], n);
+    addOne(err, c * e[j], vs[j], n);
+  }
+}
+
+/** out += c0 v0 + … + c3 v3 and err += e0 v0 + … + e3 v3 over the first n entries. */
+function addFourPair(out: Float64Array, c0: number, c1: number, c2: number, c3: number, err: Float64Array, e0: number, e1: number, e2: number, e3: number, v0: Float64Array, v1: Float64Array, v2: Float64Array, v3: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const a = v0[i];
+    const b = v1[i];
+    const c = v2[i];
+    const d = v3[i];
+    out[i] += c0 * a + c1 * b + c2 * c + c3 * d;
+    err[i] += e0 * a + e1 * b + e2 * c + e3 * d;
+  }
+}
+
+/**
+ * Symmetric mode: x̃ = D⁻¹(β V y) + x̃_p and |error| = D⁻¹|β V δy| from the two sums in basis coordinates (in the
+ * basis's order when `order` is set; `inBasis` may be `out` without it).
+ */
+function finishStateAndError(inBasis: Float64Array, errorBasis: Float64Array, d: Float64Array, xp: Float64Array, order: Int32Array | undefined, out: Float64Array, err: Float64Array, n: number): void {
+  if (order) {
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      out[i] = inBasis[k] / d[i] + xp[i];
+      err[i] = Math.abs(errorBasis[k]) / d[i];
+    }
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    out[i] = inBasis[i] / d[i] + xp[i];
+    err[i] = Math.abs(errorBasis[i]) / d[i];
+  }
 }
 
 /** out += c0 v0 + c1 v1 + c2 v2 + c3 v3 over the first n entries. */
