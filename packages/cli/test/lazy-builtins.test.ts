@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the bin folder, without declarations
 import { lazyBuiltins } from '../bin/bundle.mjs';
 
 describe('lazy builtins in the bundle', { timeout: 60_000 }, () => {
