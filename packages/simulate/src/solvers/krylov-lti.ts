@@ -516,12 +516,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         if (symmetric) {
           // w = D (x̃ − x̃_p(t))
           particular!(t, xp);
-          if (order) {
-            for (let k = 0; k < n; k++) {
-              const i = order[k];
-              w0[k] = d![i] * (z[i] - xp[i]);
-            }
-          } else for (let i = 0; i < n; i++) w0[i] = d![i] * (z[i] - xp[i]);
+          scaledDeparture(w0, d!, z, xp, order, n);
         } else {
           // ŵ = [x̃; 1; t − t0; cos, sin of each sine]
           const { sloped, harmonics } = forcing!;
@@ -547,7 +542,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         referenceSigma = NaN;
         residualDimension = -1;
         residualMaxDimension = -1;
-        for (let i = 0; i < n; i++) scale[i] = Math.max(scale[i], Math.abs(z[i]));
+        raiseScale(scale, z, n);
         summariseAllowed(z);
 
         let converged = false;
@@ -619,7 +614,7 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
         if (tNew === measuredTime && k === measuredDimension) z.set(zEnd);
         else stateAt(tNew, jk!.at(tNew - t), z);
         if (!allFinite(z)) throw notFinite('krylov', tNew);
-        for (let i = 0; i < n; i++) scale[i] = Math.max(scale[i], Math.abs(z[i]));
+        raiseScale(scale, z, n);
         stats.steps++;
         const tOld = t;
         const projected = jk!;
@@ -735,6 +730,28 @@ function finishStateAndError(inBasis: Float64Array, errorBasis: Float64Array, d:
 /** out += c0 v0 + c1 v1 + c2 v2 + c3 v3 over the first n entries. */
 function addFour(out: Float64Array, c0: number, v0: Float64Array, c1: number, v1: Float64Array, c2: number, v2: Float64Array, c3: number, v3: Float64Array, n: number): void {
   for (let i = 0; i < n; i++) out[i] += c0 * v0[i] + c1 * v1[i] + c2 * v2[i] + c3 * v3[i];
+}
+
+/*
+ * The O(n) passes of a step's start and end as kernels (scaledDeparture, raiseScale), for the reason given at
+ * combineVectors: inline in integrate(), they followed the long loops V8 compiled by on-stack replacement.
+ */
+
+/** w_k = d_i (z_i − xp_i), i = order[k] (the basis's order), or i = k without one. */
+function scaledDeparture(w: Float64Array, d: Float64Array, z: Float64Array, xp: Float64Array, order: Int32Array | undefined, n: number): void {
+  if (order) {
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      w[k] = d[i] * (z[i] - xp[i]);
+    }
+    return;
+  }
+  for (let i = 0; i < n; i++) w[i] = d[i] * (z[i] - xp[i]);
+}
+
+/** scale_i ← max(scale_i, |z_i|). */
+function raiseScale(scale: Float64Array, z: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) scale[i] = Math.max(scale[i], Math.abs(z[i]));
 }
 
 /** max_i |v_i| over the first n entries. */
