@@ -154,6 +154,27 @@ export function requiredLazily(names) {
 }
 
 /**
+ * Builtins required at the top of a bundled package but used only on a path a run rarely takes: commander requires
+ * node:child_process (with net, dgram and their bindings) for executable subcommands, which the command has none of.
+ * The bundle gets a stand-in whose properties require the builtin on first read, so that a run that never spawns
+ * never loads it (≈ 1 ms on a quiet machine, 5–20 ms at a load of 10, per process).
+ */
+export function lazyBuiltins(names) {
+  const filter = new RegExp(`^(node:)?(${names.join('|')})$`);
+  return {
+    name: 'lazy-builtins',
+    setup(b) {
+      // the stand-in's own require is the builtin itself
+      b.onResolve({ filter }, (args) => (args.namespace === 'lazy-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+        contents: `let m;\nconst get = () => m ?? (m = require(${JSON.stringify(`node:${args.path}`)}));\nmodule.exports = new Proxy({}, { get: (_, k) => get()[k], has: (_, k) => k in get(), ownKeys: () => Reflect.ownKeys(get()), getOwnPropertyDescriptor: (_, k) => { const d = Object.getOwnPropertyDescriptor(get(), k); return d && { ...d, configurable: true }; } });\n`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
  * The description's schema as ajv's standalone code, generated when the bundle is built: description's
  * schema-compile.ts (the one module that imports ajv, compiling the schema at run time) is replaced by a module
  * that requires that code on first use. A run then neither evaluates ajv (≈ 15 ms of every command that read a
@@ -213,7 +234,7 @@ export async function buildBundle() {
     logLevel: 'error',
     minify: MINIFY,
     keepNames: MINIFY,
-    plugins: [leanMathjs(), requiredLazily(['apache-arrow']), standaloneSchema()],
+    plugins: [leanMathjs(), requiredLazily(['apache-arrow']), standaloneSchema(), lazyBuiltins(['child_process'])],
     // packages that find their own files beside them (esbuild's binary, piscina's worker script, BullMQ's Lua
     // scripts) are loaded from node_modules, not bundled; the study commands load them lazily. apache-arrow
     // (250 kB of the bundle, for sweep --format arrow alone, imported on first use) likewise: every run read and

@@ -12,7 +12,7 @@ import type { CsrMatrix } from '@sysgraph/linalg';
 import { simulate } from '../src/index';
 import type { LinearModel } from '../src/index';
 import { tridiagonalEigen } from '../src/krylov/tridiagonal-eigen';
-import { factorSymmetricDefinite, symmetricPlan } from '../src/sparse/sparse-backend';
+import { BANDED_WORK_LIMIT, factorSymmetricDefinite, symmetricPlan } from '../src/sparse/sparse-backend';
 import { scaledShiftInvert } from '../src/krylov/scaled-shift-invert';
 import { rcLadder, rcLadderRampExact } from './fixtures/rc-ladder';
 
@@ -129,15 +129,23 @@ describe('tridiagonalEigen', () => {
 });
 
 describe('symmetric factorisation plan', () => {
-  it('banded Cholesky for a chain in any labelling, sparse LU for a grid; both solve like the matrix says', () => {
+  it('banded Cholesky for a chain in any labelling and for a small grid, sparse LU for a large grid; all solve like the matrix says', () => {
     const ladder = relabelled(rcLadder(300, 1, 1), shuffle(300, 7));
     const plan = symmetricPlan(ladder.A as CsrMatrix);
     expect(plan.banded).toBe(true);
     expect(plan.ordering).toBeDefined();
     expect(plan.bandwidth).toBe(1);
+    // 20 × 20: half-bandwidth ≈ 20 after RCM, band work 400·21² ≪ BANDED_WORK_LIMIT
     const grid = rcGrid(20, 1, 1);
-    expect(symmetricPlan(grid.A as CsrMatrix).banded).toBe(false);
-    for (const a of [ladder.A as CsrMatrix, grid.A as CsrMatrix]) {
+    const gridPlan = symmetricPlan(grid.A as CsrMatrix);
+    expect(gridPlan.banded).toBe(true);
+    expect(gridPlan.ordering).toBeDefined();
+    expect(gridPlan.bandwidth).toBeGreaterThanOrEqual(20);
+    // 50 × 50: band work 2500·51² > BANDED_WORK_LIMIT, the fill-reducing sparse LU
+    const large = rcGrid(50, 1, 1);
+    expect(2500 * 51 * 51).toBeGreaterThan(BANDED_WORK_LIMIT);
+    expect(symmetricPlan(large.A as CsrMatrix).banded).toBe(false);
+    for (const a of [ladder.A as CsrMatrix, grid.A as CsrMatrix, large.A as CsrMatrix]) {
       const n = a.rows;
       const x = Float64Array.from({ length: n }, (_, i) => Math.sin(i + 1));
       const b = new Float64Array(n);
@@ -216,7 +224,7 @@ describe('krylov, symmetric mode', { timeout: 120_000 }, () => {
     expect(err).toBeLessThan(1e-7);
   });
 
-  it('an RC grid (wide band: sparse LU) agrees with the exact method', () => {
+  it('an RC grid (wide band: banded Cholesky in RCM order, its work below the limit) agrees with the exact method', () => {
     const model = rcGrid(11, 1, 1e-3);
     const common = { tEnd: 0.05, inputs: { Is: 'pwl(0, 0, 1e-3, 1, 0.02, 1, 0.021, 0)' }, samples: 26, record: ['v0', 'v60', 'v120'] };
     const krylov = simulate(model, { ...common, solver: 'krylov', rtol: 1e-9, atol: 1e-12 });

@@ -98,3 +98,27 @@ describe('global-error guard', { timeout: 60_000 }, () => {
     expect(e.damping).toBeLessThan(0.01 * (Z0 / L) / 2);
   });
 });
+
+describe('global-error guard, symmetric A with a diagonal M', () => {
+  it('RC ladder: ω̂ = 0 and the damping of the balanced operator, read without it', async () => {
+    const { rcLadder } = await import('./fixtures/rc-ladder');
+    const { positiveDiagonal, scaledOperator } = await import('../src/chebyshev/scaled-operator');
+    const { linearParts } = await import('../src/problem/linear-problem');
+    // two ladders of different sizes and time constants
+    for (const [n, R, C] of [[40, 2, 3e-3], [7, 1e3, 1e-6]] as const) {
+      const model = rcLadder(n, R, C, true);
+      const e = modelOscillation(model, 1e-2)!;
+      expect(e.omega).toBe(0);
+      expect(e.radians).toBe(0);
+      // the reference: scaledOperator's rectangle (balanced scaling, transpose, Hermitian part)
+      const parts = linearParts(model);
+      const op = scaledOperator(parts.A, positiveDiagonal(parts.M, parts.n)!);
+      expect(op.imMax).toBeLessThan(1e-9 * Math.max(-op.reMin, op.reMax));
+      const centre = -(op.reMin + op.reMax) / 2;
+      // a uniform ladder's losses are not concentrated (the centre is within 10× the median): the centre is the damping
+      expect(e.damping).toBeCloseTo(centre, 6 - Math.ceil(Math.log10(centre)));
+      // closed form of the Gershgorin centre of the uniform ladder: J̃ = A/C, rows −2/(RC) ± 2/(RC) except the ends
+      expect(e.damping).toBeCloseTo(2 / (R * C), 6 - Math.ceil(Math.log10(2 / (R * C))));
+    }
+  });
+});

@@ -20,19 +20,25 @@ export interface StartRequest {
   readonly u0: Readonly<Record<string, number>>;
   readonly start: NetlistStart;
   readonly note?: (line: string) => void;
+  /**
+   * Leave out the states whose start is zero where that costs nothing (the zero state taken without a solve):
+   * for a caller that treats an absent state as 0, as simulate() does, so that a 10⁴-state network starting at
+   * rest does not make and look up 10⁴ names.
+   */
+  readonly omitZeros?: boolean;
 }
 
 export function netlistInitialState(req: StartRequest): Record<string, number> {
   const { desc, ss, structure, u0, start, note } = req;
   const { nodes, elements } = start.initial;
-  const stateOf = new Map(structure.partition.states.map((s, i) => [structure.graph.ids[s.branch], ss.states[i]]));
-  const unused = elements.filter((e) => !stateOf.has(e.element)).map((e) => e.element);
   if (!start.uic) {
     if (elements.length > 0) note?.(`IC= of ${elements.map((e) => e.element).join(', ')} ignored: without .tran … uic the transient starts from the DC operating point (as in SPICE)`);
-    const initial = dcOperatingPoint({ desc, ss, structure, u0, held: nodes });
+    const initial = dcOperatingPoint({ desc, ss, structure, u0, held: nodes, omitZeros: req.omitZeros });
     note?.(`initial state: the DC operating point${nodes.length > 0 ? ` with ${nodes.map((n) => `v(${n.node}) = ${n.value}`).join(', ')} held (.ic)` : ''} (.tran without uic)`);
     return initial;
   }
+  const stateOf = new Set(structure.partition.states.map((s) => structure.graph.ids[s.branch]));
+  const unused = elements.filter((e) => !stateOf.has(e.element)).map((e) => e.element);
   if (unused.length > 0) note?.(`IC= of ${unused.join(', ')} not used: not a state (in a loop of capacitors and voltage sources or a cutset of inductors and current sources)`);
   const nodeValue = new Map(nodes.map((n) => [n.node, n.value]));
   const elementValue = new Map(elements.map((e) => [e.element, e.value]));

@@ -28,6 +28,8 @@ export interface OperatingPointRequest {
   readonly u0: Readonly<Record<string, number>>;
   /** `.ic` node voltages held during the solve. */
   readonly held: readonly NodeInitial[];
+  /** The zero state (no solve) as {}: for callers that take an absent state as 0 (StartRequest.omitZeros). */
+  readonly omitZeros?: boolean;
 }
 
 export const NO_OPERATING_POINT_EXPECTED =
@@ -37,7 +39,7 @@ export function dcOperatingPoint(req: OperatingPointRequest): Record<string, num
   const { desc, ss, structure, u0, held } = req;
   // Every source 0 at t = 0 and nothing held: the zero state is an equilibrium (F x̃ = 0), taken without a solve;
   // where it is not the only one (a floating capacitor) it is the one of least norm, as SPICE's gmin also gives.
-  if (held.length === 0 && ss.inputs.every((name) => (u0[name] ?? 0) === 0)) return Object.fromEntries(ss.states.map((name) => [name, 0]));
+  if (held.length === 0 && ss.inputs.every((name) => (u0[name] ?? 0) === 0)) return req.omitZeros ? {} : Object.fromEntries(ss.states.map((name) => [name, 0]));
   if (held.length === 0) {
     const eq = solve(ss, structure, u0, [], [], []);
     return Object.fromEntries(ss.states.map((name, i) => [name, eq.x[i]]));

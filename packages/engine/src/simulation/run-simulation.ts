@@ -195,7 +195,9 @@ function prepareLinear(desc: SystemDescription, opts: SimulateCommandOptions, mo
     // The sources just before the transient (u(0⁻)): a netlist's waveforms at t = 0 as SPICE takes them, and a
     // --input step(…) at t = 0 still a step from rest.
     const u0 = Object.fromEntries(ss.inputs.map((name) => [name, engineSignal(inputs[name], name).value(0, true)]));
-    initial = { ...netlistInitialState({ desc, ss, structure: built.structure, u0, start: opts.netlistStart, note: opts.note }), ...given };
+    // states left out start at 0 in simulate(): a network at rest passes no names at all
+    const start = netlistInitialState({ desc, ss, structure: built.structure, u0, start: opts.netlistStart, note: opts.note, omitZeros: true });
+    initial = Object.keys(given).length === 0 ? start : { ...start, ...given };
   }
   return { sim: toSimulationModel(ss, built.structure) as LinearModel, inputs, initial, suggested: () => (ss.backend === 'sparse' ? 1 : suggestEndTime(ss.A)), why: 'from the slowest eigenvalue' };
 }

@@ -91,11 +91,41 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
     return factorTwistedTridiagonal(diagonal, offDiagonal, perm);
   }
   const b = bandwidth;
+  // row i of L: l[i·(b + 1) + (j − i + b)] for j = i − b … i
+  const l = new Float64Array(n * (b + 1));
+  fillBand(a, pos, l, b);
+  factorBand(l, perm, largestDiagonal(l, n, b), n, b);
+  // 1 / l_ii, and the band without its diagonal for the solves
+  const inv = new Float64Array(n);
+  invertDiagonal(l, inv, n, b);
+  const y = new Float64Array(n);
+  return {
+    n,
+    bandwidth: b,
+    solve(rhs, out) {
+      const x = out ?? new Float64Array(n);
+      if (perm) for (let k = 0; k < n; k++) y[k] = rhs[perm[k]];
+      else for (let k = 0; k < n; k++) y[k] = rhs[k];
+      solveBand(l, inv, y, n, b);
+      // x = Pᵀ y
+      if (perm) for (let k = 0; k < n; k++) x[perm[k]] = y[k];
+      else x.set(y);
+      return x;
+    },
+  };
+}
+
+/*
+ * The passes of the factorisation are kernels of their own, each loop the last thing its function runs: inline,
+ * V8 compiled the first long loop by on-stack replacement during the first call, and Node 20's V8 re-entered that
+ * code on every later factorisation (one per γ of the Krylov solver) and deoptimised where the next pass began.
+ */
+
+/** The lower triangle of A into the band of L (row i: l[i·(b + 1) + (j − i + b)]), in the order pos. */
+function fillBand(a: CsrMatrix, pos: Int32Array | undefined, l: Float64Array, b: number): void {
   const w = b + 1;
-  // row i of L: l[i·w + (j − i + b)] for j = i − b … i
-  const l = new Float64Array(n * w);
-  const { rowPtr, colIdx, values } = a;
-  for (let row = 0; row < n; row++) {
+  const { rows, rowPtr, colIdx, values } = a;
+  for (let row = 0; row < rows; row++) {
     const i = pos ? pos[row] : row;
     for (let p = rowPtr[row]; p < rowPtr[row + 1]; p++) {
       const col = colIdx[p];
@@ -118,8 +148,19 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
       l[i * w + (j - i + b)] = values[p];
     }
   }
+}
+
+/** max_i |a_ii| from the band. */
+function largestDiagonal(l: Float64Array, n: number, b: number): number {
+  const w = b + 1;
   let scale = 0;
   for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(l[i * w + b]));
+  return scale;
+}
+
+/** The band Cholesky in place (the formulas of the file's head); a pivot ≤ 1e-14·scale: not positive definite. */
+function factorBand(l: Float64Array, perm: Int32Array | undefined, scale: number, n: number, b: number): void {
+  const w = b + 1;
   for (let i = 0; i < n; i++) {
     const ri = i * w;
     for (let j = Math.max(0, i - b); j <= i; j++) {
@@ -134,24 +175,12 @@ export function factorBandedCholesky(a: CsrMatrix, options: BandedCholeskyOption
       }
     }
   }
-  // 1 / l_ii, and the band without its diagonal for the solves
-  const inv = new Float64Array(n);
+}
+
+/** inv_i = 1 / l_ii. */
+function invertDiagonal(l: Float64Array, inv: Float64Array, n: number, b: number): void {
+  const w = b + 1;
   for (let i = 0; i < n; i++) inv[i] = 1 / l[i * w + b];
-  const y = new Float64Array(n);
-  return {
-    n,
-    bandwidth: b,
-    solve(rhs, out) {
-      const x = out ?? new Float64Array(n);
-      if (perm) for (let k = 0; k < n; k++) y[k] = rhs[perm[k]];
-      else for (let k = 0; k < n; k++) y[k] = rhs[k];
-      solveBand(l, inv, y, n, b);
-      // x = Pᵀ y
-      if (perm) for (let k = 0; k < n; k++) x[perm[k]] = y[k];
-      else x.set(y);
-      return x;
-    },
-  };
 }
 
 /** L y = y, then Lᵀ y = y, for half-bandwidth b (row i of L: l[i·(b + 1) + (j − i + b)]). */

@@ -5,12 +5,17 @@ import { checkDimension } from './dimension-check';
 /** (D A)_ij = d_i a_ij, same pattern. O(nnz + rows). */
 export function csrScaleRows(a: CsrMatrix, d: ArrayLike<number>): CsrMatrix {
   checkDimension('csrScaleRows', 'd', d.length, a.rows);
+  // the result is made before the loop and nothing but `return` follows it: V8 compiles a long loop by on-stack
+  // replacement during the first call, and Node 20's V8 re-entered that code on later calls and deoptimised at the
+  // first statement after the loop that had not run yet (five times per 10⁴-section ladder's formulation)
+  const { rows, rowPtr, values: av } = a;
   const values = new Float64Array(a.nnz);
-  for (let i = 0; i < a.rows; i++) {
+  const scaled = new CsrMatrix(rows, a.cols, rowPtr, a.colIdx, values);
+  for (let i = 0; i < rows; i++) {
     const di = d[i];
-    for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) values[p] = di * a.values[p];
+    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) values[p] = di * av[p];
   }
-  return new CsrMatrix(a.rows, a.cols, a.rowPtr, a.colIdx, values);
+  return scaled;
 }
 
 /** (A D)_ij = a_ij d_j, same pattern. O(nnz + rows). */

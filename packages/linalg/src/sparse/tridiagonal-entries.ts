@@ -24,6 +24,8 @@ export function tridiagonalEntries(a: CsrMatrix, perm?: Int32Array, s = 1, posit
   const pos = perm ? (position ?? inverse(perm)) : undefined;
   const diagonal = new Float64Array(n);
   const offDiagonal = new Float64Array(n);
+  // made before the loop, only `return` after it: see twisted-tridiagonal.ts, twistedPivots
+  const entries = { diagonal, offDiagonal };
   const { rowPtr, colIdx, values } = a;
   for (let row = 0; row < n; row++) {
     const i = pos ? pos[row] : row;
@@ -50,7 +52,7 @@ export function tridiagonalEntries(a: CsrMatrix, perm?: Int32Array, s = 1, posit
       }
     }
   }
-  return { diagonal, offDiagonal };
+  return entries;
 }
 
 function inverse(perm: Int32Array): Int32Array {

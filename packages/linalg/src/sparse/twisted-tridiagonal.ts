@@ -34,26 +34,12 @@ export function factorTwistedTridiagonal(diagonal: ArrayLike<number>, offDiagona
   if (n === 0) return { n, bandwidth: 0, solve: (_rhs, out) => out ?? new Float64Array(0) };
   // top rows 0 … p − 1 are no more than the bottom rows p + 1 … n − 1
   const p = (n - 1) >> 1;
-  let scale = 0;
-  for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(diagonal[i]));
-  const tiny = 1e-14 * scale;
+  const tiny = 1e-14 * largestAbs(diagonal, n);
   // dInv_i = 1 / d_i; m_i: the multiplier of row i towards p (top: e_{i−1}/d⁺_{i−1}, i ≤ p; bottom: e_i/d⁻_{i+1},
   // i > p); the twist row's bottom multiplier e_p/d⁻_{p+1} is kept apart
   const dInv = new Float64Array(n);
   const m = new Float64Array(n + 1);
-  // the two pivot recurrences interleaved (each is a chain of dependent divisions): top i, bottom j = n − 1 − i
-  for (let i = 0, j = n - 1; j > p; i++, j--) {
-    if (i < p) {
-      const d = i === 0 ? diagonal[0] : diagonal[i] - offDiagonal[i - 1] * m[i];
-      if (!(d > tiny)) throw new NotPositiveDefiniteError(ordering ? ordering[i] : i);
-      dInv[i] = 1 / d;
-      m[i + 1] = offDiagonal[i] * dInv[i];
-    }
-    const e = j === n - 1 ? diagonal[j] : diagonal[j] - offDiagonal[j] * m[j];
-    if (!(e > tiny)) throw new NotPositiveDefiniteError(ordering ? ordering[j] : j);
-    dInv[j] = 1 / e;
-    if (j - 1 > p) m[j - 1] = offDiagonal[j - 1] * dInv[j];
-  }
+  twistedPivots(diagonal, offDiagonal, ordering, tiny, dInv, m, n, p);
   const right = p + 1 < n ? offDiagonal[p] * dInv[p + 1] : 0;
   let twist = diagonal[p];
   if (p > 0) twist -= offDiagonal[p - 1] * m[p];
@@ -72,6 +58,34 @@ export function factorTwistedTridiagonal(diagonal: ArrayLike<number>, offDiagona
       return x;
     },
   };
+}
+
+/** max_i |d_i| over the first n entries. */
+function largestAbs(d: ArrayLike<number>, n: number): number {
+  let scale = 0;
+  for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(d[i]));
+  return scale;
+}
+
+/**
+ * The two pivot recurrences, interleaved (each is a chain of dependent divisions): top i, bottom j = n − 1 − i.
+ * A kernel of its own whose loop is the last thing it runs, like largestAbs: with both loops inline, V8 compiled the
+ * first by on-stack replacement during the first call, and Node 20's V8 re-entered that code on every later
+ * factorisation (one per γ of the Krylov solver) and deoptimised where the second began, running it interpreted.
+ */
+function twistedPivots(diagonal: ArrayLike<number>, offDiagonal: ArrayLike<number>, ordering: Int32Array | undefined, tiny: number, dInv: Float64Array, m: Float64Array, n: number, p: number): void {
+  for (let i = 0, j = n - 1; j > p; i++, j--) {
+    if (i < p) {
+      const d = i === 0 ? diagonal[0] : diagonal[i] - offDiagonal[i - 1] * m[i];
+      if (!(d > tiny)) throw new NotPositiveDefiniteError(ordering ? ordering[i] : i);
+      dInv[i] = 1 / d;
+      m[i + 1] = offDiagonal[i] * dInv[i];
+    }
+    const e = j === n - 1 ? diagonal[j] : diagonal[j] - offDiagonal[j] * m[j];
+    if (!(e > tiny)) throw new NotPositiveDefiniteError(ordering ? ordering[j] : j);
+    dInv[j] = 1 / e;
+    if (j - 1 > p) m[j - 1] = offDiagonal[j - 1] * dInv[j];
+  }
 }
 
 /**

@@ -29,8 +29,20 @@ export interface ScaledOperator {
 
 /** The diagonal of M when M is absent (identity) or diagonal with positive entries; else undefined. */
 export function positiveDiagonal(M: LinearOperator | undefined, n: number): Float64Array | undefined {
+  if (M === undefined) return new Float64Array(n).fill(1);
+  // operators are immutable: the answer is kept with the operator (auto's applicability check, the global-error
+  // guard and the Krylov solver each ask); callers only read it
+  const known = diagonals.get(M);
+  if (known !== undefined && known.n === n) return known.d;
+  const d = massDiagonal(M, n);
+  diagonals.set(M, { n, d });
+  return d;
+}
+
+const diagonals = new WeakMap<LinearOperator, { readonly n: number; readonly d: Float64Array | undefined }>();
+
+function massDiagonal(M: LinearOperator, n: number): Float64Array | undefined {
   const d = new Float64Array(n).fill(1);
-  if (M === undefined) return d;
   if (M.csr) {
     const { rowPtr, colIdx, values } = M.csr;
     for (let i = 0; i < n; i++) {

@@ -132,6 +132,11 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
       const trig = periodic.map(() => ({ sn: 0, cs: 0 }));
       return (t, out, rows) => {
         const tau = t - t0;
+        // affine inputs, every state (the Krylov solver's start and end of each step and every check): one kernel
+        if (rows === undefined && periodic.length === 0) {
+          affineAt(p0, p1, tau, out, n);
+          return;
+        }
         periodic.forEach(({ h }, k) => {
           trig[k].sn = Math.sin(h.omega * t + h.phase);
           trig[k].cs = Math.cos(h.omega * t + h.phase);
@@ -146,4 +151,9 @@ export function createParticularSolver(problem: OdeProblem, mass: Float64Array, 
       };
     },
   };
+}
+
+/** out = p0 + τ·p1 over the first n entries. */
+function affineAt(p0: Float64Array, p1: Float64Array, tau: number, out: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) out[i] = p0[i] + p1[i] * tau;
 }

@@ -38,6 +38,8 @@ import type { SolverName } from '../solvers/solver';
 import type { LinearModel } from '../model';
 import { linearParts } from '../problem/linear-problem';
 import { positiveDiagonal, scaledOperator } from '../chebyshev/scaled-operator';
+import { isSymmetric } from '../sparse/is-symmetric';
+import type { LinearOperator } from '../problem/linear-operator';
 import type { ScaledOperator } from '../chebyshev/scaled-operator';
 import type { Excitation, StepBudget } from './step-prediction';
 import { inputExcitation, offEquilibrium, refuseOverBudget } from './step-prediction';
@@ -93,6 +95,7 @@ export function oscillationEstimate(lti: OdeProblem['lti'], n: number, span: num
   if (!lti || n === 0) return undefined;
   const mass = positiveDiagonal(lti.M, n);
   if (!mass) return undefined;
+  if (isSymmetric(lti.A)) return realSpectrumEstimate(lti.A, mass, n);
   const op = scaledOperator(lti.A, mass);
   const omega = op.imMax;
   // losses concentrated on a few states (a line's terminations) move the rectangle's centre, not the median of the
@@ -108,6 +111,42 @@ export function oscillationEstimate(lti: OdeProblem['lti'], n: number, span: num
   // (1 − e^(−x))/σ̄ = T·(1 − e^(−x))/x, → T as x → 0
   const memory = x < 1e-8 ? span : (span * -Math.expm1(-x)) / x;
   return { omega, damping, radians: omega * memory };
+}
+
+/**
+ * The estimate of a symmetric A with a diagonal positive M (RC-type networks): J̃ = M^(−1/2) A M^(−1/2) is
+ * symmetric, so its spectrum is real and ω̂ = 0 (no radians, nothing to guard). The damping is the same
+ * rule's (the Gershgorin centre, or the median of the diagonal when the losses are concentrated) read from
+ * J̃_ij = A_ij / √(m_i m_j) in one pass over A's entries: without the balancing, the transpose and the
+ * Hermitian/skew split of scaledOperator, which a whole process ran once per simulation in the interpreter.
+ */
+function realSpectrumEstimate(A: LinearOperator, mass: Float64Array, n: number): OscillationEstimate | undefined {
+  const diag = new Float64Array(n);
+  let reMin = Infinity;
+  let reMax = -Infinity;
+  const row = (i: number, j: number, a: number, radius: number): number => {
+    if (i === j) diag[i] += a / mass[i];
+    else radius += Math.abs(a) / Math.sqrt(mass[i] * mass[j]);
+    return radius;
+  };
+  const csr = A.csr;
+  const dense = csr ? undefined : A.toDense().data;
+  for (let i = 0; i < n; i++) {
+    let radius = 0;
+    if (csr) for (let p = csr.rowPtr[i]; p < csr.rowPtr[i + 1]; p++) radius = row(i, csr.colIdx[p], csr.values[p], radius);
+    else for (let j = 0; j < n; j++) radius = row(i, j, dense![i * n + j], radius);
+    reMin = Math.min(reMin, diag[i] - radius);
+    reMax = Math.max(reMax, diag[i] + radius);
+  }
+  const centre = -(reMin + reMax) / 2;
+  let faster = 0;
+  const sorted = diag.slice().sort();
+  const h = n >> 1;
+  const median = -(n % 2 === 1 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2);
+  for (let i = 0; i < n; i++) if (-diag[i] > CONCENTRATED * median) faster++;
+  const concentrated = n >= 10 && centre > CONCENTRATED * median && faster <= n / 5;
+  const damping = Math.max(0, concentrated ? median : centre);
+  return Number.isFinite(damping) ? { omega: 0, damping, radians: 0 } : undefined;
 }
 
 /** The median of the diagonal of the balanced operator J̃ (its entries are the states' own loss rates, ≤ 0). */

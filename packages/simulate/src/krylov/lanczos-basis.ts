@@ -10,13 +10,18 @@
  * matrix functions (Druskin & Knizhnerman, 1991; Druskin, Greenbaum & Knizhnerman, SIAM J. Sci. Comput. 19(1),
  * 1998) as long as it stays near semiorthogonality (Simon, Math. Comp. 42, 1984). The loss is watched through the
  * inner product of each new vector with the start vector, |v_1ᵀ v_{j+1}| (the converged Ritz vectors, along which
- * orthogonality goes, have weight on v_1), accumulated in pass 2 at the cost of one more load per entry; above
+ * orthogonality goes, have weight on v_1), a third pass over N (dot) after the two of the recurrence; above
  * √ε ≈ 1.5e-8 the new vector is orthogonalised against the whole basis (two classical Gram–Schmidt passes) and
- * its norm taken again. A local second pass at every step (DGKS) was measured to change nothing on RC ladders and
- * grids while costing two more passes per step. The vector work is
- * fused: two passes over N per step, the normalisation of v_{j+1} folded into the next step's first pass (Z is
- * applied to β_{j+1} v_{j+1} and the result scaled), against five to ten for the general Arnoldi basis; the dot
- * products keep two partial sums (measured 20 → 15 µs for the two passes at N = 10⁴).
+ * its norm taken again, and so is the vector of the next step: the three-term recurrence carries the loss of v_j
+ * into v_{j+1} at once, so orthogonalising one vector alone only postpones the next loss by a step or two (Simon,
+ * Math. Comp. 42, 1984, orthogonalises the pair). On the 10⁴-section RC ladder 16 reorthogonalisations instead
+ * of 26 over the run, the same steps and dimensions, the trace within 2e-14 of the peak. A local second pass at
+ * every step (DGKS) was measured to change nothing on RC ladders and grids while costing two more passes per step.
+ * The vector work is fused: two passes over N per step for the recurrence, the normalisation of v_{j+1} folded into
+ * the next step's first pass (Z is applied to β_{j+1} v_{j+1} and the result scaled), against five to ten for the
+ * general Arnoldi basis; the sums add two entries per link (measured 20 → 15 µs for the two passes at N = 10⁴,
+ * with two partial sums then). Each pass is a kernel of its own (normaliseAndShift, subtractAndSquare, dot): see
+ * normaliseAndShift for why.
  *
  * Cost of step j: one application of Z plus O(N); memory (k + 1)·N doubles for the largest k reached (the basis
  * is kept for the dense output).
@@ -44,6 +49,8 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
   let beta = 0;
   let invariant = false;
   let reorthogonalised = 0;
+  // the previous vector was reorthogonalised because its orthogonality was lost: this one is too
+  let pending = false;
 
   return {
     size,
@@ -80,6 +87,7 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
       offDiagonal.fill(0);
       dimension = 0;
       invariant = false;
+      pending = false;
     },
     extend(applyZ) {
       if (invariant || dimension >= maxDimension) return false;
@@ -92,54 +100,16 @@ export function createLanczosBasis(size: number, maxDimension: number): LanczosB
       const prev = j > 0 ? vectors[j - 1] : v;
       const bj = j > 0 ? offDiagonal[j - 1] : 0;
       const inv = j > 0 ? 1 / bj : 1;
-      // pass 1: v_j ← u / β_j; w ← Z u / β_j − β_j v_{j−1}; α_j = v_jᵀ w (two partial sums: the additions of one
-      // sum form a chain of dependent operations that would bound the pass)
-      let a0 = 0;
-      let a1 = 0;
-      const even = size & ~1;
-      for (let i = 0; i < even; i += 2) {
-        const vi = v[i] * inv;
-        const vk = v[i + 1] * inv;
-        v[i] = vi;
-        v[i + 1] = vk;
-        const wi = w[i] * inv - bj * prev[i];
-        const wk = w[i + 1] * inv - bj * prev[i + 1];
-        w[i] = wi;
-        w[i + 1] = wk;
-        a0 += vi * wi;
-        a1 += vk * wk;
-      }
-      if (even < size) {
-        const vi = v[even] * inv;
-        v[even] = vi;
-        const wi = w[even] * inv - bj * prev[even];
-        w[even] = wi;
-        a0 += vi * wi;
-      }
-      const a = a0 + a1;
-      // pass 2: w ← w − α_j v_j; ‖w‖² (w = β_{j+1} v_{j+1}, normalised in the next step's pass 1); v_1ᵀ w
-      const first = vectors[0];
-      let s0 = 0;
-      let s1 = 0;
-      let o = 0;
-      for (let i = 0; i < even; i += 2) {
-        const wi = w[i] - a * v[i];
-        const wk = w[i + 1] - a * v[i + 1];
-        w[i] = wi;
-        w[i + 1] = wk;
-        s0 += wi * wi;
-        s1 += wk * wk;
-        o += first[i] * wi + first[i + 1] * wk;
-      }
-      if (even < size) {
-        const wi = w[even] - a * v[even];
-        w[even] = wi;
-        s0 += wi * wi;
-        o += first[even] * wi;
-      }
-      let bNext = Math.sqrt(s0 + s1);
-      if (j > 0 && Math.abs(o) > ORTHOGONALITY_LOSS * bNext) {
-        // orthogonality lost: w against v_1 … v_{j+1}, twice
+      // pass 1: v_j ← u / β_j; w ← Z u / β_j − β_j v_{j−1}; α_j = v_jᵀ w
+      const a = normaliseAndShift(v, w, prev, inv, bj, size);
+      // pass 2: w ← w − α_j v_j; ‖w‖² (w = β_{j+1} v_{j+1}, normalised in the next step's pass 1); then v_1ᵀ w
+      let bNext = Math.sqrt(subtractAndSquare(w, a, v, size));
+      const o = dot(vectors[0], w, size);
+      const lost = j > 0 && Math.abs(o) > ORTHOGONALITY_LOSS * bNext;
+      if (lost || pending) {
+        // orthogonality lost at v_{j+1}, or at v_j in the previous step (the pair, Simon's partial
+        // reorthogonalisation): w against v_1 … v_{j+1}, twice
+        pending = lost;
         reorthogonalised++;
         bNext = reorthogonalise(vectors, j + 1, w, size);
       }
@@ -171,6 +141,60 @@ function reorthogonalise(vectors: readonly Float64Array[], count: number, w: Flo
     }
   }
   return Math.sqrt(dot(w, w, size));
+}
+
+/**
+ * Pass 1 of a step: v ← v·inv, w ← w·inv − b·prev, and vᵀw, summed two entries per addition (one sum's additions
+ * form a chain of dependent operations that would bound the pass; a pair per link halves it). The passes are
+ * functions of their own whose loop is the last thing they run, with the odd entry before it and one local
+ * returned: extend() held them inline, V8 compiled its first long loop by on-stack replacement during the first
+ * call, before the code after it had run, and Node 20's V8 re-entered that code on later calls and deoptimised at
+ * the first statement it had no feedback for (23 times per run of the 10⁴-section RC ladder, each leaving the rest
+ * of the step's O(N) work to the interpreter).
+ */
+function normaliseAndShift(v: Float64Array, w: Float64Array, prev: Float64Array, inv: number, b: number, size: number): number {
+  let a = 0;
+  let i = 0;
+  if (size & 1) {
+    const vi = v[0] * inv;
+    v[0] = vi;
+    const wi = w[0] * inv - b * prev[0];
+    w[0] = wi;
+    a = vi * wi;
+    i = 1;
+  }
+  for (; i < size; i += 2) {
+    const vi = v[i] * inv;
+    const vk = v[i + 1] * inv;
+    v[i] = vi;
+    v[i + 1] = vk;
+    const wi = w[i] * inv - b * prev[i];
+    const wk = w[i + 1] * inv - b * prev[i + 1];
+    w[i] = wi;
+    w[i + 1] = wk;
+    a += vi * wi + vk * wk;
+  }
+  return a;
+}
+
+/** Pass 2 of a step: w ← w − a·v, and ‖w‖² (two entries per addition, as in pass 1). */
+function subtractAndSquare(w: Float64Array, a: number, v: Float64Array, size: number): number {
+  let s = 0;
+  let i = 0;
+  if (size & 1) {
+    const wi = w[0] - a * v[0];
+    w[0] = wi;
+    s = wi * wi;
+    i = 1;
+  }
+  for (; i < size; i += 2) {
+    const wi = w[i] - a * v[i];
+    const wk = w[i + 1] - a * v[i + 1];
+    w[i] = wi;
+    w[i + 1] = wk;
+    s += wi * wi + wk * wk;
+  }
+  return s;
 }
 
 /** Σ_i u_i w_i over the first `size` entries, in order. */

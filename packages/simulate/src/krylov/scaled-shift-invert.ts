@@ -58,10 +58,7 @@ export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: Symmetric
   const offDiagonal = new Float64Array(n);
   const inOrder = (gamma: number): LinearSolve => {
     if (tridiagonal) {
-      for (let k = 0; k < n; k++) {
-        diagonal[k] = 1 - gamma * entries.diagonal[k];
-        offDiagonal[k] = -gamma * entries.offDiagonal[k];
-      }
+      shiftEntries(entries.diagonal, entries.offDiagonal, gamma, diagonal, offDiagonal, n);
       try {
         const l = factorTwistedTridiagonal(diagonal, offDiagonal);
         return { solve: (rhs, out) => l.solve(rhs, out) };
@@ -83,4 +80,15 @@ export function scaledShiftInvert(a: CsrMatrix, d: Float64Array, plan: Symmetric
     };
   };
   return Object.assign(inOrder, { order });
+}
+
+/**
+ * The entries of I − γJ̃ from J̃'s: a kernel of its own, nothing after its loop (inline, the factorisation that followed
+ * it was where V8's on-stack-replaced code of the loop deoptimised, on every γ after the first).
+ */
+function shiftEntries(jDiagonal: Float64Array, jOffDiagonal: Float64Array, gamma: number, diagonal: Float64Array, offDiagonal: Float64Array, n: number): void {
+  for (let k = 0; k < n; k++) {
+    diagonal[k] = 1 - gamma * jDiagonal[k];
+    offDiagonal[k] = -gamma * jOffDiagonal[k];
+  }
 }

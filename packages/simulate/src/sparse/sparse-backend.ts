@@ -46,8 +46,9 @@ export interface SymmetricPlan {
 
 /**
  * The method for a pattern: banded when the band is narrow in the natural order, in the order of a walk along
- * the paths (chains: ladders, lines, in any labelling; O(nnz), chainOrdering) or after reverse Cuthill–McKee, else
- * the sparse LU (grids, meshes). O(nnz) plus the RCM searches when the graph is not a union of paths.
+ * the paths (chains: ladders, lines, in any labelling; O(nnz), chainOrdering) or after reverse Cuthill–McKee, or
+ * when the band's whole work is small (bandIsCheap: small grids and meshes), else the sparse LU (large grids,
+ * meshes). O(nnz) plus the RCM searches when the graph is not a union of paths.
  * A plan made for A serves every matrix whose pattern lies within A's pattern plus the diagonal.
  */
 export function symmetricPlan(pattern: CsrMatrix): SymmetricPlan {
@@ -57,7 +58,22 @@ export function symmetricPlan(pattern: CsrMatrix): SymmetricPlan {
   if (chain) return { banded: true, ordering: chain, position: inversePermutation(chain), bandwidth: 1 };
   const ordering = rcmOrdering(pattern);
   const bandwidth = halfBandwidth(pattern, ordering);
-  return bandIsNarrow(pattern, bandwidth) ? { banded: true, ordering, position: inversePermutation(ordering), bandwidth } : { banded: false, bandwidth };
+  const banded = bandIsNarrow(pattern, bandwidth) || bandIsCheap(pattern.rows, bandwidth);
+  return banded ? { banded: true, ordering, position: inversePermutation(ordering), bandwidth } : { banded: false, bandwidth };
+}
+
+/**
+ * The banded Cholesky's work n (b + 1)² per factorisation, below which it is taken even for a band wider than
+ * the matrix's entries (the 32 × 32 RC grid: n = 1024, b = 32 after RCM, 1.1·10⁶). Its factorisation and solves
+ * are plain loops over contiguous rows that V8 optimises within their first call, where the sparse LU's
+ * Gilbert–Peierls column searches and AMD ordering ran mostly in the interpreter and baseline tiers in a whole
+ * process (≈ 0.25 s of the 32 × 32 grid's 1 s profile for four factorisations at a load of 10); above the bound
+ * (the 100 × 100 grid: 10⁸) the fill-reducing sparse LU does asymptotically less work.
+ */
+export const BANDED_WORK_LIMIT = 2 ** 21;
+
+export function bandIsCheap(n: number, bandwidth: number): boolean {
+  return n * (bandwidth + 1) * (bandwidth + 1) <= BANDED_WORK_LIMIT;
 }
 
 /**
