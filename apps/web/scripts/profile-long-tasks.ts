@@ -14,8 +14,9 @@ import { buildPage } from '../test/support/build-page';
 import { serveStatic } from '../test/support/static-server';
 import { launchChromium } from '../test/support/browser';
 import { revision, waitForRevision } from '../test/support/page';
-import { pasteDescription } from '../test/support/paste';
+import { pasteDescription, pasteStaged, stagePaste } from '../test/support/paste';
 import { rcGridText, rcLadderText } from '../test/support/networks';
+import { installLongTaskObserver, readLongTasks, resetLongTasks } from '../test/support/long-tasks';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; }
@@ -29,14 +30,9 @@ const server = await serveStatic(outDir);
 const browser = await launchChromium({ webgl: true });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  // the Long Tasks API beside the profile: a stretch may be tasks back to back, a long-task entry is one task
-  await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: [number, number][] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  // the Long Tasks API beside the profile (the browser test's observer): a stretch may be tasks back to back, a
+  // long-task entry is one task
+  await installLongTaskObserver(page);
   await page.goto(server.url);
   await waitForRevision(page, undefined);
   // sigma's renderer is built in idle time after start-up (ui/warm-sigma.ts): paste once it is waiting
@@ -56,25 +52,25 @@ try {
     for (let k = 0; k < JSON.stringify(1e-6 / 5000).length; k++) await page.keyboard.press('Shift+ArrowRight');
     await page.waitForTimeout(1000);
   }
+  // the text into the page before the profile starts (the harness's transfer, not the page's work)
+  if (which !== 'edit5000') await stagePaste(page, text);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const before = await revision(page);
-  await page.evaluate(() => {
-    (window as unknown as { longTasks: [number, number][] }).longTasks = [];
-  });
+  await resetLongTasks(page);
   if (which === 'edit5000') {
     await page.keyboard.type('5e-10');
     await page.waitForFunction(() => Math.abs(Number(document.querySelector('#model .virtual-row')?.querySelectorAll('span')[3]?.textContent) - 5e-10) < 1e-22, null, { timeout: 300_000 });
   } else {
-    await pasteDescription(page, text);
+    await pasteStaged(page);
     await waitForRevision(page, before, 300_000);
   }
   await page.waitForFunction(drawn, null, { timeout: 120_000 });
   await page.waitForTimeout(1000);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-  const longTasks = (await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks)).map((t) => Math.round(t[1]));
+  const longTasks = (await readLongTasks(page)).map((t) => Math.round(t[1]));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // '(program)' is the browser's native work (style, layout, paint, WebGL): busy, not idle
   const idle = (n: ProfileNode) => n.callFrame.functionName === '(idle)';
