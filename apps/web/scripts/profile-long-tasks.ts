@@ -16,7 +16,7 @@ import { launchChromium } from '../test/support/browser';
 import { revision, waitForRevision } from '../test/support/page';
 import { pasteDescription, pasteStaged, stagePaste } from '../test/support/paste';
 import { rcGridText, rcLadderText } from '../test/support/networks';
-import { installLongTaskObserver, readLongTasks, resetLongTasks } from '../test/support/long-tasks';
+import { attributeLongTasks, installLongTaskObserver, readLongTasks, resetLongTasks } from '../test/support/long-tasks';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; }
@@ -70,7 +70,10 @@ try {
   await page.waitForFunction(drawn, null, { timeout: 120_000 });
   await page.waitForTimeout(1000);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-  const longTasks = (await readLongTasks(page)).map((t) => Math.round(t[1]));
+  const tasks = await readLongTasks(page);
+  const longTasks = tasks.map((t) => Math.round(t[1]));
+  // each task with the page's measured steps inside it
+  const attributed = (await attributeLongTasks(page, tasks)).map((t) => `${t.ms}: ${t.measures.map(([n, d]) => `${n} ${d}`).join(', ')}`);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // '(program)' is the browser's native work (style, layout, paint, WebGL): busy, not idle
   const idle = (n: ProfileNode) => n.callFrame.functionName === '(idle)';
@@ -99,7 +102,7 @@ try {
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   }
   if (start >= 0) close(t);
-  console.log(JSON.stringify({ model: which, longTasks, stretches }, null, 2));
+  console.log(JSON.stringify({ model: which, longTasks, attributed, stretches }, null, 2));
 } finally {
   await browser.close();
   await server.close();

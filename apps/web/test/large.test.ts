@@ -19,8 +19,8 @@ import { launchChromium } from './support/browser';
 import { revision, waitForRevision } from './support/page';
 import { rcGridText, rcLadderText } from './support/networks';
 import { pasteStaged, stagePaste } from './support/paste';
-import { installLongTaskObserver, readLongTasks, resetLongTasks } from './support/long-tasks';
-import type { LongTask } from './support/long-tasks';
+import { attributeLongTasks, installLongTaskObserver, readLongTasks, resetLongTasks } from './support/long-tasks';
+import type { AttributedTask, LongTask } from './support/long-tasks';
 
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
 const RESULTS = join(WEB_ROOT, 'test', 'results');
@@ -36,6 +36,8 @@ interface Measured {
   readonly allDrawnMs: number;
   /** Long tasks after the paste: the page's work on the answer (the paste's own are in `paste`). */
   readonly longTasks: readonly number[];
+  /** Each long task after the paste with the page's measured steps inside it (test/support/long-tasks.ts). */
+  readonly attributed: readonly AttributedTask[];
   readonly longestTaskMs: number;
   readonly tasksOver100Ms: number;
   /** The paste alone: the input handlers, and with the textarea's layout of the text. */
@@ -105,6 +107,7 @@ describe('large models in chromium', () => {
     const during = (t: LongTask) => t[0] <= paste.end && t[0] + t[1] >= paste.start;
     const pasteTasks = tasks.filter(during).map((t) => Math.round(t[1]));
     const longTasks = tasks.filter((t) => !during(t)).map((t) => Math.round(t[1]));
+    const attributed = await attributeLongTasks(page, tasks.filter((t) => !during(t)));
     // the editor's own part of the paste: the text into the editable view (CodeMirror), layout forced
     const largeTextMs = await page.evaluate(() => {
       const e = performance.getEntriesByName('sysgraph:large-text');
@@ -112,7 +115,7 @@ describe('large models in chromium', () => {
     });
     const engineStagesMs = JSON.parse((await page.evaluate(() => document.body.dataset.engineStages)) ?? '{}');
     const elements = (JSON.parse(text) as { elements: unknown[] }).elements.length;
-    return { elements, textBytes: text.length, answerMs, paintedMs, allDrawnMs, longTasks, longestTaskMs: Math.max(0, ...longTasks), tasksOver100Ms: longTasks.filter((d) => d > LONG_TASK_MS).length, paste: { handlersMs: paste.handlersMs, withLayoutMs: paste.withLayoutMs, tasksMs: pasteTasks, largeMode: paste.largeMode, largeTextMs }, engineStagesMs, rendererWarm: warm };
+    return { elements, textBytes: text.length, answerMs, paintedMs, allDrawnMs, longTasks, attributed, longestTaskMs: Math.max(0, ...longTasks), tasksOver100Ms: longTasks.filter((d) => d > LONG_TASK_MS).length, paste: { handlersMs: paste.handlersMs, withLayoutMs: paste.withLayoutMs, tasksMs: pasteTasks, largeMode: paste.largeMode, largeTextMs }, engineStagesMs, rendererWarm: warm };
   }
 
   async function lastRow(column: string): Promise<number> {
@@ -217,12 +220,14 @@ describe('large models in chromium', () => {
     }, null, { timeout: 300_000 });
     const editAnswerMs = Date.now() - e0;
     await page.waitForTimeout(1000);
-    const editTasks = (await readLongTasks(page)).map((t) => Math.round(t[1]));
+    const editRaw = await readLongTasks(page);
+    const editTasks = editRaw.map((t) => Math.round(t[1]));
+    const editAttributed = await attributeLongTasks(page, editRaw);
     expect(Math.abs((await mFirst()) - 5e-10)).toBeLessThan(1e-22);
     expect(await page.getAttribute('#editor', 'data-mode')).toBe('large');
     expect(await page.inputValue('#description')).toBe('');
     const edited = text.replace(`"C":{"value":${cValue}`, '"C":{"value":5e-10');
-    results.rcLadder5000 = { ...(results.rcLadder5000 as object), edit: { typed: '5e-10 over C = 2e-10 in line 3', answerMs: editAnswerMs, longTasks: editTasks, longestTaskMs: Math.max(0, ...editTasks), tasksOver100Ms: editTasks.filter((d) => d > LONG_TASK_MS).length } };
+    results.rcLadder5000 = { ...(results.rcLadder5000 as object), edit: { typed: '5e-10 over C = 2e-10 in line 3', answerMs: editAnswerMs, longTasks: editTasks, attributed: editAttributed, longestTaskMs: Math.max(0, ...editTasks), tasksOver100Ms: editTasks.filter((d) => d > LONG_TASK_MS).length } };
     // "Edit as plain text" brings the edited text into the textarea, with the edit and nothing else changed
     await page.click('#large-text-edit');
     expect(await page.getAttribute('#editor', 'data-mode')).toBeNull();

@@ -24,7 +24,9 @@ export function renderLargeModel(host: HTMLElement, m: LargeModelView, systemNam
     for (const k of keys.filter((key) => m.matrices[key].rows > 0 && m.matrices[key].cols > 0)) {
       await nextTask();
       if (!pictureRow.isConnected) return;
+      const t0 = performance.now();
       pictureRow.appendChild(createSparsityPicture(k, m.matrices[k], names(k, 'row'), names(k, 'col')).node);
+      performance.measure('sysgraph:picture', { start: t0 });
     }
     pictureRow.dataset.drawn = 'all';
   };

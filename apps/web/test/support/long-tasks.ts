@@ -32,14 +32,39 @@ export async function observeLongTasksNow(page: Page): Promise<void> {
   await page.evaluate(observeLongTasks, false);
 }
 
-/** Forgets the tasks recorded so far. */
+/** Forgets the tasks recorded so far (and the page's user-timing measures with them). */
 export async function resetLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     (window as unknown as LongTaskWindow).longTasks = [];
+    performance.clearMeasures();
   });
 }
 
 /** The tasks recorded since the last reset, in order. */
 export async function readLongTasks(page: Page): Promise<LongTask[]> {
   return page.evaluate(() => (window as unknown as LongTaskWindow).longTasks.map(([s, d]) => [s, d] as [number, number]));
+}
+
+/** A long task with the page's own `sysgraph:*` user-timing measures that ran inside it (name and ms). */
+export interface AttributedTask {
+  readonly ms: number;
+  readonly measures: readonly (readonly [string, number])[];
+}
+
+/**
+ * Attributes each long task to the page's `sysgraph:*` measures (performance.measure around the answer's steps,
+ * the large-text hand-over, sigma.js's process and render, …) that lie inside it; what a task holds beyond
+ * them is the browser's own work (style, layout, paint, garbage collection) or code not measured.
+ */
+export async function attributeLongTasks(page: Page, tasks: readonly LongTask[]): Promise<AttributedTask[]> {
+  const measures = await page.evaluate(() =>
+    performance
+      .getEntriesByType('measure')
+      .filter((m) => m.name.startsWith('sysgraph:'))
+      .map((m) => [m.name.slice('sysgraph:'.length), m.startTime, m.duration] as [string, number, number]),
+  );
+  return tasks.map(([start, duration]) => ({
+    ms: Math.round(duration),
+    measures: measures.filter(([, s, d]) => s >= start - 1 && s + d <= start + duration + 1).map(([name, , d]) => [name, Math.round(d)] as const),
+  }));
 }

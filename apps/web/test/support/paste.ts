@@ -22,10 +22,14 @@ export interface PasteTiming {
 
 type StagedWindow = { stagedPaste?: string };
 
-/** The text into the page, kept for the next pasteStaged. */
+/** The text into the page, kept for the next pasteStaged; the editor focused and its text selected. */
 export async function stagePaste(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => {
     (window as unknown as StagedWindow).stagedPaste = t;
+    // the user's click into the editor and the selection of what the paste replaces, before the paste
+    const ta = document.querySelector<HTMLTextAreaElement>('#description')!;
+    ta.focus();
+    ta.select();
   }, text);
 }
 
@@ -37,8 +41,6 @@ export function pasteStaged(page: Page): Promise<PasteTiming> {
     if (t === undefined) throw new Error('pasteStaged: no text staged (stagePaste first)');
     delete w.stagedPaste;
     const ta = document.querySelector<HTMLTextAreaElement>('#description')!;
-    ta.focus();
-    ta.select();
     const start = performance.now();
     const data = new DataTransfer();
     data.setData('text/plain', t);
