@@ -170,6 +170,13 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       // lines in this task, and shown in the next
       const t0 = performance.now();
       const prepared = ed.prepare(large);
+      // an empty view shown now (the first large text of the page), so that the frame before the text arrives
+      // lays it out: the text's own frame then measures the lines in view, not the whole view anew; a view
+      // still holding the previous text stays hidden until the new one is in
+      if (ed.lineCount() === 1 && ed.getText() === '') {
+        viewer.node.hidden = true;
+        ed.node.hidden = false;
+      }
       performance.measure('sysgraph:large-text-prepare', { start: t0 });
       await nextTask();
       if (mine !== handover || large === undefined) return;

@@ -99,10 +99,16 @@ export function createLargeTextEditor(label: string, onEdit: () => void): LargeT
     prepare: (text) => ({ text, doc: Text.of(text.split(/\r\n?|\n/)) }),
     show(input) {
       const { text, doc } = typeof input === 'string' ? { text: input, doc: input } : input;
+      // the view's first measure cycle of the new text (its layout of the lines in view, in the next frame), as a
+      // user-timing measure `sysgraph:large-text-layout`: from a frame callback queued before the view's own to
+      // the end of the view's cycle (a request of ours runs in it, after the view's reads and writes)
+      let frame = 0;
+      requestAnimationFrame(() => void (frame = performance.now()));
       replacing = true;
       // a new state: the history of the previous text is not carried over
       view.setState(EditorState.create({ doc, extensions: extensions() }));
       replacing = false;
+      view.requestMeasure({ read: () => undefined, write: () => void (frame > 0 && performance.measure('sysgraph:large-text-layout', { start: frame })) });
       cached = text;
       node.dataset.lines = String(view.state.doc.lines);
       // to the top in the view's own measure cycle (writing scrollTop here would force a layout in this task)
