@@ -28,6 +28,7 @@ import { drawGraphCanvas } from './graph-canvas-fallback';
 import { MultiDirectedGraph } from 'graphology';
 import { addLargeBranches, addLargeNodes, HIT_COLOUR, startPositions } from './large-graph-data';
 import { layoutInWorker } from './layout-in-worker';
+import { holdRenders } from './sigma-hold';
 import { nextTask } from './task-steps';
 import { parkSigma, SIGMA_SETTINGS, takeSigma } from './warm-sigma';
 import type { WarmSigma } from './warm-sigma';
@@ -159,7 +160,11 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
         addLargeNodes(graph, g, at, k, k + NODES_PER_TASK);
         performance.measure('sysgraph:nodes', { start: n0 });
       }
-      if (!(await addBranches(SETTLED_BRANCHES_PER_TASK))) return;
+      // the branches indexed slice by slice without a render between them, then drawn in one render
+      const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
+      const done = await addBranches(SETTLED_BRANCHES_PER_TASK);
+      release();
+      if (!done) return;
       settle(drawnNote());
       return;
     }
