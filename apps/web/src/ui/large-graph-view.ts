@@ -1,24 +1,24 @@
 /**
  * renderLargeGraph: a linear graph above LARGE_GRAPH branches, drawn by sigma.js (WebGL, on graphology) with a
- * ForceAtlas2 layout (Jacomy et al. 2014) that runs in a Web Worker (graphology-layout-forceatlas2/worker) for
- * LAYOUT_MS and then stops: the page stays responsive while the nodes settle. Tree branches in their class
- * colour, links thin and grey, state branches thick in the state colour (largeGraphData). The summary's search by
- * element id highlights the matching branches and moves the camera to the first.
+ * ForceAtlas2 layout (Jacomy et al. 2014; graphology-layout-forceatlas2's iteration) that runs in a Web Worker of
+ * its own (layout-in-worker.ts) for LAYOUT_MS and then stops: the page stays responsive while the nodes settle.
+ * Tree branches in their class colour, links thin and grey, state branches thick in the state colour
+ * (largeGraphData). The summary's search by element id highlights the matching branches and moves the camera
+ * to the first.
  *
  * Without WebGL (no context, or sigma's constructor fails) the same graph and layout are drawn on a 2D canvas
  * (graph-canvas-fallback.ts) and a note says so. sigma and the layout are imported lazily: small graphs never
  * load them. The host records data-renderer (webgl | canvas) and data-layout (running | settled).
  *
- * Above LIVE_LAYOUT_BRANCHES the layout runs first, in a worker of its own on the engine's packed arrays
- * (layout-in-worker.ts), and the drawn graph is built after it at the final positions: every position update of
- * a drawn graph makes sigma process all nodes and edges again (about 100–400 ms for the 10^4 branches of a
- * 5000-section ladder, measured), one long task per update. Before, a shadow graphology graph was built on the
- * main thread for the library's supervisor (10^4 edges added in slices, the supervisor's worker spawned from a
- * Blob, the positions copied back: 130–330 ms stretches in profiles at load 9). The cost: the drawing appears
- * once the layout has run (LAYOUT_MS), not while it settles.
+ * Every position update of a drawn graph makes sigma process all its nodes and edges again (one full pass, its
+ * programs' buffers reallocated). Up to LIVE_LAYOUT_BRANCHES the drawing is built first and shows the layout
+ * settling, its positions every LAYOUT_UPDATE_MS (ten passes in the 4 s; the library's supervisor moved the nodes
+ * every iteration, about one pass per frame). Above, the layout runs first and the drawing is built after it at
+ * the final positions (one pass in all; a pass over the 10^4 branches of a 5000-section ladder was 100–400 ms
+ * under load, measured). The cost: that drawing appears once the layout has run (LAYOUT_MS), not while it
+ * settles. Sigma's renders are held while nodes and branches are handed to it in slices (sigma-hold.ts).
  */
 import type Sigma from 'sigma';
-import type FA2Layout from 'graphology-layout-forceatlas2/worker';
 import type { PackedGraph } from '../engine/protocol';
 import { branchCount, classesPresent, nodeCount } from '../engine/packed-graph';
 import { el } from './dom';
@@ -36,6 +36,8 @@ import type { LargeEdge, LargeNode } from './large-graph-data';
 
 /** How long ForceAtlas2 runs before it is stopped (ms). */
 export const LAYOUT_MS = 4000;
+/** Up to LIVE_LAYOUT_BRANCHES the drawing shows the layout settling: its positions so far this often (ms). */
+export const LAYOUT_UPDATE_MS = 400;
 const FADED = '#e3e7ed';
 /** Above this many branches the layout runs before the drawing is built, not on it. */
 export const LIVE_LAYOUT_BRANCHES = 4000;
@@ -54,11 +56,9 @@ export const NODES_PER_TASK = 1000;
 interface Live {
   renderer?: Sigma<LargeNode, LargeEdge>;
   warm?: WarmSigma;
-  layout?: FA2Layout;
-  /** Stops the worker of a layout run before the drawing (above LIVE_LAYOUT_BRANCHES). */
+  /** Stops the layout's worker. */
   cancelLayout?: () => void;
   frame?: number;
-  timer?: ReturnType<typeof setTimeout>;
 }
 
 let live: Live = {};
@@ -67,9 +67,7 @@ let generation = 0;
 /** Stops the layout worker, the renderer and the redraw loop of the drawing on the page, if any. */
 export function disposeLargeGraph(): void {
   generation++;
-  if (live.timer !== undefined) clearTimeout(live.timer);
   if (live.frame !== undefined) cancelAnimationFrame(live.frame);
-  live.layout?.kill();
   live.cancelLayout?.();
   if (live.warm !== undefined) parkSigma(live.warm);
   live = {};
@@ -153,46 +151,66 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
       const webgl = await startSigma();
       if (mine !== generation) return;
       if (!webgl) startCanvas();
+      // the nodes and branches indexed slice by slice without a render between them (each render processes
+      // all nodes and their labels: 80–120 ms a pass for the 5001 nodes at load 13), then drawn in one render
+      const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
       for (let k = 0; k < N; k += NODES_PER_TASK) {
         await nextTask();
-        if (mine !== generation) return;
+        if (mine !== generation) return release();
         const n0 = performance.now();
         addLargeNodes(graph, g, at, k, k + NODES_PER_TASK);
         performance.measure('sysgraph:nodes', { start: n0 });
       }
-      // the branches indexed slice by slice without a render between them, then drawn in one render
-      const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
       const done = await addBranches(SETTLED_BRANCHES_PER_TASK);
       release();
       if (!done) return;
       settle(drawnNote());
       return;
     }
-    const [{ default: Layout }, { inferSettings }] = await Promise.all([import('graphology-layout-forceatlas2/worker'), import('graphology-layout-forceatlas2')]);
+    const { inferSettings } = await import('graphology-layout-forceatlas2');
     if (mine !== generation) return;
+    const N = nodeCount(g);
+    const start0 = startPositions(N);
     const n0 = performance.now();
-    addLargeNodes(graph, g);
+    addLargeNodes(graph, g, start0);
     performance.measure('sysgraph:nodes', { start: n0 });
     // the renderer first, built in idle time before the answer (warm-sigma.ts), given the nodes alone; then the
-    // branches in slices; the layout moves the drawn graph, which sigma redraws every frame
+    // branches in slices, without a render between them; then the layout, whose positions so far come every
+    // LAYOUT_UPDATE_MS: each is one full processing of the drawing by sigma (the library's supervisor moved
+    // the nodes every iteration, one such pass per frame for the layout's 4 s)
     const webgl = await startSigma();
     if (mine !== generation) return;
     if (!webgl) startCanvas();
-    if (!(await addBranches())) return;
+    const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
+    const done = await addBranches();
+    release();
+    if (!done) return;
+    const move = (at: { x: Float32Array; y: Float32Array }) => {
+      const p0 = performance.now();
+      // graphology keeps the nodes in the order they were added: node index order
+      let i = 0;
+      graph.updateEachNodeAttributes((_, a) => {
+        a.x = at.x[i];
+        a.y = at.y[i];
+        i++;
+        return a;
+      }, { attributes: ['x', 'y'] });
+      performance.measure('sysgraph:layout-positions', { start: p0 });
+    };
     const l0 = performance.now();
-    live.layout = new Layout(graph, { settings: { ...inferSettings(graph), barnesHutOptimize: graph.order > 500, slowDown: 5 } });
+    const run = layoutInWorker(Float32Array.from(start0.x), Float32Array.from(start0.y), g.from, g.to, { ...inferSettings(N), barnesHutOptimize: N > 500, slowDown: 5 }, LAYOUT_MS, (r) => mine === generation && move(r), LAYOUT_UPDATE_MS);
+    live.cancelLayout = run.cancel;
     performance.measure('sysgraph:layout-spawn', { start: l0 });
-    // the supervisor's constructor spawns its worker (a Blob of the worker's source: 47 ms in a profile of the
-    // grid); start() packs the graph into typed arrays and transfers them: a task each
-    await nextTask();
-    if (mine !== generation) return;
-    const l1 = performance.now();
-    live.layout.start();
-    performance.measure('sysgraph:layout-start', { start: l1 });
-    live.timer = setTimeout(() => {
-      live.layout?.stop();
-      settle(drawnNote());
-    }, LAYOUT_MS);
+    try {
+      const final = await run.result;
+      if (mine !== generation) return;
+      move(final);
+    } catch {
+      // no worker: the drawing stays at its start positions
+      if (mine !== generation) return;
+    }
+    live.cancelLayout = undefined;
+    settle(drawnNote());
   };
 
   const startSigma = async (): Promise<boolean> => {
