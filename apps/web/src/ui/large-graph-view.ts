@@ -50,8 +50,8 @@ export const BRANCHES_PER_TASK = 200;
  * slice of 1000 was itself 80–90 ms at load 8, one of 500 about half that.
  */
 export const SETTLED_BRANCHES_PER_TASK = 500;
-/** Nodes handed to sigma per task above LIVE_LAYOUT_BRANCHES (the same reasoning). */
-export const NODES_PER_TASK = 1000;
+/** Nodes handed to sigma per task (its renders held meanwhile). */
+export const NODES_PER_TASK = 500;
 
 interface Live {
   renderer?: Sigma<LargeNode, LargeEdge>;
@@ -171,17 +171,22 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
     if (mine !== generation) return;
     const N = nodeCount(g);
     const start0 = startPositions(N);
-    const n0 = performance.now();
-    addLargeNodes(graph, g, start0);
-    performance.measure('sysgraph:nodes', { start: n0 });
-    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the nodes alone; then the
-    // branches in slices, without a render between them; then the layout, whose positions so far come every
+    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the empty graph; then the
+    // nodes and the branches in slices, without a render between them (the 10^3 ladder's nodes given whole to
+    // setGraph were one task of 110–190 ms at load 13); then the layout, whose positions so far come every
     // LAYOUT_UPDATE_MS: each is one full processing of the drawing by sigma (the library's supervisor moved
     // the nodes every iteration, one such pass per frame for the layout's 4 s)
     const webgl = await startSigma();
     if (mine !== generation) return;
     if (!webgl) startCanvas();
     const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
+    for (let k = 0; k < N; k += NODES_PER_TASK) {
+      await nextTask();
+      if (mine !== generation) return release();
+      const n0 = performance.now();
+      addLargeNodes(graph, g, start0, k, k + NODES_PER_TASK);
+      performance.measure('sysgraph:nodes', { start: n0 });
+    }
     const done = await addBranches();
     release();
     if (!done) return;
