@@ -147,6 +147,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       const t0 = performance.now();
       viewer.node.hidden = true;
       largeEditor.node.hidden = false;
+      largeEditor.node.classList.remove('large-text-cm-stale');
       largeEditor.show(text);
       largeEditor.markErrors(errorLines);
       largeEditor.place(caret);
@@ -155,7 +156,13 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       performance.measure('sysgraph:large-text', { start: t0 });
       return;
     }
-    if (largeEditor) largeEditor.node.hidden = true;
+    // the editable view ready and on show (it holds the previous large text): made invisible, not removed
+    // from the layout (`visibility: hidden`), until the new text is in — hidden with display: none, the view
+    // measured itself anew when shown again (its geometry, line heights, gutter: the longest part of its first
+    // frame); else hidden until then
+    const onShow = largeEditor !== undefined && host.dataset.largeEditor === 'ready' && !largeEditor.node.hidden;
+    if (largeEditor && onShow) largeEditor.node.classList.add('large-text-cm-stale');
+    else if (largeEditor) largeEditor.node.hidden = true;
     // the editable view ready (the usual case: it is warmed in idle time after start-up): nothing is drawn in
     // the paste's task but the bar above it; the read-only rows, their line index and the forced layout of
     // their first drawing (85 ms in a profile at load 12) would be replaced two tasks later
@@ -183,6 +190,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       const t1 = performance.now();
       viewer.node.hidden = true;
       ed.node.hidden = false;
+      ed.node.classList.remove('large-text-cm-stale');
       ed.show(large === prepared.text ? prepared : large);
       ed.markErrors(errorLines);
       inEditor = true;
@@ -212,6 +220,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     large = undefined;
     inEditor = false;
     handover++;
+    largeEditor?.node.classList.remove('large-text-cm-stale');
     largeEditor?.show('');
     gutter.hidden = false;
     wrap.hidden = false;
