@@ -188,6 +188,8 @@ describe('large models in chromium', () => {
     const m = await open(text);
     results.rcLadder5000 = { ...m, noLongTask: m.tasksOver100Ms === 0, note: '10^4 + 1 elements; no target time' };
     expect(m.elements).toBe(10_001);
+    // laid out before it was drawn, by ForceAtlas2 in the page's layout worker (under the page's CSP): iterations ran
+    expect(Number(await page.getAttribute('#graph-drawing', 'data-layout-iterations'))).toBeGreaterThan(0);
     expect(await page.getAttribute('#large-model', 'data-states')).toBe('5000');
     // the editor took the paste in large-text mode: an editable view (CodeMirror) with only the lines in view in
     // the DOM, the textarea empty (it never laid the text out)

@@ -139,9 +139,12 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
       performance.measure('sysgraph:layout-spawn', { start: l0 });
       let at: { x: Float32Array; y: Float32Array };
       try {
-        at = await run.result;
+        const final = await run.result;
+        at = final;
+        figure.dataset.layoutIterations = String(final.iterations);
       } catch {
         at = startPositions(N);
+        figure.dataset.layoutIterations = '0';
       }
       if (mine !== generation) return;
       live.cancelLayout = undefined;
@@ -210,9 +213,11 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
       const final = await run.result;
       if (mine !== generation) return;
       move(final);
+      figure.dataset.layoutIterations = String(final.iterations);
     } catch {
       // no worker: the drawing stays at its start positions
       if (mine !== generation) return;
+      figure.dataset.layoutIterations = '0';
     }
     live.cancelLayout = undefined;
     settle(drawnNote());
