@@ -7,7 +7,9 @@
  * (edit5000: the 5000-section ladder pasted and drawn first, then profiled while C's value is typed over in the
  * editor's large-text view and the answer is drawn again)
  * (the source maps are not applied: names are the build's, file:line points into the bundle). The Long Tasks
- * API's entries since the paste are printed beside the stretches (`longTasks`, ms): one entry per task.
+ * API's entries since the paste are printed beside the stretches (`longTasks`, ms): one entry per task, observed
+ * by the browser test's own observer (test/support/long-tasks.ts), and each attributed to the page's user-timing
+ * measures inside it (`attributed`). The text reaches the page before the profile starts (stagePaste).
  */
 import { rmSync } from 'node:fs';
 import { buildPage } from '../test/support/build-page';
