@@ -7,15 +7,18 @@
  * (edit5000: the 5000-section ladder pasted and drawn first, then profiled while C's value is typed over in the
  * editor's large-text view and the answer is drawn again)
  * (the source maps are not applied: names are the build's, file:line points into the bundle). The Long Tasks
- * API's entries since the paste are printed beside the stretches (`longTasks`, ms): one entry per task.
+ * API's entries since the paste are printed beside the stretches (`longTasks`, ms): one entry per task, observed
+ * by the browser test's own observer (test/support/long-tasks.ts), and each attributed to the page's user-timing
+ * measures inside it (`attributed`). The text reaches the page before the profile starts (stagePaste).
  */
 import { rmSync } from 'node:fs';
 import { buildPage } from '../test/support/build-page';
 import { serveStatic } from '../test/support/static-server';
 import { launchChromium } from '../test/support/browser';
 import { revision, waitForRevision } from '../test/support/page';
-import { pasteDescription } from '../test/support/paste';
+import { pasteDescription, pasteStaged, stagePaste } from '../test/support/paste';
 import { rcGridText, rcLadderText } from '../test/support/networks';
+import { attributeLongTasks, installLongTaskObserver, readLongTasks, resetLongTasks } from '../test/support/long-tasks';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; }
@@ -29,14 +32,9 @@ const server = await serveStatic(outDir);
 const browser = await launchChromium({ webgl: true });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  // the Long Tasks API beside the profile: a stretch may be tasks back to back, a long-task entry is one task
-  await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: [number, number][] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  // the Long Tasks API beside the profile (the browser test's observer): a stretch may be tasks back to back, a
+  // long-task entry is one task
+  await installLongTaskObserver(page);
   await page.goto(server.url);
   await waitForRevision(page, undefined);
   // sigma's renderer is built in idle time after start-up (ui/warm-sigma.ts): paste once it is waiting
@@ -56,25 +54,28 @@ try {
     for (let k = 0; k < JSON.stringify(1e-6 / 5000).length; k++) await page.keyboard.press('Shift+ArrowRight');
     await page.waitForTimeout(1000);
   }
+  // the text into the page before the profile starts (the harness's transfer, not the page's work)
+  if (which !== 'edit5000') await stagePaste(page, text);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const before = await revision(page);
-  await page.evaluate(() => {
-    (window as unknown as { longTasks: [number, number][] }).longTasks = [];
-  });
+  await resetLongTasks(page);
   if (which === 'edit5000') {
     await page.keyboard.type('5e-10');
     await page.waitForFunction(() => Math.abs(Number(document.querySelector('#model .virtual-row')?.querySelectorAll('span')[3]?.textContent) - 5e-10) < 1e-22, null, { timeout: 300_000 });
   } else {
-    await pasteDescription(page, text);
+    await pasteStaged(page);
     await waitForRevision(page, before, 300_000);
   }
   await page.waitForFunction(drawn, null, { timeout: 120_000 });
   await page.waitForTimeout(1000);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-  const longTasks = (await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks)).map((t) => Math.round(t[1]));
+  const tasks = await readLongTasks(page);
+  const longTasks = tasks.map((t) => Math.round(t[1]));
+  // each task with the page's measured steps inside it
+  const attributed = (await attributeLongTasks(page, tasks)).map((t) => `${t.ms}: ${t.measures.map(([n, d]) => `${n} ${d}`).join(', ')}`);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // '(program)' is the browser's native work (style, layout, paint, WebGL): busy, not idle
   const idle = (n: ProfileNode) => n.callFrame.functionName === '(idle)';
@@ -103,7 +104,7 @@ try {
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   }
   if (start >= 0) close(t);
-  console.log(JSON.stringify({ model: which, longTasks, stretches }, null, 2));
+  console.log(JSON.stringify({ model: which, longTasks, attributed, stretches }, null, 2));
 } finally {
   await browser.close();
   await server.close();

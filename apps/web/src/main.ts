@@ -168,6 +168,12 @@ function request(edit: boolean): void {
 }
 
 function onAnswer(a: RunAnswer): void {
+  const a0 = performance.now();
+  answerNow(a);
+  performance.measure('sysgraph:answer', { start: a0 });
+}
+
+function answerNow(a: RunAnswer): void {
   const since = state.pending?.id === a.id ? state.pending.since : performance.now();
   if (!a.ok) {
     editor.showErrors(a.errors);

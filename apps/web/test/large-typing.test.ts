@@ -11,18 +11,13 @@ import { openApp } from './support/app-session';
 import type { AppSession } from './support/app-session';
 import { revision, waitForRevision } from './support/page';
 import { rcLadderText } from './support/networks';
+import { observeLongTasksNow, readLongTasks, resetLongTasks } from './support/long-tasks';
 
 describe('typing past the large-text limit', () => {
   let app: AppSession;
   beforeAll(async () => {
     app = await openApp();
-    await app.page.evaluate(() => {
-      const w = window as unknown as { longTasks: [number, number][] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask' });
-    });
+    await observeLongTasksNow(app.page);
   }, 180_000);
   afterAll(async () => {
     await app?.close();
@@ -53,9 +48,7 @@ describe('typing past the large-text limit', () => {
       ta.focus();
       ta.setSelectionRange(k, k);
     }, at);
-    await page.evaluate(() => {
-      (window as unknown as { longTasks: [number, number][] }).longTasks = [];
-    });
+    await resetLongTasks(page);
     before = await revision(page);
     // the fourth character crosses the limit; the fifth and sixth must go on in the large-text editor
     await page.keyboard.type('abcdef');
@@ -68,7 +61,7 @@ describe('typing past the large-text limit', () => {
     await page.waitForFunction((name) => document.querySelector('#system-title')?.textContent === name, `rc-ladder-abcdef${N}`, { timeout: 60_000 });
     await page.click('#large-text-edit');
     expect(await page.inputValue('#description')).toBe(expected);
-    const tasks = await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks.map((t) => Math.round(t[1])));
+    const tasks = (await readLongTasks(page)).map((t) => Math.round(t[1]));
     // the switch itself ran in the keystroke's task (the view took the text synchronously): its measure
     const switchMs = await page.evaluate(() => performance.getEntriesByName('sysgraph:large-text').map((e) => Math.round(e.duration)));
     expect(switchMs.length).toBe(1);

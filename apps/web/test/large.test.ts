@@ -18,7 +18,9 @@ import type { StaticServer } from './support/static-server';
 import { launchChromium } from './support/browser';
 import { revision, waitForRevision } from './support/page';
 import { rcGridText, rcLadderText } from './support/networks';
-import { pasteDescription } from './support/paste';
+import { pasteStaged, stagePaste } from './support/paste';
+import { attributeLongTasks, installLongTaskObserver, readLongTasks, resetLongTasks } from './support/long-tasks';
+import type { AttributedTask, LongTask } from './support/long-tasks';
 
 const SCREENSHOTS = join(WEB_ROOT, 'test', 'screenshots');
 const RESULTS = join(WEB_ROOT, 'test', 'results');
@@ -34,6 +36,8 @@ interface Measured {
   readonly allDrawnMs: number;
   /** Long tasks after the paste: the page's work on the answer (the paste's own are in `paste`). */
   readonly longTasks: readonly number[];
+  /** Each long task after the paste with the page's measured steps inside it (test/support/long-tasks.ts). */
+  readonly attributed: readonly AttributedTask[];
   readonly longestTaskMs: number;
   readonly tasksOver100Ms: number;
   /** The paste alone: the input handlers, and with the textarea's layout of the text. */
@@ -56,13 +60,7 @@ describe('large models in chromium', () => {
     server = await serveStatic(outDir);
     browser = await launchChromium({ webgl: true });
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-    await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: [number, number][] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await installLongTaskObserver(page);
     await page.goto(server.url);
     await waitForRevision(page, undefined);
   });
@@ -82,21 +80,19 @@ describe('large models in chromium', () => {
 
   /** Pastes a description, waits for its answer and the next frame; the long tasks since the paste. */
   async function open(text: string): Promise<Measured> {
-    await page.evaluate(() => {
-      (window as unknown as { longTasks: [number, number][] }).longTasks = [];
-    });
+    await resetLongTasks(page);
     // a user pastes into a page that has been idle: sigma's renderer, built in idle time (ui/warm-sigma.ts),
     // is waiting by then, or is drawing the previous large graph and is handed on
     const warm = await page.waitForFunction(() => document.documentElement.dataset.sigma !== undefined, null, { timeout: 30_000 }).then(() => true, () => false);
-    await page.evaluate(() => {
-      (window as unknown as { longTasks: [number, number][] }).longTasks = [];
-    });
+    // the text into the page first (the harness's transfer, not the page's work), then the long tasks forgotten
+    await stagePaste(page, text);
+    await resetLongTasks(page);
     const before = await revision(page);
     const t0 = Date.now();
     // a paste: the paste event with the text on its clipboard data (what the browser fires before it inserts
     // the text; page.fill types it, slowly, for 10^5 characters). A text the editor does not take over
     // (not large) is then inserted as the browser would: the value set and one input event.
-    const paste = await pasteDescription(page, text);
+    const paste = await pasteStaged(page);
     await waitForRevision(page, before, 300_000);
     const answerMs = Date.now() - t0;
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
@@ -106,11 +102,12 @@ describe('large models in chromium', () => {
     const allDrawnMs = Date.now() - t0;
     // the follow-up and anything deferred: a second to arrive
     await page.waitForTimeout(1000);
-    const tasks = await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks);
+    const tasks = await readLongTasks(page);
     // the paste's own task (the textarea laying out the text) apart from the page's work on the answer
-    const during = (t: [number, number]) => t[0] <= paste.end && t[0] + t[1] >= paste.start;
+    const during = (t: LongTask) => t[0] <= paste.end && t[0] + t[1] >= paste.start;
     const pasteTasks = tasks.filter(during).map((t) => Math.round(t[1]));
     const longTasks = tasks.filter((t) => !during(t)).map((t) => Math.round(t[1]));
+    const attributed = await attributeLongTasks(page, tasks.filter((t) => !during(t)));
     // the editor's own part of the paste: the text into the editable view (CodeMirror), layout forced
     const largeTextMs = await page.evaluate(() => {
       const e = performance.getEntriesByName('sysgraph:large-text');
@@ -118,7 +115,7 @@ describe('large models in chromium', () => {
     });
     const engineStagesMs = JSON.parse((await page.evaluate(() => document.body.dataset.engineStages)) ?? '{}');
     const elements = (JSON.parse(text) as { elements: unknown[] }).elements.length;
-    return { elements, textBytes: text.length, answerMs, paintedMs, allDrawnMs, longTasks, longestTaskMs: Math.max(0, ...longTasks), tasksOver100Ms: longTasks.filter((d) => d > LONG_TASK_MS).length, paste: { handlersMs: paste.handlersMs, withLayoutMs: paste.withLayoutMs, tasksMs: pasteTasks, largeMode: paste.largeMode, largeTextMs }, engineStagesMs, rendererWarm: warm };
+    return { elements, textBytes: text.length, answerMs, paintedMs, allDrawnMs, longTasks, attributed, longestTaskMs: Math.max(0, ...longTasks), tasksOver100Ms: longTasks.filter((d) => d > LONG_TASK_MS).length, paste: { handlersMs: paste.handlersMs, withLayoutMs: paste.withLayoutMs, tasksMs: pasteTasks, largeMode: paste.largeMode, largeTextMs }, engineStagesMs, rendererWarm: warm };
   }
 
   async function lastRow(column: string): Promise<number> {
@@ -191,6 +188,8 @@ describe('large models in chromium', () => {
     const m = await open(text);
     results.rcLadder5000 = { ...m, noLongTask: m.tasksOver100Ms === 0, note: '10^4 + 1 elements; no target time' };
     expect(m.elements).toBe(10_001);
+    // laid out before it was drawn, by ForceAtlas2 in the page's layout worker (under the page's CSP): iterations ran
+    expect(Number(await page.getAttribute('#graph-drawing', 'data-layout-iterations'))).toBeGreaterThan(0);
     expect(await page.getAttribute('#large-model', 'data-states')).toBe('5000');
     // the editor took the paste in large-text mode: an editable view (CodeMirror) with only the lines in view in
     // the DOM, the textarea empty (it never laid the text out)
@@ -213,9 +212,7 @@ describe('large models in chromium', () => {
     await page.keyboard.press('Home');
     for (let k = 0; k < at; k++) await page.keyboard.press('ArrowRight');
     for (let k = 0; k < cValue.length; k++) await page.keyboard.press('Shift+ArrowRight');
-    await page.evaluate(() => {
-      (window as unknown as { longTasks: [number, number][] }).longTasks = [];
-    });
+    await resetLongTasks(page);
     const e0 = Date.now();
     await page.keyboard.type('5e-10');
     // the answer updates: M's first entry is the typed C (the engine re-ran in the worker on the edited text)
@@ -225,12 +222,14 @@ describe('large models in chromium', () => {
     }, null, { timeout: 300_000 });
     const editAnswerMs = Date.now() - e0;
     await page.waitForTimeout(1000);
-    const editTasks = (await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks)).map((t) => Math.round(t[1]));
+    const editRaw = await readLongTasks(page);
+    const editTasks = editRaw.map((t) => Math.round(t[1]));
+    const editAttributed = await attributeLongTasks(page, editRaw);
     expect(Math.abs((await mFirst()) - 5e-10)).toBeLessThan(1e-22);
     expect(await page.getAttribute('#editor', 'data-mode')).toBe('large');
     expect(await page.inputValue('#description')).toBe('');
     const edited = text.replace(`"C":{"value":${cValue}`, '"C":{"value":5e-10');
-    results.rcLadder5000 = { ...(results.rcLadder5000 as object), edit: { typed: '5e-10 over C = 2e-10 in line 3', answerMs: editAnswerMs, longTasks: editTasks, longestTaskMs: Math.max(0, ...editTasks), tasksOver100Ms: editTasks.filter((d) => d > LONG_TASK_MS).length } };
+    results.rcLadder5000 = { ...(results.rcLadder5000 as object), edit: { typed: '5e-10 over C = 2e-10 in line 3', answerMs: editAnswerMs, longTasks: editTasks, attributed: editAttributed, longestTaskMs: Math.max(0, ...editTasks), tasksOver100Ms: editTasks.filter((d) => d > LONG_TASK_MS).length } };
     // "Edit as plain text" brings the edited text into the textarea, with the edit and nothing else changed
     await page.click('#large-text-edit');
     expect(await page.getAttribute('#editor', 'data-mode')).toBeNull();

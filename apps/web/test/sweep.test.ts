@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { StaticServer } from './support/static-server';
 import { revision, waitForRevision } from './support/page';
 import { openApp } from './support/app-session';
+import { observeLongTasksNow, readLongTasks } from './support/long-tasks';
 import type { AppSession } from './support/app-session';
 
 const C = 0.5;
@@ -57,11 +58,7 @@ describe('the sweep panel in chromium', () => {
     await page.fill('#sweep-to', '4');
     await page.fill('#sweep-count', '4');
     // the page's long tasks while the sweep runs (reported, not asserted: the machine is shared)
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask', buffered: false });
-    });
+    await observeLongTasksNow(page);
     await page.click('#sweep-run');
     await page.waitForFunction(() => document.querySelector('#sweep-chart')?.getAttribute('data-sweep') !== 'running', null, { timeout: 120_000 });
     expect(await page.getAttribute('#sweep-chart', 'data-sweep')).toBe('done');
@@ -80,7 +77,7 @@ describe('the sweep panel in chromium', () => {
     }
     const legend = await page.locator('#sweep-chart .u-legend .u-series').allTextContents();
     expect(legend.filter((l) => /R = [1-4]/.test(l))).toHaveLength(4);
-    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const longTasks = (await readLongTasks(page)).map((t) => t[1]);
     console.log(`sweep: main-thread long tasks (> 50 ms) ${JSON.stringify(longTasks.map((d) => Math.round(d)))}`);
     expect(pageErrors).toEqual([]);
   });

@@ -51,7 +51,10 @@ export function createChart(host: HTMLElement, height = 320, title = 'Chart'): C
   new ResizeObserver((entries) => {
     const w = entries[entries.length - 1].contentRect.width;
     if (w > 0) observed = w;
-    plot?.setSize({ width: width(), height });
+    // only a real change of width: the observer's first report (as it starts observing) is the width the chart
+    // was just built at, and setSize redraws every series (a second full drawing of a large model's plot in the
+    // next frame's task)
+    if (plot && plot.width !== width()) plot.setSize({ width: width(), height });
   }).observe(host);
 
   return {

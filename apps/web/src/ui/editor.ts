@@ -19,7 +19,7 @@ import type { ErrorInfo } from '../engine/protocol';
 import { el, replaceChildren } from './dom';
 import { suggestFor } from './did-you-mean';
 import { jsonPositions, locateError } from './error-location';
-import { createLargeTextView } from './large-text-view';
+import { countLines, createLargeTextView } from './large-text-view';
 import { nextTask } from './task-steps';
 import type { LargeTextEditor } from './large-text-editor';
 
@@ -147,6 +147,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       const t0 = performance.now();
       viewer.node.hidden = true;
       largeEditor.node.hidden = false;
+      largeEditor.node.classList.remove('large-text-cm-stale');
       largeEditor.show(text);
       largeEditor.markErrors(errorLines);
       largeEditor.place(caret);
@@ -155,25 +156,49 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
       performance.measure('sysgraph:large-text', { start: t0 });
       return;
     }
-    if (largeEditor) largeEditor.node.hidden = true;
-    viewer.node.hidden = false;
-    viewer.show(text);
+    // the editable view ready and on show (it holds the previous large text): made invisible, not removed
+    // from the layout (`visibility: hidden`), until the new text is in — hidden with display: none, the view
+    // measured itself anew when shown again (its geometry, line heights, gutter: the longest part of its first
+    // frame); else hidden until then
+    const onShow = largeEditor !== undefined && host.dataset.largeEditor === 'ready' && !largeEditor.node.hidden;
+    if (largeEditor && onShow) largeEditor.node.classList.add('large-text-cm-stale');
+    else if (largeEditor) largeEditor.node.hidden = true;
+    // the editable view ready (the usual case: it is warmed in idle time after start-up): nothing is drawn in
+    // the paste's task but the bar above it; the read-only rows, their line index and the forced layout of
+    // their first drawing (85 ms in a profile at load 12) would be replaced two tasks later
+    const editorReady = largeEditor !== undefined && host.dataset.largeEditor === 'ready';
+    viewer.node.hidden = editorReady;
+    if (!editorReady) viewer.show(text);
     void loadLargeEditor().then(async (ed) => {
       if (ed.node.classList.contains('large-text-cm-parked')) await parked;
       await nextTask();
       if (mine !== handover || large === undefined) return;
-      // the text as it is now (a suggestion may have been applied meanwhile)
+      // the text as it is now (a suggestion may have been applied meanwhile), split into the view's tree of
+      // lines in this task, and shown in the next
       const t0 = performance.now();
+      const prepared = ed.prepare(large);
+      // an empty view shown now (the first large text of the page), so that the frame before the text arrives
+      // lays it out: the text's own frame then measures the lines in view, not the whole view anew; a view
+      // still holding the previous text stays hidden until the new one is in
+      if (ed.lineCount() === 1 && ed.getText() === '') {
+        viewer.node.hidden = true;
+        ed.node.hidden = false;
+      }
+      performance.measure('sysgraph:large-text-prepare', { start: t0 });
+      await nextTask();
+      if (mine !== handover || large === undefined) return;
+      const t1 = performance.now();
       viewer.node.hidden = true;
       ed.node.hidden = false;
-      ed.show(large);
+      ed.node.classList.remove('large-text-cm-stale');
+      ed.show(large === prepared.text ? prepared : large);
       ed.markErrors(errorLines);
       inEditor = true;
       if (caret !== undefined) {
         ed.place(caret);
         ed.focus();
       }
-      performance.measure('sysgraph:large-text', { start: t0 });
+      performance.measure('sysgraph:large-text', { start: t1 });
     });
   }
 
@@ -186,7 +211,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     largePane.hidden = false;
     host.dataset.mode = 'large';
     showLarge(text, caret);
-    describeLarge(text, viewer.lineCount());
+    describeLarge(text, countLines(text));
   }
 
   function leaveLarge(): void {
@@ -195,6 +220,7 @@ export function createEditor(host: HTMLElement, errorList: HTMLElement, onChange
     large = undefined;
     inEditor = false;
     handover++;
+    largeEditor?.node.classList.remove('large-text-cm-stale');
     largeEditor?.show('');
     gutter.hidden = false;
     wrap.hidden = false;

@@ -45,15 +45,28 @@ function scatter(seed: number): () => number {
   };
 }
 
-/** The nodes, at their seeded start positions. */
-export function addLargeNodes(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: PackedGraph): void {
+/** The seeded start positions of the N nodes, in node order (the same every time). */
+export function startPositions(N: number): { x: Float32Array; y: Float32Array } {
   const rnd = scatter(0x5eed);
-  const N = nodeCount(g);
   const side = Math.sqrt(N) * 10;
+  const x = new Float32Array(N);
+  const y = new Float32Array(N);
   for (let i = 0; i < N; i++) {
+    x[i] = rnd() * side;
+    y[i] = rnd() * side;
+  }
+  return { x, y };
+}
+
+/**
+ * Nodes from..to−1 (all by default), at their seeded start positions or at the given ones (a layout's result, in
+ * node order).
+ */
+export function addLargeNodes(graph: MultiDirectedGraph<LargeNode, LargeEdge>, g: PackedGraph, at: { x: ArrayLike<number>; y: ArrayLike<number> } = startPositions(nodeCount(g)), from = 0, to = nodeCount(g)): void {
+  for (let i = from; i < Math.min(to, nodeCount(g)); i++) {
     const name = nodeName(g, i);
     const ground = g.nodeGround[i] === 1;
-    graph.addNode(name, { x: rnd() * side, y: rnd() * side, size: ground ? 7 : 2.5, color: ground ? GROUND_COLOUR : NODE_COLOUR, label: name, ground });
+    graph.addNode(name, { x: at.x[i], y: at.y[i], size: ground ? 7 : 2.5, color: ground ? GROUND_COLOUR : NODE_COLOUR, label: name, ground });
   }
 }
 

@@ -24,21 +24,35 @@ export function renderLargeModel(host: HTMLElement, m: LargeModelView, systemNam
     for (const k of keys.filter((key) => m.matrices[key].rows > 0 && m.matrices[key].cols > 0)) {
       await nextTask();
       if (!pictureRow.isConnected) return;
+      const t0 = performance.now();
       pictureRow.appendChild(createSparsityPicture(k, m.matrices[k], names(k, 'row'), names(k, 'col')).node);
+      performance.measure('sysgraph:picture', { start: t0 });
     }
     pictureRow.dataset.drawn = 'all';
   };
-  // every entry as (matrix, index), filtered by a search
-  const all: { key: string; p: number }[] = [];
-  for (const k of keys) for (let p = 0; p < m.matrices[k].values.length; p++) all.push({ key: k, p });
-  let shown = all;
-  const text = (e: { key: string; p: number }) => {
-    const mat = m.matrices[e.key];
-    return [e.key, names(e.key, 'row')[mat.rowIdx[e.p]], names(e.key, 'col')[mat.colIdx[e.p]], String(Number(mat.values[e.p].toPrecision(8)))];
+  // every entry as (matrix, index) in two typed arrays (entry e: matrix keys[which[e]], position at[e]), filtered
+  // by a search into a list of entry numbers: no object per entry (a 5000-state model has ~25 000 of them)
+  let total = 0;
+  for (const k of keys) total += m.matrices[k].values.length;
+  const which = new Uint8Array(total);
+  const at = new Int32Array(total);
+  for (let j = 0, e = 0; j < keys.length; j++) {
+    const n = m.matrices[keys[j]].values.length;
+    which.fill(j, e, e + n);
+    for (let p = 0; p < n; p++) at[e + p] = p;
+    e += n;
+  }
+  const everything = { length: total, entry: (k: number) => k };
+  let shown: { readonly length: number; entry(k: number): number } = everything;
+  const text = (e: number) => {
+    const key = keys[which[e]];
+    const mat = m.matrices[key];
+    const p = at[e];
+    return [key, names(key, 'row')[mat.rowIdx[p]], names(key, 'col')[mat.colIdx[p]], String(Number(mat.values[p].toPrecision(8)))];
   };
   const list = createVirtualList(
     (k) => {
-      const [key, row, col, value] = text(shown[k]);
+      const [key, row, col, value] = text(shown.entry(k));
       return el('div', { class: 'entry-row', 'data-entry': `${key}:${row}:${col}` }, el('span', { class: 'entry-matrix' }, key), el('span', {}, row), el('span', {}, col), el('span', { class: 'entry-value' }, value));
     },
     ROW_HEIGHT,
@@ -49,12 +63,17 @@ export function renderLargeModel(host: HTMLElement, m: LargeModelView, systemNam
   const count = el('span', { class: 'entry-count', id: 'entry-count' });
   search.addEventListener('input', () => {
     const q = search.value.trim().toLowerCase();
-    shown = q === '' ? all : all.filter((e) => text(e).slice(0, 3).some((s) => s.toLowerCase().includes(q)));
-    count.textContent = `${shown.length} of ${all.length} entries`;
+    if (q === '') shown = everything;
+    else {
+      const found: number[] = [];
+      for (let e = 0; e < total; e++) if (text(e).slice(0, 3).some((s) => s.toLowerCase().includes(q))) found.push(e);
+      shown = { length: found.length, entry: (k) => found[k] };
+    }
+    count.textContent = `${shown.length} of ${total} entries`;
     list.reset(shown.length);
   });
   const csv = el('button', { type: 'button', 'data-export': 'entries-csv' }, 'Entries (CSV)');
-  csv.addEventListener('click', () => downloadText(`${safeFileName(systemName)}-entries.csv`, ['matrix,row,column,value', ...all.map((e) => text(e).join(','))].join('\n'), 'text/csv'));
+  csv.addEventListener('click', () => downloadText(`${safeFileName(systemName)}-entries.csv`, ['matrix,row,column,value', ...Array.from({ length: total }, (_, e) => text(e).join(','))].join('\n'), 'text/csv'));
   const form = m.form === 'descriptor' ? 'M x′ = A x + B u, y = C x + D u (the descriptor form the sparse solvers integrate; A = M⁻¹A is never formed)' : "x′ = A x + B u, y = C x + D u";
   replaceChildren(
     host,
@@ -64,7 +83,7 @@ export function renderLargeModel(host: HTMLElement, m: LargeModelView, systemNam
     el('div', { class: 'entry-row entry-header', 'aria-hidden': 'true' }, el('span', {}, 'matrix'), el('span', {}, 'row'), el('span', {}, 'column'), el('span', {}, 'value')),
     list.node,
   );
-  count.textContent = `${all.length} entries`;
-  list.reset(all.length);
+  count.textContent = `${total} entries`;
+  list.reset(total);
   void drawPictures();
 }

@@ -7,16 +7,27 @@
  * so the keyboard is never trapped). Lines with errors are marked (a line decoration); reveal(line) selects one
  * and scrolls it to the middle. Loaded on the first large text (its own chunk); see editor.ts for the wiring.
  */
-import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import { EditorState, RangeSetBuilder, StateEffect, StateField, Text } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, lineNumbers } from '@codemirror/view';
 import type { DecorationSet } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 
+/** A text split into the view's tree of lines ahead of show(), in a task of its own. */
+export interface PreparedText {
+  readonly text: string;
+  readonly doc: Text;
+}
+
 export interface LargeTextEditor {
   readonly node: HTMLElement;
+  /**
+   * The text as the view's tree of lines (its split into lines and the balanced tree over them: the larger part
+   * of show()'s own work for 0.7 MB), so that a large text can be handed over in two tasks instead of one.
+   */
+  prepare(text: string): PreparedText;
   /** Replace the whole text (a paste, a gallery entry, a link, a suggestion applied); not reported as an edit. */
-  show(text: string): void;
+  show(text: string | PreparedText): void;
   getText(): string;
   lineCount(): number;
   markErrors(lines: ReadonlySet<number>): void;
@@ -84,11 +95,20 @@ export function createLargeTextEditor(label: string, onEdit: () => void): LargeT
   const view = new EditorView({ parent: node, state: EditorState.create({ doc: '', extensions: extensions() }) });
   return {
     node,
-    show(text) {
+    // the line split EditorState.create makes of a string (any of \r\n, \r, \n ends a line)
+    prepare: (text) => ({ text, doc: Text.of(text.split(/\r\n?|\n/)) }),
+    show(input) {
+      const { text, doc } = typeof input === 'string' ? { text: input, doc: input } : input;
+      // the view's first measure cycle of the new text (its layout of the lines in view, in the next frame), as a
+      // user-timing measure `sysgraph:large-text-layout`: from a frame callback queued before the view's own to
+      // the end of the view's cycle (a request of ours runs in it, after the view's reads and writes)
+      let frame = 0;
+      requestAnimationFrame(() => void (frame = performance.now()));
       replacing = true;
       // a new state: the history of the previous text is not carried over
-      view.setState(EditorState.create({ doc: text, extensions: extensions() }));
+      view.setState(EditorState.create({ doc, extensions: extensions() }));
       replacing = false;
+      view.requestMeasure({ read: () => undefined, write: () => void (frame > 0 && performance.measure('sysgraph:large-text-layout', { start: frame })) });
       cached = text;
       node.dataset.lines = String(view.state.doc.lines);
       // to the top in the view's own measure cycle (writing scrollTop here would force a layout in this task)

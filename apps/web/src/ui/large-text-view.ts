@@ -16,10 +16,16 @@ export interface LargeTextView {
 
 const MARGIN = 10;
 
-/** Offsets where each line starts (and text.length + 1 past the last), without splitting the text. */
-export function lineStarts(text: string): Uint32Array {
+/** The number of lines of a text (one more than its '\n'), without splitting it. */
+export function countLines(text: string): number {
   let count = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+/** Offsets where each line starts (and text.length + 1 past the last), without splitting the text. */
+export function lineStarts(text: string): Uint32Array {
+  const count = countLines(text);
   const starts = new Uint32Array(count + 1);
   let k = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;

@@ -20,9 +20,13 @@ export function createVirtualList(row: (k: number) => HTMLElement, rowHeight: nu
   const node = el('div', { class: 'virtual-list', tabindex: 0, 'aria-label': label, style: `height:${viewHeight}px` }, inner);
   let count = 0;
   let drawn = '';
-  const draw = () => {
-    const first = Math.max(0, Math.floor(node.scrollTop / rowHeight) - MARGIN);
-    const last = Math.min(count, Math.ceil((node.scrollTop + viewHeight) / rowHeight) + MARGIN);
+  // whether the list may be scrolled away from the top: reading or writing scrollTop forces the page's style
+  // and layout in the task (a list reset as an answer's DOM is built would lay out all of that DOM there), so a
+  // list that has never scrolled is drawn from the top without touching it
+  let moved = false;
+  const draw = (top = moved ? node.scrollTop : 0) => {
+    const first = Math.max(0, Math.floor(top / rowHeight) - MARGIN);
+    const last = Math.min(count, Math.ceil((top + viewHeight) / rowHeight) + MARGIN);
     const key = `${first}:${last}:${count}`;
     if (key === drawn) return;
     drawn = key;
@@ -37,7 +41,14 @@ export function createVirtualList(row: (k: number) => HTMLElement, rowHeight: nu
     }
     inner.replaceChildren(...rows);
   };
-  node.addEventListener('scroll', () => requestAnimationFrame(draw), { passive: true });
+  node.addEventListener(
+    'scroll',
+    () => {
+      moved = true;
+      requestAnimationFrame(() => draw());
+    },
+    { passive: true },
+  );
   return {
     node,
     reset(n) {
@@ -45,11 +56,14 @@ export function createVirtualList(row: (k: number) => HTMLElement, rowHeight: nu
       drawn = '';
       inner.style.height = `${n * rowHeight}px`;
       node.dataset.count = String(n);
-      node.scrollTop = 0;
-      draw();
+      if (moved) node.scrollTop = 0;
+      moved = false;
+      draw(0);
     },
     reveal(k) {
       node.scrollTop = Math.max(0, k * rowHeight - viewHeight / 2);
+      moved = true;
+      // the position as the browser clamped it (a user's action: the layout it forces is expected)
       draw();
     },
   };
