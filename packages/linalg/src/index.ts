@@ -7,6 +7,7 @@ export { csrIdentity, csrDiagonal } from './sparse/csr-identity';
 export { csrTranspose } from './sparse/csr-transpose';
 export { csrMulVec, csrMulVecAdd, csrTransposeMulVec } from './sparse/csr-mul-vec';
 export { csrMul } from './sparse/csr-mul';
+export { sortRun } from './sparse/sort-run';
 export { csrAdd } from './sparse/csr-add';
 export { csrScaleRows, csrScaleCols, csrScale } from './sparse/csr-scale';
 export { csrSelect } from './sparse/csr-select';

@@ -25,6 +25,7 @@
  * so the split is decided and built from the plan alone, on sized typed arrays (two passes: count, then fill), and
  * the general evaluator is not built for it (network-model.ts).
  */
+import { sortRun } from '@sysgraph/linalg';
 import type { NetworkEvaluator } from './network-evaluator';
 import { ROLE } from './network-plan';
 import type { NetworkPlan } from './network-plan';
@@ -276,7 +277,7 @@ function stateRows(plan: NetworkPlan, m: number, entries: number, zOf: Int32Arra
         acc[col] += k * secCoef[e];
       }
     }
-    sortRange(rowSrc, start, r);
+    sortRun(rowSrc, start, r);
     for (let q = start; q < r; q++) rowCoef[q] = acc[rowSrc[q]];
     rowPtr[c + 1] = r;
   }
@@ -285,20 +286,4 @@ function stateRows(plan: NetworkPlan, m: number, entries: number, zOf: Int32Arra
 
 function notExplicit(plan: NetworkPlan, j: number): string {
   return `the static ${plan.staticElements[j]} is not an explicit law of states and inputs`;
-}
-
-/**
- * a[start … end) in ascending order, in place: insertion sort, for the few entries of one row (a subarray and its
- * sort per row were an object and a library call for each of 10^4 rows).
- */
-export function sortRange(a: Int32Array, start: number, end: number): void {
-  for (let i = start + 1; i < end; i++) {
-    const v = a[i];
-    let k = i - 1;
-    while (k >= start && a[k] > v) {
-      a[k + 1] = a[k];
-      k--;
-    }
-    a[k + 1] = v;
-  }
 }

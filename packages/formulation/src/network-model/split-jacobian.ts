@@ -8,9 +8,8 @@
  * finite is, as there, its central secant with the option secantWidth, else 'bad-law' naming the element.
  * O(nnz(J) + stamps + size of the laws × entries) per call; no allocation.
  */
-import { CsrMatrix } from '@sysgraph/linalg';
+import { CsrMatrix, sortRun } from '@sysgraph/linalg';
 import { secantSlope } from './network-jacobian';
-import { sortRange } from './law-split';
 import type { LawSplit } from './law-split';
 import type { SplitResidual } from './split-residual';
 
@@ -123,7 +122,7 @@ function pattern(split: LawSplit, stamps: number): CsrMatrix {
         }
       }
     }
-    sortRange(cols, start, at0);
+    sortRun(cols, start, at0);
     rowPtr[c + 1] = at0;
   }
   const colIdx = cols.slice(0, at0);

@@ -1,6 +1,7 @@
 /** csrMul: sparse product C = A B by Gustavson's row-wise algorithm (Gustavson, ACM TOMS 4(3), 1978). */
 import { CsrMatrix } from './csr-matrix';
 import { checkDimension } from './dimension-check';
+import { SHORT_ROW, sortRun } from './sort-run';
 
 /**
  * C = A B. A zero operand gives the empty product, a diagonal-pattern one a row or column scaling, a right
@@ -173,7 +174,6 @@ function scaleColsByDiagonal(a: CsrMatrix, d: CsrMatrix): CsrMatrix {
   return new CsrMatrix(rows, n, rowPtr, colIdx, values);
 }
 
-const SHORT_ROW = 32;
 
 /** True when the non-negative entries of target increase (a relabelling that keeps every row sorted). O(n). */
 function isIncreasing(target: Int32Array): boolean {
@@ -248,21 +248,4 @@ function mulBySelection(a: CsrMatrix, b: CsrMatrix, target: Int32Array): CsrMatr
     }
   }
   return new CsrMatrix(rows, b.cols, rowPtr, colIdx, values);
-}
-
-/** Sorts idx[start..end) ascending: insertion sort for short runs (no allocation), the typed-array sort beyond. */
-export function sortRun(idx: Int32Array, start: number, end: number): void {
-  if (end - start > SHORT_ROW) {
-    idx.subarray(start, end).sort();
-    return;
-  }
-  for (let p = start + 1; p < end; p++) {
-    const x = idx[p];
-    let q = p - 1;
-    while (q >= start && idx[q] > x) {
-      idx[q + 1] = idx[q];
-      q--;
-    }
-    idx[q + 1] = x;
-  }
 }
