@@ -122,6 +122,32 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
     figure.dataset.branches = String(graph.size);
     return true;
   };
+  /**
+   * The renderer given the empty graph, then the nodes at these positions and the branches in slices, a task
+   * each, without a render between them, then drawn in one render: a graph given whole to setGraph is indexed,
+   * processed and rendered in one task (the 10^3 ladder's nodes 110–190 ms at load 13, the 5000 ladder's 81 ms at
+   * load 8), and each render processes all nodes and their labels (80–120 ms a pass for 5001 nodes at load 13).
+   * False when a newer answer took over.
+   */
+  const drawInSlices = async (at: { x: Float32Array; y: Float32Array }, branchesPerTask = BRANCHES_PER_TASK): Promise<boolean> => {
+    const webgl = await startSigma();
+    if (mine !== generation) return false;
+    if (!webgl) startCanvas();
+    const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
+    try {
+      const N = nodeCount(g);
+      for (let k = 0; k < N; k += NODES_PER_TASK) {
+        await nextTask();
+        if (mine !== generation) return false;
+        const n0 = performance.now();
+        addLargeNodes(graph, g, at, k, k + NODES_PER_TASK);
+        performance.measure('sysgraph:nodes', { start: n0 });
+      }
+      return await addBranches(branchesPerTask);
+    } finally {
+      release();
+    }
+  };
   const start = async () => {
     const B = branchCount(g);
     if (B > LIVE_LAYOUT_BRANCHES) {
@@ -149,24 +175,7 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
       if (mine !== generation) return;
       live.cancelLayout = undefined;
       note.textContent = 'Drawing the graph…';
-      // sigma given the empty graph, then the nodes and the branches in slices: a graph given whole to setGraph
-      // is indexed, processed and rendered in one task (81 ms for the 5001 nodes alone at load 8)
-      const webgl = await startSigma();
-      if (mine !== generation) return;
-      if (!webgl) startCanvas();
-      // the nodes and branches indexed slice by slice without a render between them (each render processes
-      // all nodes and their labels: 80–120 ms a pass for the 5001 nodes at load 13), then drawn in one render
-      const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
-      for (let k = 0; k < N; k += NODES_PER_TASK) {
-        await nextTask();
-        if (mine !== generation) return release();
-        const n0 = performance.now();
-        addLargeNodes(graph, g, at, k, k + NODES_PER_TASK);
-        performance.measure('sysgraph:nodes', { start: n0 });
-      }
-      const done = await addBranches(SETTLED_BRANCHES_PER_TASK);
-      release();
-      if (!done) return;
+      if (!(await drawInSlices(at, SETTLED_BRANCHES_PER_TASK))) return;
       settle(drawnNote());
       return;
     }
@@ -174,25 +183,11 @@ export function renderLargeGraph(host: HTMLElement, g: PackedGraph): void {
     if (mine !== generation) return;
     const N = nodeCount(g);
     const start0 = startPositions(N);
-    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the empty graph; then the
-    // nodes and the branches in slices, without a render between them (the 10^3 ladder's nodes given whole to
-    // setGraph were one task of 110–190 ms at load 13); then the layout, whose positions so far come every
-    // LAYOUT_UPDATE_MS: each is one full processing of the drawing by sigma (the library's supervisor moved
-    // the nodes every iteration, one such pass per frame for the layout's 4 s)
-    const webgl = await startSigma();
-    if (mine !== generation) return;
-    if (!webgl) startCanvas();
-    const release = live.renderer ? holdRenders(live.renderer) : () => undefined;
-    for (let k = 0; k < N; k += NODES_PER_TASK) {
-      await nextTask();
-      if (mine !== generation) return release();
-      const n0 = performance.now();
-      addLargeNodes(graph, g, start0, k, k + NODES_PER_TASK);
-      performance.measure('sysgraph:nodes', { start: n0 });
-    }
-    const done = await addBranches();
-    release();
-    if (!done) return;
+    // the renderer first, built in idle time before the answer (warm-sigma.ts), given the graph in slices; then
+    // the layout, whose positions so far come every LAYOUT_UPDATE_MS: each is one full processing of the drawing
+    // by sigma (the library's supervisor moved the nodes every iteration, one such pass per frame for the
+    // layout's 4 s)
+    if (!(await drawInSlices(start0))) return;
     const move = (at: { x: Float32Array; y: Float32Array }) => {
       const p0 = performance.now();
       // graphology keeps the nodes in the order they were added: node index order
