@@ -20,6 +20,7 @@
  * instead of the Euler probe's one. Where ∂f/∂t is zero, or the chain vanishes (y^(p+1) = 0: the method is exact on
  * the solution's polynomial start), or a value is not finite, Hairer–Wanner's estimate stands.
  */
+import { normInf } from '@sysgraph/linalg';
 import type { OdeProblem } from '../problem/ode-problem';
 import { scaledNorm } from './error-norm';
 
@@ -74,9 +75,9 @@ export function startingStepFromSlope(
   const probe = new Float64Array(n);
   const fv = new Float64Array(n);
   problem.rhsTimeDerivative(t, y, v, f0);
-  const scale = Math.sqrt(Number.EPSILON) * Math.max(1, maxAbs(y));
+  const scale = Math.sqrt(Number.EPSILON) * Math.max(1, normInf(y));
   for (let k = 2; k <= order; k++) {
-    const size = maxAbs(v);
+    const size = normInf(v);
     if (!(size > 0) || !Number.isFinite(size)) return undefined;
     const delta = scale / size;
     for (let i = 0; i < n; i++) probe[i] = y[i] + delta * v[i];
@@ -92,15 +93,6 @@ export function startingStepFromSlope(
   let factorial = 1;
   for (let k = 2; k <= order + 1; k++) factorial *= k;
   return Math.pow((0.01 * factorial) / d, 1 / (order + 1));
-}
-
-function maxAbs(v: Float64Array): number {
-  let m = 0;
-  for (let i = 0; i < v.length; i++) {
-    const a = Math.abs(v[i]);
-    if (a > m || a !== a) m = a;
-  }
-  return m;
 }
 
 /** Hairer–Wanner's estimate (RMS norm), as described above. */
