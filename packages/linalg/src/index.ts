@@ -6,6 +6,8 @@ export { csrFromDense, csrToDense } from './sparse/csr-dense';
 export { csrIdentity, csrDiagonal } from './sparse/csr-identity';
 export { csrTranspose } from './sparse/csr-transpose';
 export { csrMulVec, csrMulVecAdd, csrTransposeMulVec } from './sparse/csr-mul-vec';
+export { rowSumProgram, runRowSumProgram } from './sparse/row-sum-program';
+export type { RowSumProgram } from './sparse/row-sum-program';
 export { csrMul } from './sparse/csr-mul';
 export { sortRun } from './sparse/sort-run';
 export { csrAdd } from './sparse/csr-add';

@@ -87,11 +87,23 @@ export class ExpLawBatch implements LawBatch {
    * last bit), then z[at + i] = L(y_i) as valuesAt. One loop per element instead of a pass writing y and a pass
    * reading it back.
    */
-  valuesFromArguments(ptr: Int32Array, src: Int32Array, coef: Float64Array, z: Float64Array, from: number, to: number, y: Float64Array, at: number): void {
+  valuesFromArguments(
+    ptr: Int32Array,
+    src: Int32Array,
+    coef: Float64Array,
+    z: Float64Array,
+    from: number,
+    to: number,
+    y: Float64Array,
+    at: number,
+    singleTerm: boolean,
+  ): void {
     if (this.e.length < to - from) this.e = new Float64Array(to - from);
     const { divide1, k1, subtract2, k2, divide3, k3 } = this.shape;
-    if (divide1 && subtract2 && !divide3) expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
-    else {
+    if (divide1 && subtract2 && !divide3) {
+      if (singleTerm) expDiodeFromSingleTerms(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
+      else expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
+    } else {
       rowRange(ptr, src, coef, z, from, to, y);
       expShapeValues(y.subarray(from, to), to - from, this.shape, this.e, z.subarray(at + from, at + to));
     }
@@ -141,6 +153,34 @@ function expDiodeFromArguments(
     y[i] = s;
     // exp(±0) = 1 exactly: the argument is exactly 0 at every element a network's activity has not reached (most
     // of a large ladder's diodes over the whole run), and the call costs more than the rest of the element
+    const g = s === 0 ? 1 : Math.exp(s / k1);
+    e[i - from] = g;
+    z[at + i] = k3 * (g - k2);
+  }
+}
+
+/**
+ * expDiodeFromArguments where every row of [from, to) has exactly one term (a diode across a state or an input):
+ * y_i = 0 + coef·z[src] at q = ptr[i], the loop's sum to the last bit without the inner loop's control.
+ */
+function expDiodeFromSingleTerms(
+  ptr: Int32Array,
+  src: Int32Array,
+  coef: Float64Array,
+  z: Float64Array,
+  from: number,
+  to: number,
+  k1: number,
+  k2: number,
+  k3: number,
+  y: Float64Array,
+  e: Float64Array,
+  at: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const q = ptr[i];
+    const s = 0 + coef[q] * z[src[q]];
+    y[i] = s;
     const g = s === 0 ? 1 : Math.exp(s / k1);
     e[i - from] = g;
     z[at + i] = k3 * (g - k2);

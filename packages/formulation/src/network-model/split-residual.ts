@@ -10,9 +10,13 @@
  * the last bit, and y is the general evaluator's σ to the last bit; f differs from the general path's
  * (network-evaluator.ts) only by the order of the sums (coefficients such as 1/(R·C) are formed once), within a
  * few ulps of the terms' size.
- * O(n + m + nnz(args) + nnz(rows) + size of the laws × entries) per call: four passes of n for the ladder
- * (copy of x, the diodes' arguments and values, the rows), where there were six (two more copies of x and u).
+ * O(n + m + nnz(args) + nnz(rows) + size of the laws × entries) per call: three passes of n for the ladder
+ * (copy of x, the diodes' arguments and values, the rows). The rows run as linalg's RowSumProgram (rows grouped by
+ * their number of terms, the common widths as straight-line sums from 0 in the program's order: the same bits as the
+ * row loop) and a law group whose arguments are single terms of z (a diode across a state) skips its row loop.
  */
+import { rowSumProgram, runRowSumProgram } from '@sysgraph/linalg';
+import type { RowSumProgram } from '@sysgraph/linalg';
 import { ExpLawBatch } from './exp-law-batch';
 import { lawBatch } from './law-batch';
 import type { LawBatch } from './law-batch';
@@ -26,6 +30,8 @@ export class SplitResidual {
   private readonly batches: LawBatch[];
   /** Per group: its fused batch (arguments and values in one loop, exp-law-batch.ts), else null. */
   private readonly fused: (ExpLawBatch | null)[];
+  /** Per group: every law argument of it is one term of z (no inner loop over its row). */
+  private readonly singleTerm: boolean[];
   private readonly yView: Float64Array[];
   private readonly gView: Float64Array[];
   private readonly slopeView: Float64Array[];
@@ -33,6 +39,8 @@ export class SplitResidual {
   readonly slope: Float64Array;
   /** f of the last evaluate when the caller's out is not a Float64Array (then copied out). */
   private readonly fOut: Float64Array;
+  /** The state rows as a program by row width (f's last pass). */
+  private readonly rowProgram: RowSumProgram;
   private lastT = Number.NaN;
   /**
    * Whether z[0 … n+m) still holds the point of the last evaluate and the batches' rows its law values (slopes
@@ -46,8 +54,10 @@ export class SplitResidual {
     this.y = new Float64Array(laws);
     this.slope = new Float64Array(laws);
     this.fOut = new Float64Array(n);
+    this.rowProgram = rowSumProgram(split.rows.ptr, split.rows.src, split.rows.coef, 0, n);
     this.batches = groups.map((g) => lawBatch(g.law));
     this.fused = this.batches.map((b) => (b instanceof ExpLawBatch ? b : null));
+    this.singleTerm = groups.map((g) => singleTerms(split.args.ptr, g.start, g.end));
     this.yView = groups.map((g) => this.y.subarray(g.start, g.end));
     this.gView = groups.map((g) => this.z.subarray(n + m + g.start, n + m + g.end));
     this.slopeView = groups.map((g) => this.slope.subarray(g.start, g.end));
@@ -76,13 +86,13 @@ export class SplitResidual {
    */
   evaluate(t: number, x: ArrayLike<number>, u: ArrayLike<number>, out: Float64Array | number[]): void {
     this.load(x, u);
-    const { batches, fused, yView, gView, z, y } = this;
+    const { batches, fused, singleTerm, yView, gView, z, y } = this;
     const { n, m, groups } = this.split;
     const { ptr, src, coef } = this.split.args;
     for (let k = 0; k < batches.length; k++) {
       const { start, end } = groups[k];
       const f = fused[k];
-      if (f !== null) f.valuesFromArguments(ptr, src, coef, z, start, end, y, n + m);
+      if (f !== null) f.valuesFromArguments(ptr, src, coef, z, start, end, y, n + m, singleTerm[k]);
       else {
         rowSums(ptr, src, coef, z, y, start, end);
         batches[k].valuesAt(yView[k], yView[k].length, t, gView[k]);
@@ -90,10 +100,9 @@ export class SplitResidual {
     }
     this.lastT = t;
     this.kept = true;
-    const rows = this.split.rows;
-    if (out instanceof Float64Array) rowSums(rows.ptr, rows.src, rows.coef, z, out, 0, n);
+    if (out instanceof Float64Array) runRowSumProgram(this.rowProgram, z, out);
     else {
-      rowSums(rows.ptr, rows.src, rows.coef, z, this.fOut, 0, n);
+      runRowSumProgram(this.rowProgram, z, this.fOut);
       for (let c = 0; c < n; c++) out[c] = this.fOut[c];
     }
   }
@@ -115,6 +124,12 @@ export class SplitResidual {
     this.arguments(x, u);
     for (let k = 0; k < batches.length; k++) batches[k].slopesAt(yView[k], yView[k].length, t, slopeView[k]);
   }
+}
+
+/** Whether every row of [from, to) has exactly one term. */
+function singleTerms(ptr: Int32Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (ptr[i + 1] - ptr[i] !== 1) return false;
+  return true;
 }
 
 /** a[i] = b[at + i], i < count. */

@@ -109,8 +109,7 @@ export class SparseLUFactors implements SparseLU {
     // P A Q = L U  ⇒  L U (Qᵀ x) = P b; each pass a module-level function whose loop is last (no OSR deopt loop).
     gatherRows(y, b, rowOfStep, n);
     forwardL(y, lPtr, lIdx, lVal, n);
-    backwardU(y, uPtr, uIdx, uVal, uDiagInv, n);
-    scatterColumns(x, y, colOrder, n);
+    backwardUInto(x, y, uPtr, uIdx, uVal, uDiagInv, colOrder, n);
     return x;
   }
 
@@ -156,16 +155,25 @@ function forwardL(y: Float64Array, lPtr: Int32Array, lIdx: Int32Array, lVal: Flo
   }
 }
 
-/** Backward: U w = z in place, column by column from the last (w_j = y_j / u_jj, then its column's updates). */
-function backwardU(y: Float64Array, uPtr: Int32Array, uIdx: Int32Array, uVal: Float64Array, uDiagInv: Float64Array, n: number): void {
+/**
+ * Backward U w = z in place with x = Q w written as each w_j is final (w_j = y_j / u_jj, then its column's updates
+ * of the rows above; x[colOrder[j]] = w_j): the permutation without a pass of its own. x may be b (already read
+ * into y) but not y.
+ */
+function backwardUInto(
+  x: Float64Array,
+  y: Float64Array,
+  uPtr: Int32Array,
+  uIdx: Int32Array,
+  uVal: Float64Array,
+  uDiagInv: Float64Array,
+  colOrder: Int32Array,
+  n: number,
+): void {
   for (let j = n - 1; j >= 0; j--) {
-    const yj = (y[j] *= uDiagInv[j]);
+    const yj = y[j] * uDiagInv[j];
+    x[colOrder[j]] = yj;
     if (yj === 0) continue;
     for (let p = uPtr[j], end = uPtr[j + 1]; p < end; p++) y[uIdx[p]] -= uVal[p] * yj;
   }
-}
-
-/** x = Q w: x[colOrder[k]] = w_k. */
-function scatterColumns(x: Float64Array, y: Float64Array, colOrder: Int32Array, n: number): void {
-  for (let k = 0; k < n; k++) x[colOrder[k]] = y[k];
 }
