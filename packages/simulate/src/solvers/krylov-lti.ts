@@ -43,6 +43,7 @@
  * Restrictions: linear time-invariant models with nonsingular M, inputs affine between breakpoints or sines.
  */
 import { SysgraphError } from '@sysgraph/core';
+import { normInf } from '@sysgraph/linalg';
 import type { OdeProblem, LinearSolve } from '../problem/ode-problem';
 import type { Solver, SolverSettings, DenseOutput } from './solver';
 import type { ProjectedExponential } from '../krylov/projected-exponential';
@@ -382,7 +383,8 @@ export function createKrylov(problem: OdeProblem, settings: SolverSettings): Sol
     if (residualMaxDimension !== k) {
       const v = basis.vectors[k];
       const h = lanczos ? 1 : basis.h(k, k - 1);
-      residualMax = Math.abs(h) * maxAbs(v, n);
+      // the state part of the (augmented) basis vector; NaN reads as Infinity
+      residualMax = Math.abs(h) * normInf(v.length === n ? v : v.subarray(0, n));
       residualMaxDimension = k;
     }
     return residualMax;
@@ -752,13 +754,6 @@ function scaledDeparture(w: Float64Array, d: Float64Array, z: Float64Array, xp: 
 /** scale_i ← max(scale_i, |z_i|). */
 function raiseScale(scale: Float64Array, z: Float64Array, n: number): void {
   for (let i = 0; i < n; i++) scale[i] = Math.max(scale[i], Math.abs(z[i]));
-}
-
-/** max_i |v_i| over the first n entries. */
-function maxAbs(v: Float64Array, n: number): number {
-  let m = 0;
-  for (let i = 0; i < n; i++) m = Math.max(m, Math.abs(v[i]));
-  return m;
 }
 
 /** max_i e_i / (atol + rtol·max(scale_i, |z_i|, |zEnd_i|)): the step's error against its allowed error per component. */
