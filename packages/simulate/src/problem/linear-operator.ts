@@ -4,7 +4,8 @@
  */
 import { SysgraphError } from '@sysgraph/core';
 import type { CsrMatrix, DenseMatrix } from '@sysgraph/linalg';
-import { denseFromRows, denseMulVec, denseMulVecAdd, denseZeros } from '@sysgraph/linalg';
+import type { RowSumProgram } from '@sysgraph/linalg';
+import { csrMulVec, csrMulVecAdd, denseFromRows, denseMulVec, denseMulVecAdd, denseZeros, rowSumProgram, runRowSumProgram } from '@sysgraph/linalg';
 import type { MatrixLike } from '../model';
 
 export interface LinearOperator {
@@ -73,25 +74,25 @@ export function csrOperator(a: CsrMatrix): LinearOperator {
   const { rows, cols, rowPtr, colIdx, values } = a;
   let zero = true;
   for (let k = 0; k < rowPtr[rows] && zero; k++) if (values[k] !== 0) zero = false;
+  // y_i = Σ_p values[p] x[colIdx[p]], p ∈ [rowPtr[i], rowPtr[i+1]): linalg's row program (rows by width, the same
+  // bits as the CSR loop), built at the first product; csrMulVec for an x that is not a Float64Array
+  let program: RowSumProgram | undefined;
+  let sums: Float64Array | undefined;
+  const product = (x: Float64Array, y: Float64Array) => runRowSumProgram((program ??= rowSumProgram(rowPtr, colIdx, values, 0, rows)), x, y);
   return {
     rows,
     cols,
     csr: a,
-    // y_i = Σ_p values[p] x[colIdx[p]], p ∈ [rowPtr[i], rowPtr[i+1])
     mulVec(x, y) {
-      for (let i = 0; i < rows; i++) {
-        let s = 0;
-        for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) s += values[p] * x[colIdx[p]];
-        y[i] = s;
-      }
+      if (x instanceof Float64Array) product(x, y);
+      else csrMulVec(a, x, y);
       return y;
     },
     mulVecAdd(x, y, alpha = 1) {
-      for (let i = 0; i < rows; i++) {
-        let s = 0;
-        for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) s += values[p] * x[colIdx[p]];
-        y[i] += alpha * s;
-      }
+      if (!(x instanceof Float64Array)) return csrMulVecAdd(a, x, y, alpha);
+      sums ??= new Float64Array(rows);
+      product(x, sums);
+      addScaled(y, alpha, sums);
       return y;
     },
     toDense() {
@@ -102,4 +103,9 @@ export function csrOperator(a: CsrMatrix): LinearOperator {
     },
     isZero: zero,
   };
+}
+
+/** y_i += α s_i, i < s.length (a loop of its own: nothing after it). */
+function addScaled(y: Float64Array, alpha: number, s: Float64Array): void {
+  for (let i = 0; i < s.length; i++) y[i] += alpha * s[i];
 }
