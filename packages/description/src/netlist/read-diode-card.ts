@@ -6,7 +6,7 @@
  * Cost: O(length of the card); one law read per model (diodes of one model share it).
  */
 import { readLaw } from '../read-law';
-import type { Law, Expression } from '../types';
+import type { Law, Expression, OnePort } from '../types';
 import { diodeLawText } from './diode-model';
 import type { DiodeParameters } from './diode-model';
 import { ONE_PORT_BRANCH } from './netlist-branches';
@@ -38,10 +38,22 @@ export function readDiodeCard(ctx: NetlistContext, first: number, last: number, 
   if (!connected) return;
   ctx.branches.add(ONE_PORT_BRANCH, ctx.from, ctx.to);
   const names = ctx.nodes.names;
-  ctx.diodes.push({ id, index: ctx.oneports.length, model: tokenText(ctx, t), line });
-  // A stand-in until the model is known (resolveDiodes replaces it; an unresolved diode is an error).
+  enterDiode(ctx, id, tokenText(ctx, t), line, names[ctx.from], names[ctx.to]);
+}
+
+/** A diode's one-port as a law element: `law` and `value` are filled in by resolveDiodes. */
+type DiodeOnePort = { -readonly [K in keyof OnePort]: OnePort[K] };
+
+/**
+ * The one-port of a D card, a stand-in until its model is known (value 1, law undefined), and its pending diode;
+ * the fields in the order of the finished element, so that resolveDiodes fills them in place (an unresolved
+ * diode is an error: no stand-in leaves the reader). One implementation for the card and its fast path.
+ */
+export function enterDiode(ctx: NetlistContext, id: string, model: string, line: number, from: string, to: string): void {
+  ctx.diodes.push({ id, index: ctx.oneports.length, model, line });
   const stand = numberExpression(ctx, 1);
-  ctx.oneports.push({ id, kind: RESISTOR.kind, type: RESISTOR.type, domain: 'electrical', from: names[ctx.from], to: names[ctx.to], value: stand, userValue: stand });
+  const e: DiodeOnePort = { id, kind: RESISTOR.kind, type: RESISTOR.type, domain: 'electrical', from, to, value: stand, law: undefined, userValue: stand };
+  ctx.oneports.push(e);
 }
 
 /** Every D card's law from its model: unknown models and models of another type are errors naming the D's line. */
@@ -81,10 +93,12 @@ export function resolveDiodes(ctx: NetlistContext): void {
   }
 }
 
-/** The diode's stand-in one-port replaced by one with the model's law and incremental value. */
+/** The diode's stand-in one-port (enterDiode) given the model's law and incremental value, in place. */
 function replaceStandIn(ctx: NetlistContext, index: number, read: { readonly law: Law; readonly value: Expression }): void {
-  const e = ctx.oneports[index];
-  ctx.oneports[index] = { id: e.id, kind: e.kind, type: e.type, domain: e.domain, from: e.from, to: e.to, value: read.value, law: read.law, userValue: read.value };
+  const e = ctx.oneports[index] as DiodeOnePort;
+  e.value = read.value;
+  e.law = read.law;
+  e.userValue = read.value;
 }
 
 /** The law and incremental value of a diode model, read as the JSON path reads `law: { through: text }`. */

@@ -8,7 +8,7 @@
  * field, a continuation line after it, a bad or non-positive value, a duplicate name, a self-loop — leaves the
  * line untouched (−1) for the general path (read-element-card.ts), which reads it again and reports its errors,
  * so the fast path decides before it changes anything. Its result is exactly the general path's. A D card
- * enters its stand-in one-port and its pending diode as readDiodeCard does (the law comes with resolveDiodes).
+ * enters its stand-in one-port and its pending diode through readDiodeCard's enterDiode (the law comes with resolveDiodes).
  * Cost: O(line length) plus the hash-table lookups; no substring except a new name's.
  */
 import { ONE_PORT_BRANCH } from './netlist-branches';
@@ -16,6 +16,7 @@ import { numberExpression } from './netlist-context';
 import type { NetlistContext } from './netlist-context';
 import { FNV_OFFSET, foldedFinish, foldedStep, sameFoldedCodes } from './folded-names';
 import { ID_SYMBOLS, NO_KEY, PACKED_LENGTH } from './packed-ids';
+import { enterDiode } from './read-diode-card';
 import { CAPACITOR, INDUCTOR, RESISTOR } from './read-element-card';
 import { startsWord } from './scan-netlist';
 
@@ -131,9 +132,7 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   const names = nodes.names;
   ctx.branches.add(ONE_PORT_BRANCH, from, to);
   if (letter === D) {
-    ctx.diodes.push({ id, index: ctx.oneports.length, model: text.slice(v, vEnd), line });
-    const stand = numberExpression(ctx, 1);
-    ctx.oneports.push({ id, kind: info.kind, type: info.type, domain: 'electrical', from: names[from], to: names[to], value: stand, userValue: stand });
+    enterDiode(ctx, id, text.slice(v, vEnd), line, names[from], names[to]);
     return lineEnd;
   }
   let value = ctx.values.expression();

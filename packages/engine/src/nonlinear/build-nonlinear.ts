@@ -88,7 +88,7 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
   const network = opts.symbolic ? undefined : tryNetwork(structure, opts.secantWidth);
   const inner = network ? network.model : result().model;
   const states: readonly StateQuantityOf[] = network ? network.states : result().system.states;
-  const units = modelUnits(desc, states);
+  const units = modelUnits(desc, states, network?.stateDomains);
   const full = new Float64Array(probed.outputs.length);
   const model: NonlinearModel = {
     kind: 'nonlinear',

@@ -126,7 +126,7 @@ function groupEntries(plan: NetworkPlan): string | { groupOf: Int32Array; groupL
     if (staticA[j] >= 0 || b < 0) return notExplicit(plan, j);
     const reads = staticReads[j];
     const law = staticFactor[j] !== staticFactor[j];
-    for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++) {
+    for (let q = secPtr[reads], end = secPtr[reads + 1]; q < end; q++) {
       const br = secBranch[q];
       const r = role[br];
       if (r === ROLE.static) return notExplicit(plan, j);
@@ -204,7 +204,7 @@ function argumentRows(plan: NetworkPlan, keys: Int32Array, zOf: Int32Array, argC
     const key = keys[i];
     if (key < np) {
       const reads = staticReads[key];
-      for (let q = secPtr[reads]; q < secPtr[reads + 1]; q++, a++) {
+      for (let q = secPtr[reads], end = secPtr[reads + 1]; q < end; q++, a++) {
         argSrc[a] = zOf[secBranch[q]];
         argCoef[a] = secCoef[q];
       }
@@ -223,7 +223,7 @@ function rowBound(plan: NetworkPlan, gOfStatic: Int32Array): number {
   let bound = 0;
   for (let c = 0; c < stateBranch.length; c++) {
     const branch = stateBranch[c];
-    for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
+    for (let q = secPtr[branch], end = secPtr[branch + 1]; q < end; q++) {
       const br = secBranch[q];
       if (role[br] === ROLE.static && gOfStatic[slot[br]] < 0) {
         const reads = staticReads[slot[br]];
@@ -250,7 +250,7 @@ function stateRows(plan: NetworkPlan, m: number, entries: number, zOf: Int32Arra
     const start = r;
     const scale = stateOwn[c] === 1 ? 1 / stateFactor[c] : 1;
     const branch = stateBranch[c];
-    for (let q = secPtr[branch]; q < secPtr[branch + 1]; q++) {
+    for (let q = secPtr[branch], end = secPtr[branch + 1]; q < end; q++) {
       const br = secBranch[q];
       const cf = scale * secCoef[q];
       const j = role[br] === ROLE.static ? slot[br] : -1;
@@ -267,7 +267,7 @@ function stateRows(plan: NetworkPlan, m: number, entries: number, zOf: Int32Arra
       // linear static p_j = k_j σ_j: its terms, each a state or input branch
       const reads = staticReads[j];
       const k = cf * staticFactor[j];
-      for (let e = secPtr[reads]; e < secPtr[reads + 1]; e++) {
+      for (let e = secPtr[reads], last = secPtr[reads + 1]; e < last; e++) {
         const col = zOf[secBranch[e]];
         if (seen[col] !== c) {
           seen[col] = c;

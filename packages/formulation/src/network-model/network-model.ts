@@ -12,6 +12,7 @@
  * nonlinearModel, so a caller can swap one for the other. Throws 'unsupported' for what it does not cover (the
  * caller falls back to nonlinearModel).
  */
+import type { Domain } from '@sysgraph/core';
 import type { Structure } from '@sysgraph/graph';
 import { CLASS_CODE } from '@sysgraph/graph';
 import type { CsrMatrix } from '@sysgraph/linalg';
@@ -94,6 +95,8 @@ export interface NetworkModelResult {
   readonly model: NetworkModel;
   /** The states with the element each belongs to (in the model's order). */
   readonly states: readonly { readonly name: string; readonly element: string; readonly quantity: 'across' | 'charge' | 'through' | 'flux' }[];
+  /** The domain of each state's element (in the model's order): modelUnits's `stateDomains`. */
+  readonly stateDomains: readonly Domain[];
   readonly stats: NetworkModelStats;
 }
 
@@ -209,6 +212,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
   return {
     model,
     states: stateQuantities(plan, s.graph.cls),
+    stateDomains: stateDomains(plan),
     stats: {
       states: plan.stateBranch.length,
       statics: plan.staticBranch.length,
@@ -233,6 +237,15 @@ function stateQuantities(plan: NetworkPlan, cls: ArrayLike<number>): NetworkMode
     const quantity = cls[stateBranch[c]] === CLASS_CODE.A ? (own ? 'across' : 'charge') : own ? 'through' : 'flux';
     out[c] = { name: stateNames[c], element: stateElements[c], quantity };
   }
+  return out;
+}
+
+/** The domain of each state's element: the one-port at the state's branch (branch k < one-ports: oneports[k]). */
+function stateDomains(plan: NetworkPlan): Domain[] {
+  const { stateBranch } = plan;
+  const oneports = plan.structure.description.oneports;
+  const out = new Array<Domain>(stateBranch.length);
+  for (let c = 0; c < out.length; c++) out[c] = oneports[stateBranch[c]].domain;
   return out;
 }
 

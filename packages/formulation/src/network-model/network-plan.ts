@@ -275,6 +275,8 @@ type StaticColumns = Pick<NetworkPlan, 'staticBranch' | 'staticReads' | 'staticA
  */
 function placeStates(group: Int32Array, c: number, at: Places, cols: StateColumns, reserved: ReadonlySet<string> | undefined): number {
   const { oneports, inTree, laws, role, slot } = at;
+  // the columns in locals: the loop runs mostly before V8 optimises it, where each property read is a lookup
+  const { stateNames, stateElements, stateBranch, stateOwn, stateLaw, stateLinear, stateFactor } = cols;
   for (let q = 0; q < group.length; q++, c++) {
     const k = group[q];
     const e = oneports[k];
@@ -284,14 +286,14 @@ function placeStates(group: Int32Array, c: number, at: Places, cols: StateColumn
     if (reserved !== undefined && reserved.has(name)) throw unsupported([e.id], `a state named ${name} like a parameter, an input or another variable`, `no parameter or input named ${name}`);
     role[k] = ROLE.state;
     slot[k] = c;
-    cols.stateNames[c] = name;
-    cols.stateElements[c] = e.id;
-    cols.stateBranch[c] = k;
-    cols.stateOwn[c] = own ? 1 : 0;
-    cols.stateLaw[c] = law.index;
-    cols.stateLinear[c] = law.linear ? 1 : 0;
+    stateNames[c] = name;
+    stateElements[c] = e.id;
+    stateBranch[c] = k;
+    stateOwn[c] = own ? 1 : 0;
+    stateLaw[c] = law.index;
+    stateLinear[c] = law.linear ? 1 : 0;
     // q = C v (λ = L i): the rate is σ / C
-    cols.stateFactor[c] = own && !law.invert ? law.c : Number.NaN;
+    stateFactor[c] = own && !law.invert ? law.c : Number.NaN;
   }
   return c;
 }
@@ -299,6 +301,7 @@ function placeStates(group: Int32Array, c: number, at: Places, cols: StateColumn
 /** The resistors of one group (tree, co-tree) as statics from index j on, each in the form its place needs; returns the next index. */
 function placeStatics(group: Int32Array, j: number, at: Places, cols: StaticColumns): number {
   const { oneports, inTree, laws, role, slot } = at;
+  const { staticElements, staticBranch, staticReads, staticA, staticB, staticIsLaw, staticFactor } = cols;
   for (let q = 0; q < group.length; q++, j++) {
     const k = group[q];
     const e = oneports[k];
@@ -307,13 +310,13 @@ function placeStatics(group: Int32Array, j: number, at: Places, cols: StaticColu
     const direct = tree ? law.form === 'across' : law.form === 'through';
     role[k] = ROLE.static;
     slot[k] = j;
-    cols.staticElements[j] = e.id;
-    cols.staticBranch[j] = k;
-    cols.staticReads[j] = k;
-    cols.staticA[j] = direct ? -1 : law.index;
-    cols.staticB[j] = direct ? law.index : -1;
-    cols.staticIsLaw[j] = law.linear ? 0 : 1;
-    cols.staticFactor[j] = direct ? (law.invert ? 1 / law.c : law.c) : Number.NaN;
+    staticElements[j] = e.id;
+    staticBranch[j] = k;
+    staticReads[j] = k;
+    staticA[j] = direct ? -1 : law.index;
+    staticB[j] = direct ? law.index : -1;
+    staticIsLaw[j] = law.linear ? 0 : 1;
+    staticFactor[j] = direct ? (law.invert ? 1 / law.c : law.c) : Number.NaN;
   }
   return j;
 }

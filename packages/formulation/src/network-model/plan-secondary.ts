@@ -30,9 +30,11 @@ export function secondaryRows(F: SignedMatrix, treeOf: Int32Array, linkOf: Int32
 function rowStarts(F: SignedMatrix, treeOf: Int32Array, linkOf: Int32Array, B: number): Int32Array {
   const secPtr = new Int32Array(B + 1);
   const { rowPtr, colIdx } = F;
-  for (let r = 0; r < F.rows; r++) {
-    secPtr[linkOf[r] + 1] += rowPtr[r + 1] - rowPtr[r];
-    for (let q = rowPtr[r]; q < rowPtr[r + 1]; q++) secPtr[treeOf[colIdx[q]] + 1]++;
+  for (let r = 0, rows = F.rows; r < rows; r++) {
+    const start = rowPtr[r];
+    const end = rowPtr[r + 1];
+    secPtr[linkOf[r] + 1] += end - start;
+    for (let q = start; q < end; q++) secPtr[treeOf[colIdx[q]] + 1]++;
   }
   for (let k = 0; k < B; k++) secPtr[k + 1] += secPtr[k];
   return secPtr;
@@ -41,9 +43,9 @@ function rowStarts(F: SignedMatrix, treeOf: Int32Array, linkOf: Int32Array, B: n
 /** Each entry F[l,t] = f: −f into the link's row at t, f into the tree branch's row at l, in F's row order. */
 function fillRows(F: SignedMatrix, treeOf: Int32Array, linkOf: Int32Array, fill: Int32Array, secBranch: Int32Array, secCoef: Int8Array): void {
   const { rowPtr, colIdx, values } = F;
-  for (let r = 0; r < F.rows; r++) {
+  for (let r = 0, rows = F.rows; r < rows; r++) {
     const l = linkOf[r];
-    for (let q = rowPtr[r]; q < rowPtr[r + 1]; q++) {
+    for (let q = rowPtr[r], end = rowPtr[r + 1]; q < end; q++) {
       const t = treeOf[colIdx[q]];
       const f = values[q];
       secBranch[fill[l]] = t;

@@ -79,12 +79,16 @@ function stampSlopes(values: Float64Array, pos: Int32Array, entry: Int32Array, c
 function countStamps(split: LawSplit): number {
   const { n, m, rows, args } = split;
   const g0 = n + m;
+  const rowSrc = rows.src;
+  const argPtr = args.ptr;
+  const argSrc = args.src;
+  const terms = rows.ptr[n];
   let stamps = 0;
-  for (let q = 0; q < rows.ptr[n]; q++) {
-    const col = rows.src[q];
+  for (let q = 0; q < terms; q++) {
+    const col = rowSrc[q];
     if (col < g0) continue;
     const i = col - g0;
-    for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) if (args.src[e] < n) stamps++;
+    for (let e = argPtr[i], end = argPtr[i + 1]; e < end; e++) if (argSrc[e] < n) stamps++;
   }
   return stamps;
 }
@@ -99,13 +103,16 @@ function pattern(split: LawSplit, stamps: number): CsrMatrix {
   const mark = new Int32Array(n).fill(-1);
   const rowPtr = new Int32Array(n + 1);
   const cols = new Int32Array(n + rows.ptr[n] + stamps);
+  // the columns in locals: the loops run mostly before V8 optimises them, where each property read is a lookup
+  const { ptr: termPtr, src: termSrc } = rows;
+  const { ptr: argPtr, src: argSrc } = args;
   let at0 = 0;
   for (let c = 0; c < n; c++) {
     const start = at0;
     mark[c] = c;
     cols[at0++] = c;
-    for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
-      const col = rows.src[q];
+    for (let q = termPtr[c], end = termPtr[c + 1]; q < end; q++) {
+      const col = termSrc[q];
       if (col < n) {
         if (mark[col] !== c) {
           mark[col] = c;
@@ -113,8 +120,8 @@ function pattern(split: LawSplit, stamps: number): CsrMatrix {
         }
       } else if (col >= g0) {
         const i = col - g0;
-        for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
-          const j = args.src[e];
+        for (let e = argPtr[i], last = argPtr[i + 1]; e < last; e++) {
+          const j = argSrc[e];
           if (j < n && mark[j] !== c) {
             mark[j] = c;
             cols[at0++] = j;
@@ -140,20 +147,23 @@ function scatter(split: LawSplit, matrix: CsrMatrix, stamps: number) {
   const pos = new Int32Array(stamps);
   const entry = new Int32Array(stamps);
   const coef = new Float64Array(stamps);
+  const { ptr: termPtr, src: termSrc, coef: termCoef } = rows;
+  const { ptr: argPtr, src: argSrc, coef: argCoef } = args;
   let s = 0;
   for (let c = 0; c < n; c++) {
-    for (let q = rowPtr[c]; q < rowPtr[c + 1]; q++) at[colIdx[q]] = q;
-    for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
-      const col = rows.src[q];
-      if (col < n) base[at[col]] += rows.coef[q];
+    for (let q = rowPtr[c], end = rowPtr[c + 1]; q < end; q++) at[colIdx[q]] = q;
+    for (let q = termPtr[c], end = termPtr[c + 1]; q < end; q++) {
+      const col = termSrc[q];
+      if (col < n) base[at[col]] += termCoef[q];
       else if (col >= g0) {
         const i = col - g0;
-        for (let e = args.ptr[i]; e < args.ptr[i + 1]; e++) {
-          if (args.src[e] >= n) continue;
+        for (let e = argPtr[i], last = argPtr[i + 1]; e < last; e++) {
+          const j = argSrc[e];
+          if (j >= n) continue;
           // M[c,i] · g'_i · P[i,j]
-          pos[s] = at[args.src[e]];
+          pos[s] = at[j];
           entry[s] = i;
-          coef[s++] = rows.coef[q] * args.coef[e];
+          coef[s++] = termCoef[q] * argCoef[e];
         }
       }
     }

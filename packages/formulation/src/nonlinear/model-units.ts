@@ -42,17 +42,27 @@ function domainOf(table: ReadonlyMap<string, Domain | readonly [Domain, Domain]>
   return port === 2 ? d[1] : d[0];
 }
 
-/** The domain of the first element at the node (a node output is that node's across variable). */
+/** The domain of the first element at the node, one-ports before sources (a node output is that node's across
+ *  variable). */
 function nodeDomain(desc: SystemDescription, node: string): Domain {
-  return [...desc.oneports, ...desc.sources].find((e) => e.from === node || e.to === node)?.domain ?? 'generic';
+  for (const e of desc.oneports) if (e.from === node || e.to === node) return e.domain;
+  for (const e of desc.sources) if (e.from === node || e.to === node) return e.domain;
+  return 'generic';
 }
 
-export function modelUnits(desc: SystemDescription, states: readonly StateQuantityOf[]): ModelUnits {
+/**
+ * The units of the states and outputs. `stateDomains`: the domain of each state's element where the model knows
+ * it (the network model reads it off the element at the state's branch); the table of every element by id is
+ * then made only when an output names an element (on a cold start, a Map of 10^4–10^5 fresh ids costs more than
+ * the rest of this).
+ */
+export function modelUnits(desc: SystemDescription, states: readonly StateQuantityOf[], stateDomains?: readonly Domain[]): ModelUnits {
   const unit = (domain: Domain, variable: string) => (variable === 'across' ? DOMAIN_VARIABLES[domain].acrossUnit : variable === 'through' ? DOMAIN_VARIABLES[domain].throughUnit : '');
-  const table = domainTable(desc);
+  let table: Map<string, Domain | readonly [Domain, Domain]> | undefined;
+  const domainOfElement = (element: string, port?: 1 | 2) => domainOf((table ??= domainTable(desc)), element, port);
   return {
-    states: states.map((x) => unit(domainOf(table, x.element), x.quantity)),
-    outputs: desc.outputs.map((o) => (o.kind === 'node' ? DOMAIN_VARIABLES[nodeDomain(desc, o.node)].acrossUnit : unit(domainOf(table, o.element, o.port), o.variable))),
+    states: states.map((x, c) => unit(stateDomains !== undefined ? stateDomains[c] : domainOfElement(x.element), x.quantity)),
+    outputs: desc.outputs.map((o) => (o.kind === 'node' ? DOMAIN_VARIABLES[nodeDomain(desc, o.node)].acrossUnit : unit(domainOfElement(o.element, o.port), o.variable))),
   };
 }
 
