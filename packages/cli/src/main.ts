@@ -26,6 +26,7 @@ import { DERIVATION_LIMIT } from './commands/structure-limit';
 import { progressBar } from './progress';
 import { examplesDir } from './examples-dir';
 import { studyProgress } from './study-progress';
+import { reportCodePath } from './code-path';
 
 // The engine is loaded only by the command that runs (so that --help answers at once).
 const engine = {
@@ -116,6 +117,7 @@ async function simulateEquations(model: import('@sysgraph/engine').CompiledModel
   if (opts.format === 'json') sink.write('\n');
   sink.close();
   if (opts.plot) writeOutputFile(opts.plot, '--plot', plotHtml(run.result, `${model.equations?.title ?? model.name}: simulation (${run.result.solver})`));
+  reportCodePath(`simulate equations ${run.result.solver}`);
 }
 
 export function createProgram(): Command {
@@ -317,6 +319,7 @@ export function createProgram(): Command {
       if (opts.format === 'json') sink.write('\n');
       sink.close();
       if (opts.plot) writeOutputFile(opts.plot, '--plot', plotHtml(run.result, `${desc.title ?? desc.name}: simulation (${run.result.solver})`));
+      reportCodePath(`simulate ${model.family} ${netlist ? 'netlist' : 'description'} ${run.result.solver}`);
     }));
 
   program

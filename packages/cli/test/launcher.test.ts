@@ -117,6 +117,35 @@ describe('bin/sysgraph.mjs', { timeout: 120_000 }, () => {
     expect(off.stdout).toBe(first.stdout);
   });
 
+  it("rewrites a command's cache once for each code path it does not hold, and keeps every path it held", async () => {
+    if (!bundleIsFresh()) await buildBundle();
+    const cache = cacheFileOf(fileURLToPath(BUNDLE), 'simulate') as string;
+    const paths = () => readFileSync(cache).toString('latin1', 0, 4096).split('\n')[0].split('\t').slice(1);
+    const linear = ['simulate', 'rlc-series', '--t-end', '1', '--samples', '3', '--format', 'csv', '--input', 'Vs=step(1)'];
+    const laws = ['simulate', 'examples/nonlinear/diode-rc.json', '--samples', '3', '--format', 'csv'];
+    rmSync(cache, { force: true });
+    const first = launcher(linear);
+    expect(first.status, first.stderr).toBe(0);
+    expect(paths()).toHaveLength(1);
+    expect(paths()[0]).toMatch(/^simulate linear /);
+    // a run down another path adds it to the cache, with what the cache held
+    const written = readFileSync(cache).length;
+    const other = launcher(laws);
+    expect(other.status, other.stderr).toBe(0);
+    expect(paths()).toHaveLength(2);
+    expect(paths()[1]).toMatch(/^simulate laws /);
+    expect(readFileSync(cache).length).toBeGreaterThan(written);
+    // a path the cache holds leaves it as it is, and the outputs are those of a run from source
+    const before = statSync(cache).mtimeMs;
+    const again = launcher(linear);
+    const againLaws = launcher(laws);
+    expect(again.stdout).toBe(first.stdout);
+    expect(againLaws.stdout).toBe(other.stdout);
+    expect(statSync(cache).mtimeMs).toBe(before);
+    const uncached = spawnSync(process.execPath, [join(root, 'packages/cli/bin/sysgraph.mjs'), ...laws], { cwd: root, encoding: 'utf8', env: { ...process.env, SYSGRAPH_CODE_CACHE: '0' } });
+    expect(uncached.stdout).toBe(other.stdout);
+  });
+
   it('prints the package version with --version and -V, from the bundle and the sources alike', () => {
     const version = (JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as { version: string }).version;
     for (const flag of ['--version', '-V']) {

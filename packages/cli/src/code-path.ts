@@ -1,0 +1,11 @@
+/**
+ * reportCodePath: names the code path a run took (the simulate command: its model family, reader and solver) to
+ * the launcher (bin/launch.cjs), which keeps one V8 code cache per command and rewrites it when a run took a path
+ * the cache does not hold. Without the launcher (the sources through tsx, the tests) nobody listens: a no-op.
+ */
+export const CODE_PATH_EVENT = 'sysgraph:code-path';
+
+export function reportCodePath(path: string): void {
+  // process is an EventEmitter; its typings list only Node's own events
+  (process as NodeJS.EventEmitter).emit(CODE_PATH_EVENT, path);
+}
