@@ -4,6 +4,7 @@
 // in a facade, ≈ 10–30 ms for the three launcher modules of before on the shared machine; bundle.mjs (the build,
 // esbuild) is imported only when the bundle is stale. bundle.mjs and run-bundle.mjs re-export what is here.
 'use strict';
+const { isAscii } = require('node:buffer');
 const { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, join } = require('node:path');
@@ -128,6 +129,15 @@ function writeCache(script, cacheFile, paths) {
 }
 
 /**
+ * The bundle's text: an ASCII file (bundle.mjs's asciiOnly) as one-byte text, straight from its bytes; a file with
+ * other bytes (a bundle built before) decoded as UTF-8, which makes it a two-byte string twice the size.
+ */
+function readSource(file) {
+  const bytes = readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
+/**
  * Compiles the bundle (from the code cache where it can) and runs it as Node runs a CommonJS module: the module
  * wrapper, a require relative to the bundle. Compiling the 1–2.6 MB script is the largest single cost of a small
  * command (≈ 0.2 s on a loaded machine), reading the cache instead a few milliseconds; Node 20 has no
@@ -146,7 +156,7 @@ function writeCache(script, cacheFile, paths) {
  *     from its source; SYSGRAPH_CODE_CACHE=0 turns it off.
  */
 function runBundle(file = BUNDLE_FILE, { useCache = process.env.SYSGRAPH_CODE_CACHE !== '0' } = {}) {
-  const source = Module.wrap(readFileSync(file, 'utf8'));
+  const source = Module.wrap(readSource(file));
   const cacheFile = cacheFileOf(file);
   const cached = useCache ? readFreshCache(file, cacheFile) : undefined;
   const options = { filename: file };
