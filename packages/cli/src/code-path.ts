@@ -1,7 +1,8 @@
 /**
- * reportCodePath: names the code path a run took (the simulate command: its model family, reader and solver) to
- * the launcher (bin/launch.cjs), which keeps one V8 code cache per command and rewrites it when a run took a path
- * the cache does not hold. Without the launcher (the sources through tsx, the tests) nobody listens: a no-op.
+ * reportCodePath: names the code path a run takes (simulate: the model family, reader and solver; statespace: the
+ * family and the symbolic or linearised form) to the launcher (bin/launch.cjs), which keeps one V8 code cache per
+ * command and rewrites it when a run took a path the cache does not hold. Without the launcher (the sources through
+ * tsx, the tests) nobody listens: a no-op.
  */
 export const CODE_PATH_EVENT = 'sysgraph:code-path';
 

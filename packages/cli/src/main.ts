@@ -185,6 +185,7 @@ export function createProgram(): Command {
     .addOption(new Option('--storage-law <law>', "values in t: i = (C v)', v = (L i)' (conservative, the default) or i = C v', v = L i' (non-conservative)").choices(['conservative', 'non-conservative']))
     .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; symbolicForm?: 'expanded' | 'structured' | 'masd'; intermediates?: boolean; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; from?: string }) => {
       const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
+      reportCodePath(`statespace ${model.family}${opts.symbolic ? ' symbolic' : ''}${opts.linearise ? ' linearise' : ''}`);
       if (model.family === 'equations') {
         print((await engine.equations()).equationStatespaceReport(model, opts.format, { ...opts, form: opts.tvForm, inputs: opts.input }));
         return;
