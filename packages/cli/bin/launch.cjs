@@ -187,4 +187,4 @@ function runBundle(file = BUNDLE_FILE, { useCache = process.env.SYSGRAPH_CODE_CA
   return module.exports;
 }
 
-module.exports = { BUNDLE_FILE, CODE_PATH_EVENT, INPUTS_FILE, bundleIsFresh, cacheFileOf, commandOf, manifests, readFreshCache, runBundle };
+module.exports = { BUNDLE_FILE, INPUTS_FILE, bundleIsFresh, cacheFileOf, commandOf, manifests, runBundle };

@@ -4,7 +4,8 @@
  * command and rewrites it when a run took a path the cache does not hold. Without the launcher (the sources through
  * tsx, the tests) nobody listens: a no-op.
  */
-export const CODE_PATH_EVENT = 'sysgraph:code-path';
+/** The event name launch.cjs listens to (its CODE_PATH_EVENT). */
+const CODE_PATH_EVENT = 'sysgraph:code-path';
 
 export function reportCodePath(path: string): void {
   // process is an EventEmitter; its typings list only Node's own events
