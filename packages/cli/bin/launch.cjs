@@ -4,6 +4,7 @@
 // in a facade, ≈ 10–30 ms for the three launcher modules of before on the shared machine; bundle.mjs (the build,
 // esbuild) is imported only when the bundle is stale. bundle.mjs and run-bundle.mjs re-export what is here.
 'use strict';
+const { isAscii } = require('node:buffer');
 const { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, join } = require('node:path');
@@ -85,20 +86,38 @@ function bundleIsFresh() {
   return built > sources;
 }
 
-/** The cache's bytes when it is newer than the bundle; undefined otherwise or when it cannot be read. */
+/**
+ * The event by which the bundle names the code path a run took (packages/cli/src/code-path.ts: the simulate
+ * command's model family, reader and solver), for the code cache's list of the paths it holds.
+ */
+const CODE_PATH_EVENT = 'sysgraph:code-path';
+/** A cache file: this tag, the code paths it holds (tab-separated), a newline, then V8's cached data. */
+const CACHE_TAG = 'sysgraph-code-cache';
+/** Paths a cache lists at most (beyond them a run with a new path no longer rewrites it). */
+const MAX_CODE_PATHS = 32;
+
+/**
+ * The cache's V8 data and the code paths it holds, when it is newer than the bundle and starts with the tag;
+ * undefined otherwise or when it cannot be read.
+ */
 function readFreshCache(bundleFile, cacheFile) {
   try {
     if (statSync(cacheFile).mtimeMs < statSync(bundleFile).mtimeMs) return undefined;
-    return readFileSync(cacheFile);
+    const bytes = readFileSync(cacheFile);
+    const end = bytes.indexOf(10);
+    if (end < 0 || bytes.toString('latin1', 0, CACHE_TAG.length) !== CACHE_TAG) return undefined;
+    const paths = bytes.toString('utf8', CACHE_TAG.length, end).split('\t').filter(Boolean);
+    return { data: bytes.subarray(end + 1), paths };
   } catch {
     return undefined;
   }
 }
 
-function writeCache(script, cacheFile) {
+function writeCache(script, cacheFile, paths) {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, script.createCachedData());
+    const header = Buffer.from(`${[CACHE_TAG, ...paths].join('\t')}\n`);
+    writeFileSync(temporary, Buffer.concat([header, script.createCachedData()]));
     renameSync(temporary, cacheFile);
   } catch {
     try {
@@ -107,6 +126,15 @@ function writeCache(script, cacheFile) {
       // nothing was written
     }
   }
+}
+
+/**
+ * The bundle's text: an ASCII file (bundle.mjs's asciiOnly) as one-byte text, straight from its bytes; a file with
+ * other bytes (a bundle built before) decoded as UTF-8, which makes it a two-byte string twice the size.
+ */
+function readSource(file) {
+  const bytes = readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 /**
@@ -120,11 +148,15 @@ function writeCache(script, cacheFile) {
  *   * One cache per command (commandOf): it is written when absent, stale or rejected, at the end of the run (so
  *     that it holds the functions the command compiled), under a temporary name and renamed: concurrent runs never
  *     read half a file.
+ *   * Also rewritten by a run whose code path (CODE_PATH_EVENT) the cache does not list: `simulate` of a linear
+ *     example and of a nonlinear one run different code (the network model, dopri5, Rodas), and a cache written by
+ *     the first left the second compiling ≈ 100 kB of bytecode from source at every run. The rewritten cache
+ *     holds the functions the run deserialised and those it compiled, so after one run of each path it holds all.
  *   * It never makes a run fail: any error reading, using or writing it is ignored and the script compiles
  *     from its source; SYSGRAPH_CODE_CACHE=0 turns it off.
  */
 function runBundle(file = BUNDLE_FILE, { useCache = process.env.SYSGRAPH_CODE_CACHE !== '0' } = {}) {
-  const source = Module.wrap(readFileSync(file, 'utf8'));
+  const source = Module.wrap(readSource(file));
   const cacheFile = cacheFileOf(file);
   const cached = useCache ? readFreshCache(file, cacheFile) : undefined;
   const options = { filename: file };
@@ -132,12 +164,22 @@ function runBundle(file = BUNDLE_FILE, { useCache = process.env.SYSGRAPH_CODE_CA
   if (vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER) options.importModuleDynamically = vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
   let script;
   try {
-    script = new vm.Script(source, { ...options, cachedData: cached });
+    script = new vm.Script(source, { ...options, cachedData: cached?.data });
   } catch (e) {
     if (cached === undefined) throw e;
     script = new vm.Script(source, options);
   }
-  if (useCache && (cached === undefined || script.cachedDataRejected)) process.once('exit', () => writeCache(script, cacheFile));
+  if (useCache) {
+    const held = cached === undefined || script.cachedDataRejected ? undefined : cached.paths;
+    let taken;
+    process.on(CODE_PATH_EVENT, (path) => {
+      taken = String(path).replace(/[\t\n]/g, ' ');
+    });
+    process.once('exit', () => {
+      if (held === undefined) writeCache(script, cacheFile, taken === undefined ? [] : [taken]);
+      else if (taken !== undefined && !held.includes(taken) && held.length < MAX_CODE_PATHS) writeCache(script, cacheFile, [...held, taken]);
+    });
+  }
   const module = { exports: {}, filename: file, id: '.', loaded: false };
   const run = script.runInThisContext();
   run.call(module.exports, module.exports, Module.createRequire(file), module, file, dirname(file));

@@ -26,6 +26,7 @@ import { DERIVATION_LIMIT } from './commands/structure-limit';
 import { progressBar } from './progress';
 import { examplesDir } from './examples-dir';
 import { studyProgress } from './study-progress';
+import { reportCodePath } from './code-path';
 
 // The engine is loaded only by the command that runs (so that --help answers at once).
 const engine = {
@@ -116,6 +117,7 @@ async function simulateEquations(model: import('@sysgraph/engine').CompiledModel
   if (opts.format === 'json') sink.write('\n');
   sink.close();
   if (opts.plot) writeOutputFile(opts.plot, '--plot', plotHtml(run.result, `${model.equations?.title ?? model.name}: simulation (${run.result.solver})`));
+  reportCodePath(`simulate equations ${run.result.solver}`);
 }
 
 export function createProgram(): Command {
@@ -183,6 +185,7 @@ export function createProgram(): Command {
     .addOption(new Option('--storage-law <law>', "values in t: i = (C v)', v = (L i)' (conservative, the default) or i = C v', v = L i' (non-conservative)").choices(['conservative', 'non-conservative']))
     .action(action(async (file: string | undefined, opts: { symbolic?: boolean; symbolicParams?: string[]; symbolicForm?: 'expanded' | 'structured' | 'masd'; intermediates?: boolean; param: string[]; stateChoice: 'b1' | 'b2'; formulation: 'general' | 'masd'; format: 'json' | 'latex' | 'matlab' | 'python' | 'text'; linearise?: boolean; input: string[]; guess: string[]; time?: number; tvForm?: 'charge-flux' | 'across-through'; storageLaw?: 'conservative' | 'non-conservative'; from?: string }) => {
       const { model } = (await engine.load()).loadModel(file, opts.param, opts.from);
+      reportCodePath(`statespace ${model.family}${opts.symbolic ? ' symbolic' : ''}${opts.linearise ? ' linearise' : ''}`);
       if (model.family === 'equations') {
         print((await engine.equations()).equationStatespaceReport(model, opts.format, { ...opts, form: opts.tvForm, inputs: opts.input }));
         return;
@@ -317,6 +320,7 @@ export function createProgram(): Command {
       if (opts.format === 'json') sink.write('\n');
       sink.close();
       if (opts.plot) writeOutputFile(opts.plot, '--plot', plotHtml(run.result, `${desc.title ?? desc.name}: simulation (${run.result.solver})`));
+      reportCodePath(`simulate ${model.family} ${netlist ? 'netlist' : 'description'} ${run.result.solver}`);
     }));
 
   program

@@ -1,6 +1,6 @@
 /**
- * The sysgraph command as installed (bin/sysgraph.mjs): it runs the esbuild bundle of the sources, built when a
- * source is newer, and gives what the sources run through tsx give.
+ * The sysgraph command as installed (bin/sysgraph.mjs, and bin/sysgraph.cjs, the package's bin): it runs the esbuild
+ * bundle of the sources, built when a source is newer, and gives what the sources run through tsx give.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -115,6 +115,56 @@ describe('bin/sysgraph.mjs', { timeout: 120_000 }, () => {
     const off = spawnSync(process.execPath, [join(root, 'packages/cli/bin/sysgraph.mjs'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, SYSGRAPH_CODE_CACHE: '0' } });
     expect(off.status, off.stderr).toBe(0);
     expect(off.stdout).toBe(first.stdout);
+  });
+
+  it("rewrites a command's cache once for each code path it does not hold, and keeps every path it held", async () => {
+    if (!bundleIsFresh()) await buildBundle();
+    const cache = cacheFileOf(fileURLToPath(BUNDLE), 'simulate') as string;
+    const paths = () => readFileSync(cache).toString('latin1', 0, 4096).split('\n')[0].split('\t').slice(1);
+    const linear = ['simulate', 'rlc-series', '--t-end', '1', '--samples', '3', '--format', 'csv', '--input', 'Vs=step(1)'];
+    const laws = ['simulate', 'examples/nonlinear/diode-rc.json', '--samples', '3', '--format', 'csv'];
+    rmSync(cache, { force: true });
+    const first = launcher(linear);
+    expect(first.status, first.stderr).toBe(0);
+    expect(paths()).toHaveLength(1);
+    expect(paths()[0]).toMatch(/^simulate linear /);
+    // a run down another path adds it to the cache, with what the cache held
+    const written = readFileSync(cache).length;
+    const other = launcher(laws);
+    expect(other.status, other.stderr).toBe(0);
+    expect(paths()).toHaveLength(2);
+    expect(paths()[1]).toMatch(/^simulate laws /);
+    expect(readFileSync(cache).length).toBeGreaterThan(written);
+    // a path the cache holds leaves it as it is, and the outputs are those of a run from source
+    const before = statSync(cache).mtimeMs;
+    const again = launcher(linear);
+    const againLaws = launcher(laws);
+    expect(again.stdout).toBe(first.stdout);
+    expect(againLaws.stdout).toBe(other.stdout);
+    expect(statSync(cache).mtimeMs).toBe(before);
+    const uncached = spawnSync(process.execPath, [join(root, 'packages/cli/bin/sysgraph.mjs'), ...laws], { cwd: root, encoding: 'utf8', env: { ...process.env, SYSGRAPH_CODE_CACHE: '0' } });
+    expect(uncached.stdout).toBe(other.stdout);
+  });
+
+  it("bin/sysgraph.cjs, the package's bin, runs the same command: from the bundle, and after building a missing one", () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'packages/cli/package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(pkg.bin.sysgraph).toBe('./bin/sysgraph.cjs');
+    const cjs = (args: string[]) => run([join(root, 'packages/cli/bin/sysgraph.cjs')], args);
+    const args = ['simulate', 'rlc-series', '--t-end', '1', '--samples', '4', '--format', 'csv', '--input', 'Vs=step(1)'];
+    const expected = launcher(args);
+    expect(expected.status, expected.stderr).toBe(0);
+    const fresh = cjs(args);
+    expect(fresh.status, fresh.stderr).toBe(0);
+    expect(fresh.stdout).toBe(expected.stdout);
+    rmSync(fileURLToPath(BUNDLE));
+    const built = cjs(args);
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toBe(expected.stdout);
+    expect(existsSync(fileURLToPath(BUNDLE))).toBe(true);
+    expect(bundleIsFresh()).toBe(true);
+    const bad = cjs(['simulate', 'rlc-series', '--solver', 'nope']);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/bad-option/);
   });
 
   it('prints the package version with --version and -V, from the bundle and the sources alike', () => {
