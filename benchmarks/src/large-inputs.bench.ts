@@ -19,7 +19,7 @@ import type { BenchOptions, BenchReport, TargetCheck } from './harness/bench-rep
 import { rcLadder } from './generators';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = join(root, 'packages/cli/bin/sysgraph.mjs');
+const CLI = join(root, 'packages/cli/bin/sysgraph.cjs');
 const SECTIONS = 500_000;
 const MEMORY_LIMIT_MB = 1536;
 const JUNK_BYTES = 50 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * Linear networks against ngspice, timed the same way (issue 12 item 7): per network ONE netlist file
- * (spice/spice-netlist.ts) read by `ngspice -b FILE` and by `node packages/cli/bin/sysgraph.mjs simulate FILE`,
+ * (spice/spice-netlist.ts) read by `ngspice -b FILE` and by `node packages/cli/bin/sysgraph.cjs simulate FILE`,
  * both as whole processes, alternating runs, medians (spice/whole-process.ts); each tool's error at its OWN
  * output times against the exact modal reference (closed form, or a numeric eigendecomposition up to 2000
  * nodes), never after interpolating a tool; separately, in-process figures labelled as such (sysgraph's
@@ -208,7 +208,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     'Networks: RC ladder R = 1 kΩ/N, C = 1 µF/N, 1 V ramp 4 µs, 0–4 ms; RC grid 1 Ω edges and load, 1 mF/N per node, 1 A ramp 2 µs into a corner, 0–2 ms; RLC line (2N states) per metre L\' = 250 nH, C\' = 100 pF, R\' = 10 Ω, G\' = 4 mS (distortionless, Z0 = 50 Ω, 5 ns delay), 1 V ramp 2.5 ns, open end, 0–50 ns.',
     'One netlist file per network (spice/spice-netlist.ts): `.tran tEnd/200 tEnd`, `.save` of the probes, a `.control` block that runs and writes the probes with `wrdata` at ngspice\'s own time points (sysgraph\'s reader skips the block). ngspice at its defaults (reltol 1e-3, trapezoidal); "tight" is a second file with `.options reltol=1e-6 trtol=1 vntol=1e-9 abstol=1e-15`.',
     `Start-up floor: bare \`node -e 0\` is timed in every alternating round beside the two tools; a whole-process ratio target r is then at best r × ngspice's time, and where that is below the floor no Node process can meet it (the MISS reason says so with both figures).`,
-    `Whole processes: \`ngspice -b FILE\` and \`node packages/cli/bin/sysgraph.mjs simulate FILE --record <probes> --samples 201 --rtol 1e-6 --atol 1e-9 --solver auto --format csv\`, wall time around each (start-up, reading, analysis, output), alternating, median of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s); time limit ${options.maxSeconds} s per process.`,
+    `Whole processes: \`ngspice -b FILE\` and \`node packages/cli/bin/sysgraph.cjs simulate FILE --record <probes> --samples 201 --rtol 1e-6 --atol 1e-9 --solver auto --format csv\`, wall time around each (start-up, reading, analysis, output), alternating, median of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s); time limit ${options.maxSeconds} s per process.`,
     'In-process (labelled so): sysgraph\'s pipeline from the same netlist text in this Node process after a warm-up (readSpiceNetlist → analyzeStructure → formulate → toSimulationModel → simulate, spice/run-sysgraph.ts), median of the same number of runs; ngspice\'s in-process figure is its own "Total analysis time" (parsing and output excluded).',
     'Errors: max over the probes of |tool − exact| at the tool\'s OWN output times (ngspice: every time point it wrote; sysgraph: its 201 output samples), divided by the exact peak; nothing is interpolated.',
     'Exact reference: closed-form eigenpairs (RC ladder, RLC line: any N), numeric symmetric eigendecomposition (RC grid, ≤ 2000 nodes; none for the 10^4-node grid); each mode\'s ramp response in closed form.',

@@ -1,5 +1,5 @@
 /**
- * Start-up benchmark: whole processes of the command as a user runs it (`node packages/cli/bin/sysgraph.mjs …`,
+ * Start-up benchmark: whole processes of the command as a user runs it (`node packages/cli/bin/sysgraph.cjs …`,
  * the bundle already built and its code cache written by a warm-up run), wall time from spawn to exit, with bare
  * `node -e 0` as the reference figure. The cases run in alternation (case 1, case 2, …, case 1, …) so that a change
  * of the shared machine's load hits all of them alike, and the figures are medians. One case runs without the code
@@ -24,7 +24,7 @@ import { median, round } from './harness/timing';
 export const title = 'Start-up: the command as a whole process';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const BIN = join(ROOT, 'packages/cli/bin/sysgraph.mjs');
+const BIN = join(ROOT, 'packages/cli/bin/sysgraph.cjs');
 /** The bundle as it was before the code cache — one ES module, not minified — built beside the real one (same depth). */
 const ESM_REFERENCE = join(ROOT, 'packages/cli/.bundle/reference-esm.mjs');
 

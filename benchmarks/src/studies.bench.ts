@@ -25,7 +25,7 @@ import type { BenchOptions, BenchReport } from './harness/bench-report';
 import { rcLadder } from './generators';
 
 const POINTS = 10_000;
-const CLI = fileURLToPath(new URL('../../packages/cli/bin/sysgraph.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../../packages/cli/bin/sysgraph.cjs', import.meta.url));
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
 
 const TINY: StudySource = {

@@ -4,6 +4,7 @@
  * in the system's temporary folder per size and step).
  *
  * --general: the network model's general path (networkModel's option split: false) instead of the model as built.
+ * SOLVER=name in the environment: that solver instead of auto.
  *
  *   npx tsx benchmarks/src/nonlinear/profile-ladder.ts [N] [rtol] [atol] [repeats] [--chain] [--no-error] [--general]
  */
@@ -69,7 +70,7 @@ let result;
 for (let r = 0; r < repeats; r++) {
   const s0 = performance.now();
   const c0 = process.cpuUsage();
-  result = simulate(built.model, { tEnd, inputs: inputs as never, rtol, atol, samples: 401, record: probes });
+  result = simulate(built.model, { tEnd, inputs: inputs as never, rtol, atol, samples: 401, record: probes, ...(process.env.SOLVER ? { solver: process.env.SOLVER as never } : {}) });
   const c1 = process.cpuUsage(c0);
   console.log(`simulate ${(performance.now() - s0).toFixed(1)} ms wall, ${((c1.user + c1.system) / 1000).toFixed(1)} ms CPU  ${JSON.stringify(result.stats)} solver ${result.solver}`);
 }

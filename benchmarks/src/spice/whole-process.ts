@@ -1,7 +1,7 @@
 /**
  * Both tools timed the same way, as whole processes reading the same netlist file: `ngspice -b FILE` (its
  * `.control` block writes the probes at its own time points with `wrdata`) and the sysgraph command
- * `node packages/cli/bin/sysgraph.mjs simulate FILE --record … --format csv` (the probes at the times it
+ * `node packages/cli/bin/sysgraph.cjs simulate FILE --record … --format csv` (the probes at the times it
  * reports); wall time around each process (start-up, reading, analysis, output), with a timeout after which the
  * run is recorded as timed out, never waited for. The benchmarks alternate the runs (ngspice, sysgraph,
  * ngspice, …) so that a change of the shared machine's load hits both, and take medians (medianWall).
@@ -15,7 +15,7 @@ import type { Table } from './parse-wrdata';
 
 /** The repository root (this file is benchmarks/src/spice/). */
 export const REPOSITORY = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-export const SYSGRAPH_BIN = resolve(REPOSITORY, 'packages/cli/bin/sysgraph.mjs');
+export const SYSGRAPH_BIN = resolve(REPOSITORY, 'packages/cli/bin/sysgraph.cjs');
 
 export interface ProcessRun {
   readonly wallMs: number;
