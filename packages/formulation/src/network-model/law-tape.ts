@@ -156,6 +156,11 @@ export class TapeLaw implements ScalarLaw {
     return d[this.out];
   }
 
+  /** L(w, t) as computed by the last slopeAt (its value slot: the same operations as valueAt, the same bits). */
+  valueOfLastSlope(): number {
+    return this.v[this.out];
+  }
+
   evaluate(w: number, t: number): void {
     const { v, d, e, dd, de, ee, code, W, T } = this;
     v[0] = w;

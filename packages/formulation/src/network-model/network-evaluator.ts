@@ -24,6 +24,7 @@ import { StoredStateBatches } from './stored-state-batches';
 import type { NetworkPlan } from './network-plan';
 import { ROLE } from './network-plan';
 import type { ScalarLaw } from './scalar-law';
+import { TapeLaw } from './law-tape';
 import { flatRows } from './flat-rows';
 import type { FlatRows } from './flat-rows';
 import { int32Column, int32Range, uint8Column } from './typed-columns';
@@ -136,10 +137,16 @@ export class NetworkEvaluator {
     this.inverse = statics.map((st) => {
       const a = st.a;
       if (a === null) return null;
-      return {
+      const law: LawFunction = {
         value: (z: number) => a.valueAt(z, this.t),
         slope: (z: number) => a.slopeAt(z, this.t),
       };
+      // a compiled tape leaves its value beside the slope: Newton's value and slope in one pass
+      if (a instanceof TapeLaw) {
+        law.slopeWithValue = (z: number) => a.slopeAt(z, this.t);
+        law.valueOfLastSlope = () => a.valueOfLastSlope();
+      }
+      return law;
     });
   }
 

@@ -12,6 +12,13 @@ export interface LawFunction {
   value(z: number): number;
   /** h'(z) */
   slope(z: number): number;
+  /**
+   * h'(z), with h(z) of the same pass returned by `valueOfLastSlope` (optional: a law that computes its value on
+   * the way to its slope — a compiled tape — gives Newton one pass per step instead of two; the values are the
+   * very bits of `value`).
+   */
+  slopeWithValue?(z: number): number;
+  valueOfLastSlope?(): number;
 }
 
 export interface SolveLawResult {
@@ -31,6 +38,10 @@ export function solveLaw(h: LawFunction, target: number, guess: number): SolveLa
   // Newton: z ← z − r(z)/h'(z), while the slope is finite and nonzero (no closure here: this loop runs at every
   // evaluation of a model with an inverted law, and is all most calls do).
   let z = Number.isFinite(guess) ? guess : 0;
+  if (h.slopeWithValue && h.valueOfLastSlope) {
+    const r = newtonOnePass(h, target, z);
+    return r ?? bracketFrom(h, target, guess);
+  }
   for (let k = 0; k < MAX_NEWTON; k++) {
     const r = h.value(z) - target;
     if (r === 0) return { z, converged: true };
@@ -41,6 +52,25 @@ export function solveLaw(h: LawFunction, target: number, guess: number): SolveLa
     if (small(step, z) && Number.isFinite(h.value(z) - target)) return { z, converged: true };
   }
   return bracketFrom(h, target, guess);
+}
+
+/**
+ * The Newton loop of solveLaw with the value and the slope from one pass (slopeWithValue): the same residuals,
+ * slopes and iterates, bit for bit (the slope is also formed where the residual is already 0 or not finite, where
+ * the two-pass loop stops before it). Undefined when Newton fails.
+ */
+function newtonOnePass(h: LawFunction, target: number, start: number): SolveLawResult | undefined {
+  let z = start;
+  for (let k = 0; k < MAX_NEWTON; k++) {
+    const d = h.slopeWithValue!(z);
+    const r = h.valueOfLastSlope!() - target;
+    if (r === 0) return { z, converged: true };
+    if (!Number.isFinite(r) || !Number.isFinite(d) || d === 0) return undefined;
+    const step = r / d;
+    z -= step;
+    if (small(step, z) && Number.isFinite(h.value(z) - target)) return { z, converged: true };
+  }
+  return undefined;
 }
 
 /** Newton failed: grow a bracket around the guess (geometrically) and refine it. */
