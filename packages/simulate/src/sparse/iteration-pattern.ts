@@ -19,6 +19,10 @@ export interface IterationPattern {
   readonly jPos: Int32Array;
   /** Position in P of the diagonal entry of row i. */
   readonly diagPos: Int32Array;
+  /** P's entry k holds J's entry jOf[k], or −1 (a diagonal J does not store). */
+  readonly jOf: Int32Array;
+  /** 1 where P's entry k is on the diagonal. */
+  readonly onDiagonal: Uint8Array;
 }
 
 export function iterationPattern(j: CsrMatrix): IterationPattern {
@@ -54,7 +58,11 @@ export function iterationPattern(j: CsrMatrix): IterationPattern {
       colIdx[q++] = i;
     }
   }
-  return { n, jRowPtr: j.rowPtr, jColIdx: j.colIdx, rowPtr, colIdx, jPos, diagPos };
+  const jOf = new Int32Array(colIdx.length).fill(-1);
+  for (let p = 0; p < jPos.length; p++) jOf[jPos[p]] = p;
+  const onDiagonal = new Uint8Array(colIdx.length);
+  for (let i = 0; i < n; i++) onDiagonal[diagPos[i]] = 1;
+  return { n, jRowPtr: j.rowPtr, jColIdx: j.colIdx, rowPtr, colIdx, jPos, diagPos, jOf, onDiagonal };
 }
 
 /** True when J has the pattern P was made for (same arrays, or equal contents: O(nnz)). */
@@ -67,11 +75,19 @@ export function hasPattern(p: IterationPattern, j: CsrMatrix): boolean {
   return true;
 }
 
-/** values ← I − c·J on P (values has P's length). */
+/**
+ * values ← I − c·J on P (values has P's length), one pass over P: entry k is (−c·J[jOf[k]]) + 1 on the diagonal,
+ * −c·J[jOf[k]] off it, and 0 + 1 where J stores no diagonal — the bits of clearing, scattering −cJ and adding 1.
+ */
 export function fillIteration(p: IterationPattern, c: number, j: CsrMatrix, values: Float64Array): CsrMatrix {
-  values.fill(0);
-  const jv = j.values;
-  for (let k = 0; k < jv.length && k < p.jPos.length; k++) values[p.jPos[k]] = -c * jv[k];
-  for (let i = 0; i < p.n; i++) values[p.diagPos[i]] += 1;
+  fillShifted(p.jOf, p.onDiagonal, c, j.values, values);
   return new CsrMatrix(p.n, p.n, p.rowPtr, p.colIdx, values);
+}
+
+function fillShifted(jOf: Int32Array, onDiagonal: Uint8Array, c: number, jv: Float64Array, values: Float64Array): void {
+  for (let k = 0; k < values.length; k++) {
+    const s = jOf[k];
+    const v = s >= 0 ? -c * jv[s] : 0;
+    values[k] = onDiagonal[k] === 1 ? v + 1 : v;
+  }
 }
