@@ -96,14 +96,11 @@ export class ExpLawBatch implements LawBatch {
     to: number,
     y: Float64Array,
     at: number,
-    singleTerm: boolean,
   ): void {
     if (this.e.length < to - from) this.e = new Float64Array(to - from);
     const { divide1, k1, subtract2, k2, divide3, k3 } = this.shape;
-    if (divide1 && subtract2 && !divide3) {
-      if (singleTerm) expDiodeFromSingleTerms(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
-      else expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
-    } else {
+    if (divide1 && subtract2 && !divide3) expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
+    else {
       rowRange(ptr, src, coef, z, from, to, y);
       expShapeValues(y.subarray(from, to), to - from, this.shape, this.e, z.subarray(at + from, at + to));
     }
@@ -148,39 +145,18 @@ function expDiodeFromArguments(
   at: number,
 ): void {
   for (let i = from; i < to; i++) {
-    let s = 0;
-    for (let q = ptr[i], end = ptr[i + 1]; q < end; q++) s += coef[q] * z[src[q]];
+    const q0 = ptr[i];
+    const end = ptr[i + 1];
+    let s: number;
+    // a row of one term (a diode across a state) without the row loop's control: 0 + c·z, the loop's sum to the bit
+    if (end - q0 === 1) s = 0 + coef[q0] * z[src[q0]];
+    else {
+      s = 0;
+      for (let q = q0; q < end; q++) s += coef[q] * z[src[q]];
+    }
     y[i] = s;
     // exp(±0) = 1 exactly: the argument is exactly 0 at every element a network's activity has not reached (most
     // of a large ladder's diodes over the whole run), and the call costs more than the rest of the element
-    const g = s === 0 ? 1 : Math.exp(s / k1);
-    e[i - from] = g;
-    z[at + i] = k3 * (g - k2);
-  }
-}
-
-/**
- * expDiodeFromArguments where every row of [from, to) has exactly one term (a diode across a state or an input):
- * y_i = 0 + coef·z[src] at q = ptr[i], the loop's sum to the last bit without the inner loop's control.
- */
-function expDiodeFromSingleTerms(
-  ptr: Int32Array,
-  src: Int32Array,
-  coef: Float64Array,
-  z: Float64Array,
-  from: number,
-  to: number,
-  k1: number,
-  k2: number,
-  k3: number,
-  y: Float64Array,
-  e: Float64Array,
-  at: number,
-): void {
-  for (let i = from; i < to; i++) {
-    const q = ptr[i];
-    const s = 0 + coef[q] * z[src[q]];
-    y[i] = s;
     const g = s === 0 ? 1 : Math.exp(s / k1);
     e[i - from] = g;
     z[at + i] = k3 * (g - k2);

@@ -13,7 +13,7 @@
  * O(n + m + nnz(args) + nnz(rows) + size of the laws × entries) per call: three passes of n for the ladder
  * (copy of x, the diodes' arguments and values, the rows). The rows run as linalg's RowSumProgram (rows grouped by
  * their number of terms, the common widths as straight-line sums from 0 in the program's order: the same bits as the
- * row loop) and a law group whose arguments are single terms of z (a diode across a state) skips its row loop.
+ * row loop) and a law argument of one term of z (a diode across a state) skips its row loop.
  */
 import { rowSumProgram, runRowSumProgram } from '@sysgraph/linalg';
 import type { RowSumProgram } from '@sysgraph/linalg';
@@ -30,8 +30,6 @@ export class SplitResidual {
   private readonly batches: LawBatch[];
   /** Per group: its fused batch (arguments and values in one loop, exp-law-batch.ts), else null. */
   private readonly fused: (ExpLawBatch | null)[];
-  /** Per group: every law argument of it is one term of z (no inner loop over its row). */
-  private readonly singleTerm: boolean[];
   private readonly yView: Float64Array[];
   private readonly gView: Float64Array[];
   private readonly slopeView: Float64Array[];
@@ -57,7 +55,6 @@ export class SplitResidual {
     this.rowProgram = rowSumProgram(split.rows.ptr, split.rows.src, split.rows.coef, 0, n);
     this.batches = groups.map((g) => lawBatch(g.law));
     this.fused = this.batches.map((b) => (b instanceof ExpLawBatch ? b : null));
-    this.singleTerm = groups.map((g) => singleTerms(split.args.ptr, g.start, g.end));
     this.yView = groups.map((g) => this.y.subarray(g.start, g.end));
     this.gView = groups.map((g) => this.z.subarray(n + m + g.start, n + m + g.end));
     this.slopeView = groups.map((g) => this.slope.subarray(g.start, g.end));
@@ -86,13 +83,13 @@ export class SplitResidual {
    */
   evaluate(t: number, x: ArrayLike<number>, u: ArrayLike<number>, out: Float64Array | number[]): void {
     this.load(x, u);
-    const { batches, fused, singleTerm, yView, gView, z, y } = this;
+    const { batches, fused, yView, gView, z, y } = this;
     const { n, m, groups } = this.split;
     const { ptr, src, coef } = this.split.args;
     for (let k = 0; k < batches.length; k++) {
       const { start, end } = groups[k];
       const f = fused[k];
-      if (f !== null) f.valuesFromArguments(ptr, src, coef, z, start, end, y, n + m, singleTerm[k]);
+      if (f !== null) f.valuesFromArguments(ptr, src, coef, z, start, end, y, n + m);
       else {
         rowSums(ptr, src, coef, z, y, start, end);
         batches[k].valuesAt(yView[k], yView[k].length, t, gView[k]);
@@ -124,12 +121,6 @@ export class SplitResidual {
     this.arguments(x, u);
     for (let k = 0; k < batches.length; k++) batches[k].slopesAt(yView[k], yView[k].length, t, slopeView[k]);
   }
-}
-
-/** Whether every row of [from, to) has exactly one term. */
-function singleTerms(ptr: Int32Array, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (ptr[i + 1] - ptr[i] !== 1) return false;
-  return true;
 }
 
 /** a[i] = b[at + i], i < count. */
