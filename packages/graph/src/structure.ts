@@ -42,13 +42,12 @@ export function analyzeStructure(description: SystemDescription): Structure {
  */
 export function structureToJson(s: Structure, derivation?: Derivation): Record<string, unknown> {
   const lg = s.graph;
-  const id = (k: number) => lg.ids[k];
   const F = s.loop.F;
   // the tree and link ids, made once: the JSON lists each twice (tree / links, and F's columns / rows)
-  const treeIds = Array.from(s.loop.treeOrder.branches, id);
-  const linkIds = Array.from(s.loop.linkOrder.branches, id);
+  const treeIds = idsOf(lg.ids, s.loop.treeOrder.branches);
+  const linkIds = idsOf(lg.ids, s.loop.linkOrder.branches);
   const groups: Record<string, string[]> = {};
-  for (const g of [...TREE_GROUPS, ...LINK_GROUPS]) groups[GROUP_SYMBOL[g]] = Array.from(s.partition.groups[g], id);
+  for (const g of [...TREE_GROUPS, ...LINK_GROUPS]) groups[GROUP_SYMBOL[g]] = idsOf(lg.ids, s.partition.groups[g]);
   return {
     name: s.description.name,
     nodes: lg.nodeNames,
@@ -63,6 +62,13 @@ export function structureToJson(s: Structure, derivation?: Derivation): Record<s
     diagnostics: s.partition.diagnostics,
     ...(derivation ? { derivation } : {}),
   };
+}
+
+/** The ids of the listed branches, in their order (a plain loop: Array.from's callback is a call per branch). */
+function idsOf(ids: readonly string[], branches: ArrayLike<number>): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < branches.length; k++) out.push(ids[branches[k]]);
+  return out;
 }
 
 /**
