@@ -14,6 +14,7 @@ import { parseSystem } from '@sysgraph/description';
 import { analyzeStructure, deriveEquations, structureToJson } from '@sysgraph/graph';
 import { coefficientSimplifier } from '@sysgraph/formulation';
 import { DERIVATION_LIMIT } from '../src/commands/structure-limit';
+import { ladder } from './support/ladder';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = join(root, 'packages/cli/bin/sysgraph.mjs');
@@ -24,19 +25,6 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'sysgraph-files-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** An RLC ladder of n sections written here (3n + 1 branches), independent of the benchmarks' generator. */
-function ladder(n: number): string {
-  const elements: object[] = [{ id: 'Vs', kind: 'voltage-source', from: 'n0', to: 'g' }];
-  for (let k = 1; k <= n; k++) {
-    elements.push(
-      { id: `R${k}`, kind: 'resistor', from: `n${k - 1}`, to: `m${k}`, value: 'R' },
-      { id: `L${k}`, kind: 'inductor', from: `m${k}`, to: `n${k}`, value: 'L' },
-      { id: `C${k}`, kind: 'capacitor', from: `n${k}`, to: 'g', value: 'C' },
-    );
-  }
-  return JSON.stringify({ name: `ladder-${n}`, parameters: { R: 1, L: 1e-3, C: 1e-6 }, elements, ground: 'g' });
-}
 
 describe('unusable paths are typed errors naming the path', { timeout: 120_000 }, () => {
   const expectBadFile = (r: ReturnType<typeof cli>, path: string) => {

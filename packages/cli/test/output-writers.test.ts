@@ -61,6 +61,30 @@ describe('writeJson', () => {
   });
 });
 
+describe('writeJson: rows made a slice at a time', () => {
+  it('writes what JSON.stringify writes of toJSON(), asking for the rows in slices when compact', () => {
+    const record = (k: number) => ({ id: `b${k}`, from: k, to: k % 5 === 0 ? undefined : `n${k}`, x: k / 3 });
+    for (const length of [0, 1, 4095, 4096, 4097, 10_000]) {
+      const asked: [number, number][] = [];
+      const rows = (from: number, to: number) => {
+        asked.push([from, to]);
+        return Array.from({ length: to - from }, (_, j) => record(from + j));
+      };
+      const source = { length, rows, toJSON: () => rows(0, length) };
+      const value = { before: [1, 2], source, nested: { source, after: 'x' } };
+      for (const indent of [0, 2]) {
+        asked.length = 0;
+        const out = collect();
+        writeJson(value, out, indent);
+        const slices = [...asked];
+        expect(out.text()).toBe(JSON.stringify(value, null, indent));
+        // compact: slices of at most 4096 rows, never the whole list at once (above 4096)
+        if (indent === 0) expect(slices.every(([from, to]) => to - from <= 4096 && from < to)).toBe(true);
+      }
+    }
+  });
+});
+
 describe('writeJson: long arrays with members that are not flat', () => {
   it('a nested member past the first slice is walked, the text unchanged', () => {
     // 10 000 flat triplets, then members that hold containers (a large one, a function, a toJSON) after the

@@ -23,6 +23,7 @@ import { NodeTable } from './node-table';
 import { ElementIds } from './element-ids';
 import type { ElementClass, RawElement, RawOutput, RawSystem } from './raw-input';
 import { createReadContext } from './read-context';
+import type { ReadContext } from './read-context';
 import { lawScopes } from './read-law';
 import { readMutual } from './read-mutual';
 import { readOnePort } from './read-one-port';
@@ -94,52 +95,7 @@ function parseWith(
   if (raw.mutuals !== undefined) lists.push({ name: 'mutuals', items: raw.mutuals, defaultKind: 'mutual-inductance' });
 
   // What each element is, from the input alone (so that an element with a bad value causes no follow-up errors).
-  const ids = new ElementIds();
-  const oneports: OnePort[] = [];
-  const sources: Source[] = [];
-  const twoPorts: TwoPort[] = [];
-  const mutualsRead: MutualInductance[] = [];
-  const nodes = new NodeTable();
-  const recorder = new BranchRecorder();
-  let ordinal = 0;
-  for (const list of lists) {
-    ctx.list = list.name;
-    const items = list.items;
-    for (let k = 0; k < items.length; k++, ordinal++) {
-      const element = items[k];
-      ctx.index = k;
-      const info = elementKind(element.kind ?? list.defaultKind ?? '');
-      if (info === undefined) {
-        ids.add(element.id, 'mutual'); // the schema lists every kind; unreachable
-        recorder.add(MUTUAL);
-        continue;
-      }
-      if (info.family === 'one-port') {
-        ids.add(element.id, info.type);
-        recorder.add(ONE_PORT);
-        recorder.branch(ONE_PORT, nodes, element.from as string, element.to as string);
-        const e = readOnePort(element, info, ctx);
-        if (e !== undefined) oneports.push(e);
-      } else if (info.family === 'source') {
-        ids.add(element.id, info.type);
-        recorder.add(SOURCE);
-        recorder.branch(SOURCE, nodes, element.from as string, element.to as string);
-        const s = readSource(element, info, ctx);
-        if (s !== undefined) sources.push(s);
-      } else if (info.family === 'two-port') {
-        ids.add(element.id, 'two-port');
-        recorder.add(TWO_PORT);
-        for (const p of element.ports ?? []) recorder.branch(TWO_PORT, nodes, p.from, p.to);
-        const t = readTwoPort(element, ctx);
-        if (t !== undefined) twoPorts.push(t);
-      } else {
-        ids.add(element.id, 'mutual');
-        recorder.add(MUTUAL);
-        const m = readMutual(element, ctx);
-        if (m !== undefined) mutualsRead.push(m);
-      }
-    }
-  }
+  const { ids, oneports, sources, twoPorts, mutualsRead, nodes, recorder } = readElements(lists, ctx);
 
   for (const [o, first] of ids.duplicates()) {
     const path = pathOfOrdinal(lists, o);
@@ -185,6 +141,72 @@ function parseWith(
   if (raw.description !== undefined) description.description = raw.description;
   if (details.size > 0) description.parameterDetails = details;
   return description;
+}
+
+/** What readElements gathers: every element read, its id, its nodes and the terminals of its branches. */
+interface ElementsRead {
+  readonly ids: ElementIds;
+  readonly oneports: OnePort[];
+  readonly sources: Source[];
+  readonly twoPorts: TwoPort[];
+  readonly mutualsRead: MutualInductance[];
+  readonly nodes: NodeTable;
+  readonly recorder: BranchRecorder;
+}
+
+/**
+ * Every element in input order, list by list (an element is known by its ordinal in this order): its id, the
+ * numbers of its nodes and its branches' terminals, and what the readers make of it. Its own function, the
+ * long loop last, so that V8 compiles this loop on its own on the first large description (on-stack
+ * replacement of a small function) rather than all of parseWith around it.
+ */
+function readElements(lists: readonly ElementList[], ctx: ReadContext): ElementsRead {
+  const ids = new ElementIds();
+  const oneports: OnePort[] = [];
+  const sources: Source[] = [];
+  const twoPorts: TwoPort[] = [];
+  const mutualsRead: MutualInductance[] = [];
+  const nodes = new NodeTable();
+  const recorder = new BranchRecorder();
+  for (const list of lists) {
+    ctx.list = list.name;
+    const items = list.items;
+    for (let k = 0; k < items.length; k++) {
+      const element = items[k];
+      ctx.index = k;
+      const info = elementKind(element.kind ?? list.defaultKind ?? '');
+      if (info === undefined) {
+        ids.add(element.id, 'mutual'); // the schema lists every kind; unreachable
+        recorder.add(MUTUAL);
+        continue;
+      }
+      if (info.family === 'one-port') {
+        ids.add(element.id, info.type);
+        recorder.add(ONE_PORT);
+        recorder.branch(ONE_PORT, nodes, element.from as string, element.to as string);
+        const e = readOnePort(element, info, ctx);
+        if (e !== undefined) oneports.push(e);
+      } else if (info.family === 'source') {
+        ids.add(element.id, info.type);
+        recorder.add(SOURCE);
+        recorder.branch(SOURCE, nodes, element.from as string, element.to as string);
+        const s = readSource(element, info, ctx);
+        if (s !== undefined) sources.push(s);
+      } else if (info.family === 'two-port') {
+        ids.add(element.id, 'two-port');
+        recorder.add(TWO_PORT);
+        for (const p of element.ports ?? []) recorder.branch(TWO_PORT, nodes, p.from, p.to);
+        const t = readTwoPort(element, ctx);
+        if (t !== undefined) twoPorts.push(t);
+      } else {
+        ids.add(element.id, 'mutual');
+        recorder.add(MUTUAL);
+        const m = readMutual(element, ctx);
+        if (m !== undefined) mutualsRead.push(m);
+      }
+    }
+  }
+  return { ids, oneports, sources, twoPorts, mutualsRead, nodes, recorder };
 }
 
 /** The ids that mutual inductances and outputs name. */

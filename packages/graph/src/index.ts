@@ -17,6 +17,7 @@ export type { Partition, StateVariable, InputVariable } from './partitioned-grap
 export { deriveEquations } from './derivation';
 export type { Derivation, DerivationOptions, Equation, Term, VariableRef } from './derivation';
 export { analyzeStructure, structureToJson } from './structure';
+export { JsonRows } from './json-rows';
 export type { Structure } from './structure';
 export { toGraphology } from './graphology-view';
 export type { BranchAttributes } from './graphology-view';

@@ -9,6 +9,11 @@
  * Same text as JSON.stringify(value, null, indent) for every value JSON.stringify accepts: toJSON(key) is called
  * first, members that are undefined, functions or symbols are left out of objects and written null in arrays,
  * non-finite numbers are null, empty containers are [] and {} (tested against JSON.stringify itself).
+ *
+ * Rows written as they are made: a value with `length`, `rows(from, to)` and `toJSON()` returning rows(0, length)
+ * (graph's JsonRows: the branches and F's triplets of a structure) is, in compact JSON, written slice by slice from
+ * rows() — the same text as JSON.stringify of toJSON(), since the native JSON.stringify writes each slice — so its
+ * records never all live at once; indented, it is its toJSON() array, walked as any other.
  */
 import type { OutputSink } from './output-sink';
 
@@ -19,6 +24,18 @@ const FLAT_MEMBERS = 512;
 const SLICE = 4096;
 
 type Sink = Pick<OutputSink, 'write'>;
+
+/** A JSON array made a slice at a time: toJSON() is rows(0, length) (see the header). */
+interface RowSource {
+  readonly length: number;
+  rows(from: number, to: number): readonly unknown[];
+  toJSON(): unknown;
+}
+
+function isRowSource(v: object): v is RowSource {
+  const r = v as Partial<RowSource>;
+  return typeof r.rows === 'function' && typeof r.toJSON === 'function' && typeof r.length === 'number';
+}
 
 /**
  * Whether the native JSON.stringify may write `v` whole: a small container of primitives, or a primitive. Only the
@@ -52,6 +69,16 @@ function sliceIsFlat(v: readonly unknown[], from: number, to: number): boolean {
   return true;
 }
 
+/** The compact JSON text of the rows of `source`, SLICE rows at a time: what JSON.stringify(source.toJSON()) writes. */
+function writeRows(source: RowSource, sink: Sink): void {
+  sink.write('[');
+  for (let k = 0; k < source.length; k += SLICE) {
+    const text = JSON.stringify(source.rows(k, Math.min(source.length, k + SLICE)));
+    sink.write(k === 0 ? text.slice(1, -1) : `,${text.slice(1, -1)}`);
+  }
+  sink.write(']');
+}
+
 /** Writes the JSON text of `value` (JSON.stringify(value, null, indent)) to `sink`; false when it has none (undefined). */
 export function writeJson(value: unknown, sink: Sink, indent = 0): boolean {
   const gap = ' '.repeat(Math.max(0, Math.min(10, Math.floor(indent))));
@@ -59,13 +86,17 @@ export function writeJson(value: unknown, sink: Sink, indent = 0): boolean {
 
   /** The value as JSON.stringify sees it after toJSON; undefined when it is left out. */
   const prepare = (holderKey: string, v: unknown): unknown => {
-    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function' && (gap || !isRowSource(v))) {
       return (v as { toJSON(key: string): unknown }).toJSON(holderKey);
     }
     return v;
   };
 
   const write = (v: unknown, depth: number): void => {
+    if (!gap && v !== null && typeof v === 'object' && isRowSource(v)) {
+      writeRows(v, sink);
+      return;
+    }
     if (v === null || typeof v !== 'object' || v instanceof Number || v instanceof String || v instanceof Boolean || isFlat(v)) {
       const text = JSON.stringify(v, null, gap);
       sink.write(gap && depth > 0 ? text.replace(/\n/g, `\n${gap.repeat(depth)}`) : text);
