@@ -2,6 +2,8 @@
 import { SysgraphError } from '@sysgraph/core';
 import type { CsrMatrix } from './csr-matrix';
 import { factorSparseLU, gilbertPeierls, prepareSparseLU } from './factor-sparse-lu';
+import { chainRefactor, chainScatter } from './chain-factors';
+import type { ChainScatter } from './chain-factors';
 import { SparseLUFactors } from './sparse-lu';
 import type { SparseLU } from './sparse-lu';
 
@@ -56,10 +58,14 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
   const lVal = inPlace ? old.lVal : new Float64Array(lIdx.length);
   const uVal = inPlace ? old.uVal : new Float64Array(uIdx.length);
   const uDiag = inPlace ? old.uDiag : new Float64Array(n);
-  const { sPtr, sPos, sRow } = scatterProgram(a, q, pinv);
+  const program = scatterProgram(a, q, pinv);
+  const { sPtr, sPos, sRow } = program;
   // the dense accumulator is all zero between columns (each column clears what it scattered)
   const x = inPlace ? lu.scratch() : new Float64Array(n);
-  const ok = numericColumns(n, sPtr, sPos, sRow, a.values, x, uPtr, uIdx, uVal, lPtr, lIdx, lVal, uDiag, old.pivotThreshold, old.singularTol);
+  const band = lu.chain ? chainBand(program, n) : null;
+  const ok = band
+    ? chainRefactor(n, band, a.values, lVal, uVal, uDiag, old.pivotThreshold, old.singularTol)
+    : numericColumns(n, sPtr, sPos, sRow, a.values, x, uPtr, uIdx, uVal, lPtr, lIdx, lVal, uDiag, old.pivotThreshold, old.singularTol);
   if (!ok) {
     if (inPlace) x.fill(0);
     return factorFresh(a, options, outcome);
@@ -69,7 +75,19 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
     lu.refreshDiagonal();
     return lu;
   }
-  return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx });
+  return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx }, { chain: lu.chain });
+}
+
+/** The band positions of a scatter program whose factors are chains (chain-factors.ts), once per program; null: not banded. */
+const chainBands = new WeakMap<ScatterProgram, ChainScatter | null>();
+
+function chainBand(program: ScatterProgram, n: number): ChainScatter | null {
+  let band = chainBands.get(program);
+  if (band === undefined) {
+    band = chainScatter(n, program.sPtr, program.sPos, program.sRow);
+    chainBands.set(program, band);
+  }
+  return band;
 }
 
 /** A's pattern by columns: column j's rows rowOf[colPtr[j] …] and their positions in A's CSR arrays. */

@@ -1,4 +1,5 @@
 /** SparseLU: the factors P A Q = L U of a sparse LU and their triangular solves (Davis 2006, §8.1, cs_lusol). */
+import { chainSolve, isChain } from './chain-factors';
 import { checkDimension } from './dimension-check';
 
 /** A factorisation of a square sparse matrix, ready for repeated solves. */
@@ -62,9 +63,16 @@ export class SparseLUFactors implements SparseLU {
   /** 1 / u_kk: the back substitution multiplies (a division would lengthen its dependency chain). */
   private readonly uDiagInv: Float64Array;
 
-  constructor(data: SparseLUData) {
+  /**
+   * Whether L and U are bidiagonal chains in the pivot order (chain-factors.ts): solves and refactorisations then run
+   * the chain kernels, the same operations as the general loops. `chain: false` keeps the general kernels.
+   */
+  readonly chain: boolean;
+
+  constructor(data: SparseLUData, options: { readonly chain?: boolean } = {}) {
     this.data = data;
     const n = data.n;
+    this.chain = options.chain !== false && isChain(n, data.lPtr, data.lIdx, data.uPtr, data.uIdx);
     this.n = n;
     this.nnzL = data.lPtr[n] + n;
     this.nnzU = data.uPtr[n] + n;
@@ -106,6 +114,10 @@ export class SparseLUFactors implements SparseLU {
     const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, colOrder } = this.data;
     const { rowOfStep, uDiagInv } = this;
     const y = this.work;
+    if (this.chain) {
+      chainSolve(b, x, y, rowOfStep, colOrder, lVal, uVal, uDiagInv, n);
+      return x;
+    }
     // P A Q = L U  ⇒  L U (Qᵀ x) = P b; each pass a module-level function whose loop is last (no OSR deopt loop).
     gatherRows(y, b, rowOfStep, n);
     forwardL(y, lPtr, lIdx, lVal, n);
