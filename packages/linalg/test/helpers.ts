@@ -39,6 +39,17 @@ export function maxAbsDiff(a: ArrayLike<ArrayLike<number>>, b: ArrayLike<ArrayLi
   return d;
 }
 
+/** max_i |(A x − b)_i| over A's stored entries (the residual of a sparse solve against A itself). */
+export function csrResidual(a: CsrMatrix, x: ArrayLike<number>, b: ArrayLike<number>): number {
+  let r = 0;
+  for (let i = 0; i < a.rows; i++) {
+    let s = -b[i];
+    for (let p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) s += a.values[p] * x[a.colIdx[p]];
+    r = Math.max(r, Math.abs(s));
+  }
+  return r;
+}
+
 export function norm2(x: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < x.length; i++) s += x[i] * x[i];
