@@ -17,7 +17,7 @@
  * secant of that width: a regularisation of the Jacobian only).
  */
 import { SysgraphError } from '@sysgraph/core';
-import { CsrMatrix } from '@sysgraph/linalg';
+import { CsrMatrix, sortRun } from '@sysgraph/linalg';
 import { luFactorInPlace as denseFactor, luSolveInPlace as denseSolve } from '@sysgraph/linalg';
 import { BLOCK_KIND } from './network-evaluator';
 import type { NetworkEvaluator } from './network-evaluator';
@@ -97,13 +97,13 @@ export class NetworkJacobian {
       stamp++;
       const start = cols.length;
       for (let q = blockPtr[b]; q < blockPtr[b + 1]; q++) gather(plan.statics[members[q]].reads, stamp, cols, b);
-      sortTail(cols, start);
       pPtr[b + 1] = cols.length;
       total += (cols.length - start) * (blockPtr[b + 1] - blockPtr[b]);
       dOff[b + 1] = total;
     }
     this.pPtr = pPtr;
-    this.pIdx = Int32Array.from(cols);
+    // each block's columns ascending (gather reads the other blocks' columns as sets: their order does not matter)
+    this.pIdx = sortedRuns(Int32Array.from(cols), pPtr, count);
     this.dOff = dOff;
     this.work = new Float64Array(n + total);
     this.dP = this.work.subarray(n);
@@ -112,14 +112,12 @@ export class NetworkJacobian {
     const colIdx: number[] = [];
     for (let c = 0; c < n; c++) {
       stamp++;
-      const start = colIdx.length;
       colIdx.push(c);
       mark[c] = stamp;
       gather(states[c].branch, stamp, colIdx, -1);
-      sortTail(colIdx, start);
       rowPtr[c + 1] = colIdx.length;
     }
-    this.matrix = new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), new Float64Array(colIdx.length));
+    this.matrix = new CsrMatrix(n, n, rowPtr, sortedRuns(Int32Array.from(colIdx), rowPtr, n), new Float64Array(colIdx.length));
     this.batchSlope = new Float64Array(plan.statics.length);
     // The stamp program: where each term of σ lands, in work (dP rows) or in the matrix's values.
     const where = new Int32Array(n);
@@ -315,23 +313,10 @@ export class NetworkJacobian {
   x: ArrayLike<number> = new Float64Array(0);
 }
 
-/** Sorts list[start …] in place (insertion sort for the short rows of a network, else the built-in sort). */
-function sortTail(list: number[], start: number): void {
-  const end = list.length;
-  if (end - start > 32) {
-    const tail = list.slice(start).sort((a, b) => a - b);
-    for (let i = 0; i < tail.length; i++) list[start + i] = tail[i];
-    return;
-  }
-  for (let i = start + 1; i < end; i++) {
-    const v = list[i];
-    let j = i - 1;
-    while (j >= start && list[j] > v) {
-      list[j + 1] = list[j];
-      j--;
-    }
-    list[j + 1] = v;
-  }
+/** Each run idx[ptr[r] … ptr[r + 1]) sorted ascending in place (linalg's sortRun); idx itself returned. */
+function sortedRuns(idx: Int32Array, ptr: Int32Array, runs: number): Int32Array {
+  for (let r = 0; r < runs; r++) sortRun(idx, ptr[r], ptr[r + 1]);
+  return idx;
 }
 
 /** A Jacobian's secant option (width; undefined or 0: none) and the first secant it took, said once to the user. */

@@ -38,39 +38,19 @@ export function solveLaw(h: LawFunction, target: number, guess: number): SolveLa
   // Newton: z ← z − r(z)/h'(z), while the slope is finite and nonzero (no closure here: this loop runs at every
   // evaluation of a model with an inverted law, and is all most calls do).
   let z = Number.isFinite(guess) ? guess : 0;
-  if (h.slopeWithValue && h.valueOfLastSlope) {
-    const r = newtonOnePass(h, target, z);
-    return r ?? bracketFrom(h, target, guess);
-  }
+  // a law that leaves its value beside its slope gives both from one pass (the same numbers as value and slope)
+  const onePass = h.slopeWithValue !== undefined && h.valueOfLastSlope !== undefined;
   for (let k = 0; k < MAX_NEWTON; k++) {
-    const r = h.value(z) - target;
+    const slopeOfPass = onePass ? h.slopeWithValue!(z) : 0;
+    const r = (onePass ? h.valueOfLastSlope!() : h.value(z)) - target;
     if (r === 0) return { z, converged: true };
-    const d = h.slope(z);
+    const d = onePass ? slopeOfPass : h.slope(z);
     if (!Number.isFinite(r) || !Number.isFinite(d) || d === 0) break;
     const step = r / d;
     z -= step;
     if (small(step, z) && Number.isFinite(h.value(z) - target)) return { z, converged: true };
   }
   return bracketFrom(h, target, guess);
-}
-
-/**
- * The Newton loop of solveLaw with the value and the slope from one pass (slopeWithValue): the same residuals,
- * slopes and iterates, bit for bit (the slope is also formed where the residual is already 0 or not finite, where
- * the two-pass loop stops before it). Undefined when Newton fails.
- */
-function newtonOnePass(h: LawFunction, target: number, start: number): SolveLawResult | undefined {
-  let z = start;
-  for (let k = 0; k < MAX_NEWTON; k++) {
-    const d = h.slopeWithValue!(z);
-    const r = h.valueOfLastSlope!() - target;
-    if (r === 0) return { z, converged: true };
-    if (!Number.isFinite(r) || !Number.isFinite(d) || d === 0) return undefined;
-    const step = r / d;
-    z -= step;
-    if (small(step, z) && Number.isFinite(h.value(z) - target)) return { z, converged: true };
-  }
-  return undefined;
 }
 
 /** Newton failed: grow a bracket around the guess (geometrically) and refine it. */

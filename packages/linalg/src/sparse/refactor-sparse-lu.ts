@@ -59,17 +59,17 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
   const uVal = inPlace ? old.uVal : new Float64Array(uIdx.length);
   const uDiag = inPlace ? old.uDiag : new Float64Array(n);
   const program = scatterProgram(a, q, pinv);
-  const { sPtr, sPos, sRow } = program;
-  // the dense accumulator is all zero between columns (each column clears what it scattered)
-  const x = inPlace ? lu.scratch() : new Float64Array(n);
   const band = lu.chain ? chainBand(program, n) : null;
-  const ok = band
-    ? chainRefactor(n, band, a.values, lVal, uVal, uDiag, old.pivotThreshold, old.singularTol)
-    : numericColumns(n, sPtr, sPos, sRow, a.values, x, uPtr, uIdx, uVal, lPtr, lIdx, lVal, uDiag, old.pivotThreshold, old.singularTol);
-  if (!ok) {
-    if (inPlace) x.fill(0);
-    return factorFresh(a, options, outcome);
+  let ok: boolean;
+  if (band) ok = chainRefactor(n, band, a.values, lVal, uVal, uDiag, old.pivotThreshold, old.singularTol);
+  else {
+    const { sPtr, sPos, sRow } = program;
+    // the dense accumulator is all zero between columns (each column clears what it scattered)
+    const x = inPlace ? lu.scratch() : new Float64Array(n);
+    ok = numericColumns(n, sPtr, sPos, sRow, a.values, x, uPtr, uIdx, uVal, lPtr, lIdx, lVal, uDiag, old.pivotThreshold, old.singularTol);
+    if (!ok && inPlace) x.fill(0);
   }
+  if (!ok) return factorFresh(a, options, outcome);
   if (outcome) outcome.path = 'numeric';
   if (inPlace) {
     lu.refreshDiagonal();
@@ -78,16 +78,10 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
   return new SparseLUFactors({ ...old, lVal, uVal, uDiag, patternRowPtr: a.rowPtr, patternColIdx: a.colIdx }, { chain: lu.chain });
 }
 
-/** The band positions of a scatter program whose factors are chains (chain-factors.ts), once per program; null: not banded. */
-const chainBands = new WeakMap<ScatterProgram, ChainScatter | null>();
-
+/** The band positions of a scatter program whose factors are chains (chain-factors.ts), kept on the program; null: not banded. */
 function chainBand(program: ScatterProgram, n: number): ChainScatter | null {
-  let band = chainBands.get(program);
-  if (band === undefined) {
-    band = chainScatter(n, program.sPtr, program.sPos, program.sRow);
-    chainBands.set(program, band);
-  }
-  return band;
+  if (program.band === undefined) program.band = chainScatter(n, program.sPtr, program.sPos, program.sRow);
+  return program.band;
 }
 
 /** A's pattern by columns: column j's rows rowOf[colPtr[j] …] and their positions in A's CSR arrays. */
@@ -137,6 +131,8 @@ interface ScatterProgram {
   readonly sPtr: Int32Array;
   readonly sPos: Int32Array;
   readonly sRow: Int32Array;
+  /** Where each column's band entries are when the factors are chains (chainBand); undefined until asked. */
+  band?: ChainScatter | null;
 }
 
 const scatterPrograms = new WeakMap<Int32Array, ScatterProgram>();
@@ -158,7 +154,7 @@ function scatterProgram(a: CsrMatrix, q: Int32Array, pinv: Int32Array): ScatterP
     }
     sPtr[k + 1] = at;
   }
-  const program = { rowPtr: a.rowPtr, colIdx: a.colIdx, q, sPtr, sPos, sRow };
+  const program: ScatterProgram = { rowPtr: a.rowPtr, colIdx: a.colIdx, q, sPtr, sPos, sRow, band: undefined };
   scatterPrograms.set(pinv, program);
   return program;
 }
