@@ -39,12 +39,17 @@ import { SPRING_CHAIN, springChain, springChainProbeNames } from './nonlinear/sp
 import { springChainReference } from './nonlinear/spring-chain-reference';
 import { ngspiceVersion } from './spice/run-ngspice';
 import type { ProcessRun } from './spice/whole-process';
-import { bareNodeProcess, column, medianWall, ngspiceProcess, sysgraphProcess } from './spice/whole-process';
+import { bareNodeProcess, column, medianCpu, medianWall, ngspiceProcess, sysgraphProcess } from './spice/whole-process';
+import { SPICE_TIGHT } from './spice/spice-settings';
 import { startUpBound } from './spice/start-up-bound';
 
 const LADDER_SIZES = [10, 100, 1000, 10000];
 const CHAIN_SIZES = [1000, 10000];
-const REPEATS = 3;
+/**
+ * Alternating rounds per size: five, because ngspice's own time on this shared machine moves by more than sysgraph's
+ * from one round to the next (its sparse matrix is a web of pointers, sysgraph's kernels flat arrays).
+ */
+const REPEATS = 5;
 /** After a first run longer than this, one run is enough (a minute-long run is not noise-limited). */
 const LONG_RUN_MS = 20_000;
 /**
@@ -86,17 +91,23 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const out = join(work, `diode-ladder-${N}.txt`);
     const file = join(work, `diode-ladder-${N}.cir`);
     writeFileSync(file, diodeLadderNetlist(N, out));
+    // ngspice at tight tolerances (spice/spice-settings.ts): what its error costs it nearer sysgraph's accuracy
+    const tightOut = join(work, `diode-ladder-${N}-tight.txt`);
+    const tightFile = join(work, `diode-ladder-${N}-tight.cir`);
+    writeFileSync(tightFile, diodeLadderNetlist(N, tightOut, { options: SPICE_TIGHT.options }));
     const probes = diodeLadderProbes(N).map((k) => `v(n${k})`);
     const spiceRuns: ProcessRun[] = [];
+    const tightRuns: ProcessRun[] = [];
     const sgRuns: ProcessRun[] = [];
     const nodeRuns: ProcessRun[] = [];
     for (let r = 0; r < REPEATS; r++) {
       // bare `node -e 0` in the same rounds: the start-up floor of any Node process beside the two tools
       nodeRuns.push(bareNodeProcess(timeoutMs));
       const spiceNow = ngspice !== undefined && !spiceRuns.some((x) => x.timedOut) ? spiceRuns.push(ngspiceProcess(file, out, timeoutMs)) > 0 : false;
+      if (ngspice !== undefined && !tightRuns.some((x) => x.timedOut)) tightRuns.push(ngspiceProcess(tightFile, tightOut, timeoutMs));
       const sgNow = ladderStopped === undefined && !sgRuns.some((x) => x.timedOut) ? sgRuns.push(sysgraphProcess(file, sysgraphOptions(probes), timeoutMs)) > 0 : false;
-      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : '–'}, sysgraph ${ladderStopped ?? (sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout')}, node -e 0 ${show(nodeRuns.at(-1))}`);
-      if ([...spiceRuns, ...sgRuns].every((x) => x.timedOut || x.wallMs < LONG_RUN_MS) === false) break;
+      log(`  run ${r + 1}: ngspice ${spiceNow ? show(spiceRuns.at(-1)) : '–'} (tight ${show(tightRuns.at(-1))}), sysgraph ${ladderStopped ?? (sgNow ? show(sgRuns.at(-1)) : 'not run again after a timeout')}, node -e 0 ${show(nodeRuns.at(-1))}`);
+      if ([...spiceRuns, ...tightRuns, ...sgRuns].every((x) => x.timedOut || x.wallMs < LONG_RUN_MS) === false) break;
     }
     log(`  reference (trapezoidal rule, h = ${DIODE_STEP} s and half, Richardson)`);
     const t0 = performance.now();
@@ -105,6 +116,8 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
     const peak = peakOf(ref);
     const referenceError = N <= SELF_CHECK_MAX ? selfCheck(ref, diodeLadderReference(N, DIODE_STEP / 2), peak) : null;
     const ngError = errorOf(spiceRuns, probes, ref, peak);
+    const tightError = errorOf(tightRuns, probes, ref, peak);
+    const tightMs = medianWall(tightRuns);
     const sgError = errorOf(sgRuns, probes, ref, peak);
     const sgFinished = sgRuns.length > 0 && !sgRuns.some((x) => x.timedOut);
     const inProcess = sgFinished ? ladderInProcess(file, probes) : undefined;
@@ -118,11 +131,21 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       states: N,
       sysgraph: status,
       sysgraphMs: sgMs ?? null,
+      sysgraphCpuMs: medianCpu(sgRuns) ?? null,
       sysgraphRuns: sgRuns.length,
       sysgraphPoints: sgFinished ? SAMPLES : null,
       sysgraphError: sgError,
       ngspiceMs: ngMs ?? null,
+      ngspiceCpuMs: medianCpu(spiceRuns) ?? null,
       ngspiceAnalysisMs: medianOf(spiceRuns.map((x) => x.analysisMs)),
+      ngspiceMinMs: spiceRuns.length > 0 && !spiceRuns.some((x) => x.timedOut) ? Math.min(...spiceRuns.map((x) => x.wallMs)) : null,
+      ngspiceMaxMs: spiceRuns.length > 0 && !spiceRuns.some((x) => x.timedOut) ? Math.max(...spiceRuns.map((x) => x.wallMs)) : null,
+      sysgraphMinMs: sgFinished ? Math.min(...sgRuns.map((x) => x.wallMs)) : null,
+      sysgraphMaxMs: sgFinished ? Math.max(...sgRuns.map((x) => x.wallMs)) : null,
+      tightMs: tightMs ?? null,
+      tightPoints: tightRuns.at(-1)?.table?.columns[0].length ?? null,
+      tightError,
+      tightRatio: sgMs !== undefined && tightMs !== undefined ? sgMs / tightMs : null,
       ngspiceRuns: spiceRuns.length,
       ngspicePoints: spiceRuns.at(-1)?.table?.columns[0].length ?? null,
       ngspiceError: ngError,
@@ -135,7 +158,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       peak,
     });
     if (sgRuns.some((x) => x.timedOut)) ladderStopped = `not run (N = ${N} timed out)`;
-    log(`  → ngspice ${ms(ngMs)} (error ${sci(ngError)}), sysgraph ${status === 'ok' ? ms(sgMs) : status} (error ${sci(sgError)}); reference ${ms(referenceMs)}`);
+    log(`  → ngspice ${ms(ngMs)} (error ${sci(ngError)}; tight ${ms(tightMs)}, error ${sci(tightError)}), sysgraph ${status === 'ok' ? ms(sgMs) : status} (error ${sci(sgError)}); reference ${ms(referenceMs)}`);
   }
   ladderTargets(rows, targets, options);
 
@@ -172,6 +195,7 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       states: 2 * N,
       sysgraph: status,
       sysgraphMs: sgMs ?? null,
+      sysgraphCpuMs: medianCpu(sgRuns) ?? null,
       sysgraphRuns: sgRuns.length,
       sysgraphPoints: sgFinished ? SAMPLES : null,
       sysgraphError: sgError,
@@ -193,9 +217,9 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
   chainTargets(rows, targets, options);
 
   const notes = [
-    `Diode ladder: per section R = ${DIODE_LADDER.R} Ω in series, C = ${DIODE_LADDER.C} F and a diode (IS = ${DIODE_LADDER.is} A, N = ${DIODE_LADDER.emission}) to ground; V1 = PWL(0 0 10 µs 5 V); 0–20 µs; probes v(n1), v(n3). One netlist file per size, read by both tools (ngspice runs its .control block, sysgraph skips it); ngspice at its defaults (.tran 100 ns 20 µs).`,
+    `Diode ladder: per section R = ${DIODE_LADDER.R} Ω in series, C = ${DIODE_LADDER.C} F and a diode (IS = ${DIODE_LADDER.is} A, N = ${DIODE_LADDER.emission}) to ground; V1 = PWL(0 0 10 µs 5 V); 0–20 µs; probes v(n1), v(n3). One netlist file per size, read by both tools (ngspice runs its .control block, sysgraph skips it); ngspice at its defaults (.tran 100 ns 20 µs), the targets' reference; "ngspice tight" is a second file with \`.options ${Object.entries(SPICE_TIGHT.options).map(([k, v]) => `${k}=${v}`).join(' ')}\` (shown beside, not a target).`,
     `Spring chain: ${'m'} = ${SPRING_CHAIN.m} kg per mass, springs force = ${SPRING_CHAIN.k}·λ + ${SPRING_CHAIN.k3}·λ³, dampers b = ${SPRING_CHAIN.b} N·s/m, the first mass tied to the wall, a constant force ${SPRING_CHAIN.force} N on the last; 0–${SPRING_CHAIN.tEnd} s; probes the velocities of the last mass and of the one three before it. A JSON description (sysgraph only).`,
-    `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.cjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s). In-process figures (read, structure, networkModel — the median of ${MODEL_BUILDS} builds —, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
+    `Times: whole processes (\`ngspice -b FILE\`; \`node packages/cli/bin/sysgraph.cjs simulate FILE --record <probes> --samples ${SAMPLES} --rtol ${RTOL} --atol ${ATOL} --format csv\`), wall time around each, alternating runs, medians of up to ${REPEATS} (one when a run takes over ${LONG_RUN_MS / 1000} s); CPU time (user + system, every thread of the process) from the kernel's account of waited-for children (/proc/self/stat, 10 ms ticks). ngspice's time moves between rounds and between runs of this benchmark by more than sysgraph's (its CPU time with it: the machine's neighbours, not descheduling): the range columns show by how much. In-process figures (read, structure, networkModel — the median of ${MODEL_BUILDS} builds —, simulate in this Node process) are labelled as such and taken only where the whole process finished. ngspice's analysis time is its own "Total analysis time".`,
     'Start-up floor: bare `node -e 0` is timed in every alternating round beside the two tools (column `node -e 0`; "sysgraph − node" is the command\'s own cost above it). A missed ratio target gives its bound in ms beside that floor: where the bound is below the floor no Node process can meet it.',
     `Errors: max over the probes of |tool − reference| at the tool's OWN output times (ngspice: its time points from wrdata; sysgraph: its ${SAMPLES} output samples), divided by the reference's peak. The reference is never compared after interpolating a tool: it is read at the tool's times by cubic Hermite interpolation of its own values and derivatives.`,
     `References (benchmarks/src/nonlinear/*-reference.ts): the ODEs written by hand, trapezoidal rule with a fixed step (ladder ${DIODE_STEP} s and half of it, chain ${CHAIN_STEP} s and half of it), Newton with tridiagonal Jacobians to |Δ| < 1e-15 V / 1e-14 m/s, Richardson extrapolation of the two runs; "check" is the two runs\' largest difference over the peak (the error of the unextrapolated run), "self-check" the difference of the reference from the same reference at half the steps, read at the midpoints of its grid (sizes ≤ ${SELF_CHECK_MAX}; it bounds the reference\'s own error).`,

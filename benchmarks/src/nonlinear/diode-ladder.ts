@@ -20,7 +20,7 @@ export function diodeLadderProbes(N: number): number[] {
 
 export interface SpiceOptions {
   /** `.options` entries; none for ngspice's defaults. */
-  readonly options?: Readonly<Record<string, number>>;
+  readonly options?: Readonly<Record<string, number | string>>;
   /** tstep of `.tran` (default tEnd/200). */
   readonly intervals?: number;
 }

@@ -49,19 +49,29 @@ export function formatNonlinearMarkdown(r: BenchReport, c: RunContext): string {
     '',
     '## Diode-clamped RC ladder (the same netlist file for both tools)',
     '',
-    '| N | sysgraph whole process | sysgraph error | ngspice whole process | ngspice analysis | ngspice points | ngspice error | `node -e 0` | sysgraph − node | sysgraph / ngspice | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
-    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+    'Whole processes, medians of the alternating rounds (fastest–slowest run in brackets; CPU: user + system time of the process, all its threads).',
+    '',
+    '| N | sysgraph wall (range) | sysgraph CPU | sysgraph error | ngspice wall (range) | ngspice CPU | ngspice analysis | ngspice points | ngspice error | `node -e 0` | sysgraph − node | sysgraph / ngspice |',
+    '| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.rows
       .filter((x) => x.family === 'diode ladder')
-      .map((x) => `| ${x.size} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${time(x.ngspiceMs)} | ${time(x.ngspiceAnalysisMs)} | ${fmt(x.ngspicePoints)} | ${fmt(x.ngspiceError)} | ${time(x.nodeMs)} | ${typeof x.nodeMs === 'number' && typeof x.sysgraphMs === 'number' ? time(x.sysgraphMs - x.nodeMs) : '–'} | ${fmt(x.ratio)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
+      .map((x) => `| ${x.size} | ${x.sysgraph === 'ok' ? `${time(x.sysgraphMs)} ${range(x.sysgraphMinMs, x.sysgraphMaxMs)}` : x.sysgraph} | ${time(x.sysgraphCpuMs)} | ${fmt(x.sysgraphError)} | ${time(x.ngspiceMs)} ${range(x.ngspiceMinMs, x.ngspiceMaxMs)} | ${time(x.ngspiceCpuMs)} | ${time(x.ngspiceAnalysisMs)} | ${fmt(x.ngspicePoints)} | ${fmt(x.ngspiceError)} | ${time(x.nodeMs)} | ${typeof x.nodeMs === 'number' && typeof x.sysgraphMs === 'number' ? time(x.sysgraphMs - x.nodeMs) : '–'} | ${fmt(x.ratio)} |`),
+    '',
+    'ngspice at tight tolerances (the same netlist with `.options` of the tight setting, notes), in the same rounds; in-process sysgraph figures and the references.',
+    '',
+    '| N | ngspice tight wall | points | error | sysgraph / ngspice tight | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
+    '| ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+    ...r.rows
+      .filter((x) => x.family === 'diode ladder')
+      .map((x) => `| ${x.size} | ${time(x.tightMs)} | ${fmt(x.tightPoints)} | ${fmt(x.tightError)} | ${fmt(x.tightRatio)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
     '',
     '## Spring chain (JSON description, sysgraph only)',
     '',
-    '| masses | states | sysgraph whole process | sysgraph error | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
-    '| ---: | ---: | --- | ---: | --- | ---: | --- |',
+    '| masses | states | sysgraph whole process | sysgraph CPU | sysgraph error | in-process: read, structure, model, simulate | model µs per law | reference time (check, self-check) |',
+    '| ---: | ---: | --- | ---: | ---: | --- | ---: | --- |',
     ...r.rows
       .filter((x) => x.family === 'spring chain')
-      .map((x) => `| ${x.size} | ${x.states} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${fmt(x.sysgraphError)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
+      .map((x) => `| ${x.size} | ${x.states} | ${x.sysgraph === 'ok' ? time(x.sysgraphMs) : x.sysgraph} | ${time(x.sysgraphCpuMs)} | ${fmt(x.sysgraphError)} | ${inProcess(x)} | ${fmt(x.buildUsPerLaw)} | ${time(x.referenceMs)} (${fmt(x.referenceCheck)}, ${fmt(x.referenceError)}) |`),
     '',
     '## Notes',
     '',
@@ -69,6 +79,11 @@ export function formatNonlinearMarkdown(r: BenchReport, c: RunContext): string {
     '',
   ];
   return out.join('\n');
+}
+
+/** "(a–b)" for a fastest and a slowest run, empty without them. */
+function range(lo: unknown, hi: unknown): string {
+  return typeof lo === 'number' && typeof hi === 'number' ? `(${time(lo)}–${time(hi)})` : '';
 }
 
 function inProcess(x: NonlinearRow): string {

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitedChildrenCpuMs } from '../harness/child-cpu';
 import { parseWrdata } from './parse-wrdata';
 import type { Table } from './parse-wrdata';
 
@@ -19,6 +20,8 @@ export const SYSGRAPH_BIN = resolve(REPOSITORY, 'packages/cli/bin/sysgraph.cjs')
 
 export interface ProcessRun {
   readonly wallMs: number;
+  /** User + system CPU time of the process (all its threads), ms, where the platform tells (harness/child-cpu.ts). */
+  readonly cpuMs?: number;
   readonly timedOut: boolean;
   /** The probes: a time column first, then one column per probe (absent after a timeout). */
   readonly table?: Table;
@@ -27,13 +30,16 @@ export interface ProcessRun {
 }
 
 function spawnTimed(command: string, args: readonly string[], timeoutMs: number) {
+  const c0 = waitedChildrenCpuMs();
   const t0 = performance.now();
   const r = spawnSync(command, args, { encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 256 * 2 ** 20, cwd: REPOSITORY });
   const wallMs = performance.now() - t0;
+  const c1 = waitedChildrenCpuMs();
+  const cpu = c0 !== undefined && c1 !== undefined ? { cpuMs: c1 - c0 } : {};
   const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || (r.signal === 'SIGKILL' && wallMs >= timeoutMs * 0.99);
   if (!timedOut && r.error) throw r.error;
   if (!timedOut && r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${r.status ?? r.signal}: ${(r.stderr || r.stdout).slice(-2000)}`);
-  return { wallMs, timedOut, stdout: r.stdout, stderr: r.stderr };
+  return { wallMs, ...cpu, timedOut, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** `ngspice -b file`; its wrdata table read from `outFile` (the path written in the netlist). */
@@ -41,21 +47,22 @@ export function ngspiceProcess(file: string, outFile: string, timeoutMs: number)
   rmSync(outFile, { force: true });
   const r = spawnTimed('ngspice', ['-b', file], timeoutMs);
   if (r.timedOut) return { wallMs: r.wallMs, timedOut: true };
+  const cpu = r.cpuMs !== undefined ? { cpuMs: r.cpuMs } : {};
   const analysis = /Total analysis time \(seconds\)\s*=\s*([\d.eE+-]+)/.exec(r.stdout + r.stderr);
-  return { wallMs: r.wallMs, timedOut: false, table: parseWrdata(readFileSync(outFile, 'utf8')), ...(analysis ? { analysisMs: 1000 * Number(analysis[1]) } : {}) };
+  return { wallMs: r.wallMs, ...cpu, timedOut: false, table: parseWrdata(readFileSync(outFile, 'utf8')), ...(analysis ? { analysisMs: 1000 * Number(analysis[1]) } : {}) };
 }
 
 /** Bare `node -e 0`: the start-up floor of any Node process on this machine, timed as the two tools are. */
 export function bareNodeProcess(timeoutMs: number): ProcessRun {
   const r = spawnTimed(process.execPath, ['-e', '0'], timeoutMs);
-  return { wallMs: r.wallMs, timedOut: r.timedOut };
+  return { wallMs: r.wallMs, ...(r.cpuMs !== undefined ? { cpuMs: r.cpuMs } : {}), timedOut: r.timedOut };
 }
 
 /** The sysgraph command on `file`: `simulate FILE --format csv` and the given options (--record, --samples, …). */
 export function sysgraphProcess(file: string, options: readonly string[], timeoutMs: number): ProcessRun {
   const r = spawnTimed(process.execPath, [SYSGRAPH_BIN, 'simulate', file, '--format', 'csv', ...options], timeoutMs);
   if (r.timedOut) return { wallMs: r.wallMs, timedOut: true };
-  return { wallMs: r.wallMs, timedOut: false, table: parseCsv(r.stdout) };
+  return { wallMs: r.wallMs, ...(r.cpuMs !== undefined ? { cpuMs: r.cpuMs } : {}), timedOut: false, table: parseCsv(r.stdout) };
 }
 
 /** A CSV of numbers with a header row, as columns. */
@@ -75,6 +82,13 @@ export function column(table: Table, name: string): Float64Array {
   const k = table.names.findIndex((n) => n.toLowerCase() === name.toLowerCase());
   if (k < 0) throw new Error(`no column ${name} among ${table.names.join(', ')}`);
   return table.columns[k];
+}
+
+/** The median CPU time of the runs, or undefined when any timed out or the platform does not tell. */
+export function medianCpu(runs: readonly ProcessRun[]): number | undefined {
+  if (runs.length === 0 || runs.some((r) => r.timedOut || r.cpuMs === undefined)) return undefined;
+  const s = runs.map((r) => r.cpuMs!).sort((x, y) => x - y);
+  return s[s.length >> 1];
 }
 
 /** The median wall time of the runs that finished, or undefined when any timed out. */
