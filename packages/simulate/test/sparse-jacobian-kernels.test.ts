@@ -56,14 +56,22 @@ describe('I − c·J on a fixed pattern', () => {
     const J = randomSparse(15, 3);
     const csr = csrFromDense(J);
     const b = Float64Array.from({ length: 15 }, (_, i) => Math.sin(i + 1));
+    const g = Float64Array.from({ length: 15 }, (_, i) => Math.cos(3 * i));
+    const comb = Float64Array.from({ length: 15 }, (_, i) => (i % 4 === 0 ? -0 : 1e-3 * i));
     for (const c of [0.2, 0.3, 0.25]) {
-      const x = f.factor(c, csr).solve(b, new Float64Array(15));
+      const lu = f.factor(c, csr);
+      const x = lu.solve(b, new Float64Array(15));
       // residual of (I − cJ) x = b, formed densely
       for (let i = 0; i < 15; i++) {
         let r = x[i] - b[i];
         for (let j = 0; j < 15; j++) r -= c * J[i][j] * x[j];
         expect(Math.abs(r)).toBeLessThan(1e-12);
       }
+      // a stage's right-hand side hγ (f + hd·g + comb) formed inside the solve: the bits of forming it first
+      const formed = Float64Array.from(b, (v, i) => 0.05 * (v + -0.02 * g[i] + comb[i]));
+      const fused = lu.solveSum!(0.05, b, -0.02, g, comb, new Float64Array(15));
+      const plain = lu.solve(formed, new Float64Array(15));
+      for (let i = 0; i < 15; i++) expect(Object.is(fused[i], plain[i]), `c = ${c}, entry ${i}`).toBe(true);
     }
     expect(stats.factorizations).toBe(1);
     expect(stats.refactorizations).toBe(2);
