@@ -38,15 +38,20 @@ describe('I − c·J on a fixed pattern', () => {
 
   it('the values are those of clearing, scattering −cJ and adding 1 on the diagonal, bit for bit (stored zeros, −0, missing diagonals)', () => {
     // rows: a stored 0 on the diagonal and a −0 off it; no diagonal; a diagonal beside entries on both sides
-    const j = new CsrMatrix(3, 3, Int32Array.of(0, 2, 3, 6), Int32Array.of(0, 2, 0, 0, 1, 2), Float64Array.of(0, -0, 3e-17, 2, -4, 1e300));
-    const p = iterationPattern(j);
-    const values = new Float64Array(p.colIdx.length);
-    for (const c of [0.1, 1e-300, 3]) {
-      fillIteration(p, c, j, values);
-      const expected = new Float64Array(p.colIdx.length);
-      for (let k = 0; k < j.nnz; k++) expected[p.jPos[k]] = -c * j.values[k];
-      for (let i = 0; i < 3; i++) expected[p.diagPos[i]] += 1;
-      for (let k = 0; k < values.length; k++) expect(Object.is(values[k], expected[k]), `c = ${c}, entry ${k}`).toBe(true);
+    const missing = new CsrMatrix(3, 3, Int32Array.of(0, 2, 3, 6), Int32Array.of(0, 2, 0, 0, 1, 2), Float64Array.of(0, -0, 3e-17, 2, -4, 1e300));
+    // every diagonal stored (P = pattern(J): the pass without index arrays), −0 among them
+    const stored = new CsrMatrix(3, 3, Int32Array.of(0, 2, 4, 6), Int32Array.of(0, 2, 0, 1, 1, 2), Float64Array.of(-0, -0, 3e-17, 10, -4, 1e300));
+    for (const [j, same] of [[missing, false], [stored, true]] as const) {
+      const p = iterationPattern(j);
+      expect(p.samePattern).toBe(same);
+      const values = new Float64Array(p.colIdx.length);
+      for (const c of [0.1, 1e-300, 3]) {
+        fillIteration(p, c, j, values);
+        const expected = new Float64Array(p.colIdx.length);
+        for (let k = 0; k < j.nnz; k++) expected[p.jPos[k]] = -c * j.values[k];
+        for (let i = 0; i < 3; i++) expected[p.diagPos[i]] += 1;
+        for (let k = 0; k < values.length; k++) expect(Object.is(values[k], expected[k]), `c = ${c}, entry ${k}`).toBe(true);
+      }
     }
   });
 
