@@ -1,5 +1,6 @@
 /** SparseLU: the factors P A Q = L U of a sparse LU and their triangular solves (Davis 2006, §8.1, cs_lusol). */
-import { chainSolve, chainSolveSum, isChain, stageSum, stageSumForm } from './chain-factors';
+import { chainBackward, chainForwardSum, chainSolve, isChain, stageSum, stageSumOf } from './chain-factors';
+import type { StageSum } from './chain-factors';
 import { checkDimension } from './dimension-check';
 
 /** A factorisation of a square sparse matrix, ready for repeated solves. */
@@ -140,11 +141,13 @@ export class SparseLUFactors implements SparseLU {
     const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, colOrder } = this.data;
     const { rowOfStep, uDiagInv } = this;
     const y = this.work;
+    const b = stageSumOf(s, f, d, g, c);
     if (this.chain) {
-      chainSolveSum(s, f, d, g, c, out, y, rowOfStep, colOrder, lVal, uVal, uDiagInv, n);
+      chainForwardSum(b, y, rowOfStep, lVal, n);
+      chainBackward(out, y, colOrder, uVal, uDiagInv, n);
       return out;
     }
-    gatherSum(y, stageSumForm(g, c), s, f, d, g, c, rowOfStep, n);
+    gatherSum(y, b, rowOfStep, n);
     forwardL(y, lPtr, lIdx, lVal, n);
     backwardUInto(out, y, uPtr, uIdx, uVal, uDiagInv, colOrder, n);
     return out;
@@ -183,19 +186,9 @@ function gatherRows(y: Float64Array, b: ArrayLike<number>, rowOfStep: Int32Array
   for (let k = 0; k < n; k++) y[k] = b[rowOfStep[k]];
 }
 
-/** y_k = b[rowOfStep[k]] with b = s·(f + d·g + c) (P b, b formed as it is read: stageSum). */
-function gatherSum(
-  y: Float64Array,
-  form: number,
-  s: number,
-  f: Float64Array,
-  d: number,
-  g: Float64Array | null,
-  c: Float64Array | null,
-  rowOfStep: Int32Array,
-  n: number,
-): void {
-  for (let k = 0; k < n; k++) y[k] = stageSum(form, s, f, d, g, c, rowOfStep[k]);
+/** y_k = b[rowOfStep[k]] with b = s·(f + d·g + c) formed as it is read (P b: stageSum). */
+function gatherSum(y: Float64Array, b: StageSum, rowOfStep: Int32Array, n: number): void {
+  for (let k = 0; k < n; k++) y[k] = stageSum(b, rowOfStep[k]);
 }
 
 /** Forward: L z = P b in place, column by column (z_j final once columns < j are applied). */
