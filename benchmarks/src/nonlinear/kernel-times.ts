@@ -1,9 +1,10 @@
 /**
  * In-process cost of each kernel of the stiff path on the diode ladder (benchmarks/src/nonlinear/diode-ladder.ts),
  * built once: (a) one evaluation of f, (b) one Jacobian stamp, (c) one numeric refactorisation of I − cJ on the
- * fixed pattern and one solve, (d) the solver's own vector work per attempt (the stage combinations of Rodas,
- * written out here with the same loop shapes). Medians over many repetitions, in ms and in ns per state, and the
- * minimum (on a shared machine the median carries the other work, the minimum is closer to the kernel's own cost).
+ * fixed pattern, one plain solve and one solve that forms a stage's right-hand side hγ (f + hd·∂f/∂t + comb) as it
+ * reads it (solveSum, as Rodas solves on a sparse J), (d) the solver's own vector work per attempt outside f and the
+ * solves (rodas-vectors.ts's own kernels, called as rodas.ts calls them). Medians over many repetitions, in ms and in
+ * ns per state, and the minimum (on a shared machine the median carries the other work, the minimum is closer to the kernel's own cost).
  * (a) and (b) are timed on the model as built (the linear-plus-law split where it applies: the ladder's path) and
  * on the general path (networkModel's option split: false), in alternating rounds of the same sitting, with the
  * largest difference between the two paths' f and J (relative to the size of the entries).
@@ -14,6 +15,9 @@ import { readSpiceNetlist } from '@sysgraph/description';
 import { analyzeStructure } from '@sysgraph/graph';
 import { networkModel } from '@sysgraph/formulation';
 import { CsrMatrix, csrAdd, csrIdentity, factorSparseLU, refactorSparseLU } from '@sysgraph/linalg';
+// the solver's own kernels (not exported by the package: rodas.ts's internals), so that (d) cannot drift from them
+import { denseGapMaxError, stageEndMaxError } from '../../../packages/simulate/src/solvers/rodas-vectors';
+import { stagePoint2, stagePoint3, stagePoint4, stagePoint5, stagePoint6 } from '../../../packages/simulate/src/solvers/rodas-vectors';
 import { diodeLadderNetlist } from './diode-ladder';
 
 const N = Number(process.argv[2] ?? 10000);
@@ -96,26 +100,30 @@ const outcome: { path: 'numeric' | 'pivot' } = { path: 'numeric' } as never;
 const tr = time('(c1) refactorisation of I − cJ', () => {
   lu = refactorSparseLU(lu, A, outcome as never, { inPlace: true });
 });
-console.log(`    path ${outcome.path}`);
+console.log(`    path ${outcome.path}, chain kernels ${(lu as unknown as { chain: boolean }).chain}`);
 const b = new Float64Array(n).fill(1);
 const sol = new Float64Array(n);
 const ts = time('(c2) one solve', () => lu.solve(b, sol));
-// (d) Rodas's vector work per attempt: 5 stage combinations, 6 scalings of the right-hand side, y_new, the norm
-const k = Array.from({ length: 6 }, () => new Float64Array(n).fill(1e-3));
-const ys = new Float64Array(n), comb = new Float64Array(n), rhs = new Float64Array(n);
+// (c3) stages 2–4's right-hand side hγ (f + hd·∂f/∂t + comb) formed inside the solve (stages 1, 5 and 6 read one term less)
+const fx = new Float64Array(n).fill(0.1);
+const comb = new Float64Array(n).fill(1e-3);
+const tsSum = time('(c3) one solve forming its b', () => lu.solveSum(2.5e-8, out, 1e-8, fx, comb, sol));
+// (d) Rodas's passes per attempt outside f and the solves (rodas.ts): the stage points y + Σ a k and comb = Σ (c/h) k
+// of stages 2–6, y_new = y5 + k6 with its error, and the dense-output check of an accepted step (121 of the 132 attempts
+// on the ladder; timed at every attempt here). The right-hand sides are formed in the solves (c3); the three copies of
+// an accepted step (y, y_new, y_new': memcpy, ≈ 2 µs each) are left out.
+const k = Array.from({ length: 6 }, (_, j) => Float64Array.from({ length: n }, (_, i) => 1e-4 * Math.cos(i + j)));
+const [k1, k2, k3, k4, k5, k6] = k;
+const ys = new Float64Array(n), yNew = new Float64Array(n), qHalf = new Float64Array(n), dEnd = Float64Array.from(out, (v) => 1.001 * v);
 const td = time('(d) vector work per attempt', () => {
-  for (let s = 1; s < 6; s++) {
-    for (let i = 0; i < n; i++) {
-      let a = x[i], cc = 0;
-      for (let j = 0; j < s; j++) {
-        a += 0.3 * k[j][i];
-        cc += 0.7 * k[j][i];
-      }
-      ys[i] = a;
-      comb[i] = cc;
-    }
-    for (let i = 0; i < n; i++) rhs[i] = 0.25 * (rhs[i] + 0.1 * out[i] + comb[i]);
-  }
+  const inv = 1 / 1e-7;
+  stagePoint2(x, k1, inv, ys, comb);
+  stagePoint3(x, k1, k2, inv, ys, comb);
+  stagePoint4(x, k1, k2, k3, inv, ys, comb);
+  stagePoint5(x, k1, k2, k3, k4, inv, ys, comb);
+  stagePoint6(k1, k2, k3, k4, k5, inv, ys, comb, qHalf);
+  stageEndMaxError(ys, k6, x, 1e-6, 1e-8, yNew);
+  denseGapMaxError(x, yNew, qHalf, out, dEnd, 1e-7, 1e-6, 1e-8);
 });
-const perAttempt = 6 * tf + tj + tr + 6 * ts + td;
-console.log(`per attempt (6 f, 1 J, 1 refactor, 6 solves, vector work) ≈ ${perAttempt.toFixed(2)} ms`);
+const perAttempt = 6 * tf + tj + tr + 6 * tsSum + td;
+console.log(`per attempt (6 f, 1 J, 1 refactor, 6 solves of a stage, vector work) ≈ ${perAttempt.toFixed(2)} ms`);

@@ -5,50 +5,16 @@
  */
 import { seededRandom } from '@sysgraph/core';
 import { describe, expect, it } from 'vitest';
-import { csrResidual } from './helpers';
+import { csrResidual, sameBits, scrambledTridiagonal, shuffled } from './helpers';
 import { CsrMatrix, factorSparseLU, rcmOrdering, refactorSparseLU } from '../src/index';
 import { SparseLUFactors } from '../src/sparse/sparse-lu';
 import type { RefactorPath } from '../src/index';
-
-/** Tridiagonal T (sub l_i, diagonal d_i, super u_i) as P T Pᵀ in CSR; `zeroOff`: off-diagonals stored as 0. */
-function tridiagonal(n: number, perm: Int32Array, d: (i: number) => number, off: (i: number) => number): CsrMatrix {
-  const rows: Map<number, number>[] = Array.from({ length: n }, () => new Map());
-  for (let i = 0; i < n; i++) {
-    rows[perm[i]].set(perm[i], d(i));
-    if (i > 0) rows[perm[i]].set(perm[i - 1], off(2 * i));
-    if (i < n - 1) rows[perm[i]].set(perm[i + 1], off(2 * i + 1));
-  }
-  const rowPtr = new Int32Array(n + 1);
-  const colIdx: number[] = [];
-  const values: number[] = [];
-  for (let r = 0; r < n; r++) {
-    for (const c of [...rows[r].keys()].sort((a, b) => a - b)) {
-      colIdx.push(c);
-      values.push(rows[r].get(c)!);
-    }
-    rowPtr[r + 1] = colIdx.length;
-  }
-  return new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), Float64Array.from(values));
-}
-
-function shuffled(n: number, random: () => number): Int32Array {
-  const p = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [p[i], p[j]] = [p[j], p[i]];
-  }
-  return p;
-}
 
 function general(lu: SparseLUFactors): SparseLUFactors {
   const d = lu.data;
   return new SparseLUFactors({ ...d, lVal: Float64Array.from(d.lVal), uVal: Float64Array.from(d.uVal), uDiag: Float64Array.from(d.uDiag) }, { chain: false });
 }
 
-function sameBits(a: Float64Array, b: Float64Array, what: string): void {
-  expect(a.length).toBe(b.length);
-  for (let i = 0; i < a.length; i++) expect(Object.is(a[i], b[i]), `${what}[${i}]: ${a[i]} against ${b[i]}`).toBe(true);
-}
 
 describe('chain factors', () => {
   const random = seededRandom(4242);
@@ -57,7 +23,7 @@ describe('chain factors', () => {
       const perm = shuffled(n, random);
       // off-diagonals with zeros among them (the skipped updates), diagonals dominant
       const off = () => (random() < 0.2 ? 0 : random() - 0.5);
-      const a0 = tridiagonal(n, perm, () => 2 + random(), off);
+      const a0 = scrambledTridiagonal(n, perm, () => 2 + random(), off);
       const lu = factorSparseLU(a0, { ordering: rcmOrdering(a0) }) as SparseLUFactors;
       expect(lu.chain).toBe(true);
       const plain = general(lu);
@@ -100,11 +66,11 @@ describe('chain factors', () => {
   it('a kept pivot that fails the threshold test: both refactorisations fall back alike and still solve', () => {
     const n = 12;
     const perm = shuffled(n, random);
-    const a0 = tridiagonal(n, perm, () => 4, () => 1);
+    const a0 = scrambledTridiagonal(n, perm, () => 4, () => 1);
     const lu = factorSparseLU(a0, { ordering: rcmOrdering(a0) }) as SparseLUFactors;
     const plain = general(lu);
     // tiny diagonals: the first kept pivot is below 0.1 of the entry under it
-    const tiny = tridiagonal(n, perm, () => 1e-6, () => 1);
+    const tiny = scrambledTridiagonal(n, perm, () => 1e-6, () => 1);
     const o1 = { path: 'numeric' as RefactorPath };
     const o2 = { path: 'numeric' as RefactorPath };
     const r1 = refactorSparseLU(lu, tiny, o1, { inPlace: true });

@@ -1,7 +1,7 @@
 /** Test helpers: independent dense reference computations and matrix generators. */
 import fc from 'fast-check';
-import { csrFromTriplets } from '../src/index';
-import type { CsrMatrix } from '../src/index';
+import { expect } from 'vitest';
+import { CsrMatrix, csrFromTriplets } from '../src/index';
 
 export const SEED = 20240611;
 
@@ -183,4 +183,41 @@ export function gridLaplacian(kx: number, ky: number, diag = 1e-3): CsrMatrix {
     }
   }
   return csrFromTriplets(kx * ky, kx * ky, ri, ci, v);
+}
+
+/** Tridiagonal T (sub l_i, diagonal d_i, super u_i) as P T Pᵀ in CSR; `zeroOff`: off-diagonals stored as 0. */
+export function scrambledTridiagonal(n: number, perm: Int32Array, d: (i: number) => number, off: (i: number) => number): CsrMatrix {
+  const rows: Map<number, number>[] = Array.from({ length: n }, () => new Map());
+  for (let i = 0; i < n; i++) {
+    rows[perm[i]].set(perm[i], d(i));
+    if (i > 0) rows[perm[i]].set(perm[i - 1], off(2 * i));
+    if (i < n - 1) rows[perm[i]].set(perm[i + 1], off(2 * i + 1));
+  }
+  const rowPtr = new Int32Array(n + 1);
+  const colIdx: number[] = [];
+  const values: number[] = [];
+  for (let r = 0; r < n; r++) {
+    for (const c of [...rows[r].keys()].sort((a, b) => a - b)) {
+      colIdx.push(c);
+      values.push(rows[r].get(c)!);
+    }
+    rowPtr[r + 1] = colIdx.length;
+  }
+  return new CsrMatrix(n, n, rowPtr, Int32Array.from(colIdx), Float64Array.from(values));
+}
+
+/** A random permutation of 0 … n − 1 (Fisher–Yates with the given generator). */
+export function shuffled(n: number, random: () => number): Int32Array {
+  const p = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [p[i], p[j]] = [p[j], p[i]];
+  }
+  return p;
+}
+
+/** Entry by entry, Object.is: the same bits (−0 apart from 0). */
+export function sameBits(a: Float64Array, b: Float64Array, what: string): void {
+  expect(a.length).toBe(b.length);
+  for (let i = 0; i < a.length; i++) expect(Object.is(a[i], b[i]), `${what}[${i}]: ${a[i]} against ${b[i]}`).toBe(true);
 }

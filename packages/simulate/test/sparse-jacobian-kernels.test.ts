@@ -38,15 +38,20 @@ describe('I − c·J on a fixed pattern', () => {
 
   it('the values are those of clearing, scattering −cJ and adding 1 on the diagonal, bit for bit (stored zeros, −0, missing diagonals)', () => {
     // rows: a stored 0 on the diagonal and a −0 off it; no diagonal; a diagonal beside entries on both sides
-    const j = new CsrMatrix(3, 3, Int32Array.of(0, 2, 3, 6), Int32Array.of(0, 2, 0, 0, 1, 2), Float64Array.of(0, -0, 3e-17, 2, -4, 1e300));
-    const p = iterationPattern(j);
-    const values = new Float64Array(p.colIdx.length);
-    for (const c of [0.1, 1e-300, 3]) {
-      fillIteration(p, c, j, values);
-      const expected = new Float64Array(p.colIdx.length);
-      for (let k = 0; k < j.nnz; k++) expected[p.jPos[k]] = -c * j.values[k];
-      for (let i = 0; i < 3; i++) expected[p.diagPos[i]] += 1;
-      for (let k = 0; k < values.length; k++) expect(Object.is(values[k], expected[k]), `c = ${c}, entry ${k}`).toBe(true);
+    const missing = new CsrMatrix(3, 3, Int32Array.of(0, 2, 3, 6), Int32Array.of(0, 2, 0, 0, 1, 2), Float64Array.of(0, -0, 3e-17, 2, -4, 1e300));
+    // every diagonal stored (P = pattern(J): the pass without index arrays), −0 among them
+    const stored = new CsrMatrix(3, 3, Int32Array.of(0, 2, 4, 6), Int32Array.of(0, 2, 0, 1, 1, 2), Float64Array.of(-0, -0, 3e-17, 10, -4, 1e300));
+    for (const [j, same] of [[missing, false], [stored, true]] as const) {
+      const p = iterationPattern(j);
+      expect(p.samePattern).toBe(same);
+      const values = new Float64Array(p.colIdx.length);
+      for (const c of [0.1, 1e-300, 3]) {
+        fillIteration(p, c, j, values);
+        const expected = new Float64Array(p.colIdx.length);
+        for (let k = 0; k < j.nnz; k++) expected[p.jPos[k]] = -c * j.values[k];
+        for (let i = 0; i < 3; i++) expected[p.diagPos[i]] += 1;
+        for (let k = 0; k < values.length; k++) expect(Object.is(values[k], expected[k]), `c = ${c}, entry ${k}`).toBe(true);
+      }
     }
   });
 
@@ -56,14 +61,22 @@ describe('I − c·J on a fixed pattern', () => {
     const J = randomSparse(15, 3);
     const csr = csrFromDense(J);
     const b = Float64Array.from({ length: 15 }, (_, i) => Math.sin(i + 1));
+    const g = Float64Array.from({ length: 15 }, (_, i) => Math.cos(3 * i));
+    const comb = Float64Array.from({ length: 15 }, (_, i) => (i % 4 === 0 ? -0 : 1e-3 * i));
     for (const c of [0.2, 0.3, 0.25]) {
-      const x = f.factor(c, csr).solve(b, new Float64Array(15));
+      const lu = f.factor(c, csr);
+      const x = lu.solve(b, new Float64Array(15));
       // residual of (I − cJ) x = b, formed densely
       for (let i = 0; i < 15; i++) {
         let r = x[i] - b[i];
         for (let j = 0; j < 15; j++) r -= c * J[i][j] * x[j];
         expect(Math.abs(r)).toBeLessThan(1e-12);
       }
+      // a stage's right-hand side hγ (f + hd·g + comb) formed inside the solve: the bits of forming it first
+      const formed = Float64Array.from(b, (v, i) => 0.05 * (v + -0.02 * g[i] + comb[i]));
+      const fused = lu.solveSum!(0.05, b, -0.02, g, comb, new Float64Array(15));
+      const plain = lu.solve(formed, new Float64Array(15));
+      for (let i = 0; i < 15; i++) expect(Object.is(fused[i], plain[i]), `c = ${c}, entry ${i}`).toBe(true);
     }
     expect(stats.factorizations).toBe(1);
     expect(stats.refactorizations).toBe(2);

@@ -1,5 +1,6 @@
 /** SparseLU: the factors P A Q = L U of a sparse LU and their triangular solves (Davis 2006, §8.1, cs_lusol). */
-import { chainSolve, isChain } from './chain-factors';
+import { chainBackward, chainForwardSum, chainSolve, isChain, stageSum, stageSumOf } from './chain-factors';
+import type { StageSum } from './chain-factors';
 import { checkDimension } from './dimension-check';
 
 /** A factorisation of a square sparse matrix, ready for repeated solves. */
@@ -11,6 +12,11 @@ export interface SparseLU {
   readonly nnzU: number;
   /** x = A⁻¹ b; O(nnz(L + U)). `out` may be `b` itself. */
   solve(b: ArrayLike<number>, out?: Float64Array): Float64Array;
+  /**
+   * x = A⁻¹ b with b = s·(f + d·g + c) formed as the solve reads it, g (with d) or c null: not read — a Rosenbrock
+   * stage's right-hand side without a pass of its own, bit for bit the solve of b formed first. `out` is none of f, g, c.
+   */
+  solveSum(s: number, f: Float64Array, d: number, g: Float64Array | null, c: Float64Array | null, out: Float64Array): Float64Array;
   /** x = A⁻ᵀ b; O(nnz(L + U)). `out` may be `b` itself. */
   solveTranspose(b: ArrayLike<number>, out?: Float64Array): Float64Array;
   /** min|u_kk| / max|u_kk|: a cheap singularity diagnostic (not a condition estimate). */
@@ -125,6 +131,28 @@ export class SparseLUFactors implements SparseLU {
     return x;
   }
 
+  /** (chain-factors.ts's stageSum: the forms of b and their operations) */
+  solveSum(s: number, f: Float64Array, d: number, g: Float64Array | null, c: Float64Array | null, out: Float64Array): Float64Array {
+    const n = this.n;
+    checkDimension('SparseLU.solveSum', 'f', f.length, n);
+    if (g) checkDimension('SparseLU.solveSum', 'g', g.length, n);
+    if (c) checkDimension('SparseLU.solveSum', 'c', c.length, n);
+    checkDimension('SparseLU.solveSum', 'out', out.length, n);
+    const { lPtr, lIdx, lVal, uPtr, uIdx, uVal, colOrder } = this.data;
+    const { rowOfStep, uDiagInv } = this;
+    const y = this.work;
+    const b = stageSumOf(s, f, d, g, c);
+    if (this.chain) {
+      chainForwardSum(b, y, rowOfStep, lVal, n);
+      chainBackward(out, y, colOrder, uVal, uDiagInv, n);
+      return out;
+    }
+    gatherSum(y, b, rowOfStep, n);
+    forwardL(y, lPtr, lIdx, lVal, n);
+    backwardUInto(out, y, uPtr, uIdx, uVal, uDiagInv, colOrder, n);
+    return out;
+  }
+
   solveTranspose(b: ArrayLike<number>, out?: Float64Array): Float64Array {
     const n = this.n;
     checkDimension('SparseLU.solveTranspose', 'b', b.length, n);
@@ -156,6 +184,11 @@ export class SparseLUFactors implements SparseLU {
 /** y_k = b[rowOfStep[k]] (P b). */
 function gatherRows(y: Float64Array, b: ArrayLike<number>, rowOfStep: Int32Array, n: number): void {
   for (let k = 0; k < n; k++) y[k] = b[rowOfStep[k]];
+}
+
+/** y_k = b[rowOfStep[k]] with b = s·(f + d·g + c) formed as it is read (P b: stageSum). */
+function gatherSum(y: Float64Array, b: StageSum, rowOfStep: Int32Array, n: number): void {
+  for (let k = 0; k < n; k++) y[k] = stageSum(b, rowOfStep[k]);
 }
 
 /** Forward: L z = P b in place, column by column (z_j final once columns < j are applied). */

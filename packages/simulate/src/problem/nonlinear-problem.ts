@@ -26,17 +26,25 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
   const sparse = createIterationFactoriser(stats);
   let kept: Jacobian | undefined;
 
-  // One counting wrapper around the newest factorisation (not a new closure per step: see iteration-factoriser.ts).
+  // One counting wrapper around the newest factorisation of each kind (not a new closure per step: see
+  // iteration-factoriser.ts); the sparse one also forms a stage's right-hand side inside its solve (solveSum).
   let inner: LinearSolve | undefined;
-  const countedSolve: LinearSolve = {
+  const countedDense: LinearSolve = {
     solve(b, out) {
       stats.solves++;
       return inner!.solve(b, out);
     },
   };
-  const counted = (lu: LinearSolve): LinearSolve => {
+  const countedSparse: LinearSolve = {
+    solve: countedDense.solve,
+    solveSum(s, f, d, g, c, out) {
+      stats.solves++;
+      return inner!.solveSum!(s, f, d, g, c, out);
+    },
+  };
+  const counted = (lu: LinearSolve, wrapper: LinearSolve): LinearSolve => {
     inner = lu;
-    return countedSolve;
+    return wrapper;
   };
 
   const rhs = (t: number, z: Float64Array, out: Float64Array) => {
@@ -84,10 +92,10 @@ export function createNonlinearProblem(model: NonlinearModel, inputs: InputVecto
     },
     factorKept(c) {
       if (!kept) throw new Error('factorKept before updateJacobian');
-      if (kept.kind === 'sparse') return counted(sparse.factor(c, kept.csr));
+      if (kept.kind === 'sparse') return counted(sparse.factor(c, kept.csr), countedSparse);
       stats.factorizations++;
       // I − c J
-      return counted(factorDenseLU(denseAdd(1, denseIdentity(n), -c, kept.dense), 'iteration matrix I − hγJ'));
+      return counted(factorDenseLU(denseAdd(1, denseIdentity(n), -c, kept.dense), 'iteration matrix I − hγJ'), countedDense);
     },
     factorIteration(c, t, z) {
       problem.updateJacobian!(t, z);

@@ -10,6 +10,11 @@ import type { LinearOperator } from './linear-operator';
 /** A factorised matrix: one forward/back substitution per call. */
 export interface LinearSolve {
   solve(b: Float64Array, out: Float64Array): Float64Array;
+  /**
+   * Where the factors offer it (the sparse LU): out = solve(b) with b = s·(f + d·g + c) formed as the solve reads it
+   * (g with d, or c, null: not read), bit for bit the solve of b formed by a pass of its own (linalg's solveSum).
+   */
+  solveSum?(s: number, f: Float64Array, d: number, g: Float64Array | null, c: Float64Array | null, out: Float64Array): Float64Array;
 }
 
 export interface OdeProblem {

@@ -3,9 +3,10 @@
  * method 1), each pass one loop over Float64Arrays in a function of its own at module level:
  *
  *   stage points   y_i = y + Σ_{j<i} a_ij k_j,   comb_i = Σ_{j<i} (c_ij/h) k_j
- *   stage rhs      hγ (f_i + h d_i ∂f/∂t + comb_i)
+ *   stage rhs      hγ (f_i + h d_i ∂f/∂t + comb_i)   (a pass of its own only for a dense J or a mass matrix: the
+ *                  sparse LU forms it as its solve reads it, linalg's solveSum, the same operations)
  *   dense output   q1 = Σ d2j k_j, q2 = Σ d3j k_j,   y(t + θh) = (1 − θ) y + θ (y_new + (1 − θ)(q1 + θ q2))
- *   dense check    gap = y(t + h/2) − [(y + y_new)/2 + h (y' − y_new')/8]
+ *   dense check    gap = y(t + h/2) − [(y + y_new)/2 + h (y' − y_new')/8],  y(t + h/2) from q1 + q2/2 (stage 6's pass)
  *
  * Why module level, loop last: a function whose only long loop runs on its first call is compiled by on-stack
  * replacement inside that loop, before the code after the loop has ever run; that code then has no type feedback,
@@ -87,7 +88,11 @@ export function stagePoint5(
   }
 }
 
-/** Stage 6: the embedded solution ys ← ys + k5 (order 3), comb = Σ (c6j/h) kj, j = 1…5. */
+/**
+ * Stage 6: the embedded solution ys ← ys + k5 (order 3), comb = Σ (c6j/h) kj, j = 1…5, and qHalf = q1 + q2/2 (the
+ * dense output's q1 + θ q2 at θ = 1/2, for the dense-output check: formed here, where k1…k5 are read anyway, the
+ * check reads one array instead of five).
+ */
 export function stagePoint6(
   k1: Float64Array,
   k2: Float64Array,
@@ -97,11 +102,15 @@ export function stagePoint6(
   inv: number,
   ys: Float64Array,
   comb: Float64Array,
+  qHalf: Float64Array,
 ): void {
   for (let i = 0; i < ys.length; i++) {
-    const e = k5[i];
+    const a = k1[i], b = k2[i], c = k3[i], d = k4[i], e = k5[i];
     ys[i] += e;
-    comb[i] = inv * (C61 * k1[i] + C62 * k2[i] + C63 * k3[i] + C64 * k4[i] + C65 * e);
+    comb[i] = inv * (C61 * a + C62 * b + C63 * c + C64 * d + C65 * e);
+    const q1 = D21 * a + D22 * b + D23 * c + D24 * d + D25 * e;
+    const q2 = D31 * a + D32 * b + D33 * c + D34 * d + D35 * e;
+    qHalf[i] = q1 + 0.5 * q2;
   }
 }
 
@@ -154,28 +163,21 @@ export function denseAt(th: number, y: Float64Array, yNew: Float64Array, q1: Flo
 }
 
 /**
- * The dense-output check at θ = 1/2: gap = y(t + h/2) − [(y + y_new)/2 + h (y' − y_new')/8], the dense output's
- * q1, q2 formed inline from the stages (not stored: the dense output of an accepted step forms them when asked).
+ * The dense-output check at θ = 1/2: gap = y(t + h/2) − [(y + y_new)/2 + h (y' − y_new')/8], y(t + h/2) from
+ * qHalf = q1 + q2/2 (stagePoint6).
  */
 export function denseGap(
   y: Float64Array,
   yNew: Float64Array,
-  k1: Float64Array,
-  k2: Float64Array,
-  k3: Float64Array,
-  k4: Float64Array,
-  k5: Float64Array,
+  qHalf: Float64Array,
   dStart: Float64Array,
   dEnd: Float64Array,
   h: number,
   gap: Float64Array,
 ): void {
   for (let i = 0; i < gap.length; i++) {
-    const a = k1[i], b = k2[i], c = k3[i], d = k4[i], e = k5[i];
-    const q1 = D21 * a + D22 * b + D23 * c + D24 * d + D25 * e;
-    const q2 = D31 * a + D32 * b + D33 * c + D34 * d + D35 * e;
     const yi = y[i], zi = yNew[i];
-    const dense = 0.5 * yi + 0.5 * (zi + 0.5 * (q1 + 0.5 * q2));
+    const dense = 0.5 * yi + 0.5 * (zi + 0.5 * qHalf[i]);
     const herm = 0.5 * (yi + zi) + (h * (dStart[i] - dEnd[i])) / 8;
     gap[i] = dense - herm;
   }
@@ -209,11 +211,7 @@ export function stageEndMaxError(ys: Float64Array, k6: Float64Array, y: Float64A
 export function denseGapMaxError(
   y: Float64Array,
   yNew: Float64Array,
-  k1: Float64Array,
-  k2: Float64Array,
-  k3: Float64Array,
-  k4: Float64Array,
-  k5: Float64Array,
+  qHalf: Float64Array,
   dStart: Float64Array,
   dEnd: Float64Array,
   h: number,
@@ -223,11 +221,8 @@ export function denseGapMaxError(
   let m = 0;
   let bad = false;
   for (let i = 0; i < y.length; i++) {
-    const a = k1[i], b = k2[i], c = k3[i], d = k4[i], e = k5[i];
-    const q1 = D21 * a + D22 * b + D23 * c + D24 * d + D25 * e;
-    const q2 = D31 * a + D32 * b + D33 * c + D34 * d + D35 * e;
     const yi = y[i], zi = yNew[i];
-    const dense = 0.5 * yi + 0.5 * (zi + 0.5 * (q1 + 0.5 * q2));
+    const dense = 0.5 * yi + 0.5 * (zi + 0.5 * qHalf[i]);
     const herm = 0.5 * (yi + zi) + (h * (dStart[i] - dEnd[i])) / 8;
     const r = Math.abs(dense - herm) / (atol + rtol * Math.max(Math.abs(yi), Math.abs(zi)));
     if (r > m) m = r;

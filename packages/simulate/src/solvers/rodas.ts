@@ -41,7 +41,7 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   const ys = new Float64Array(n), yNew = new Float64Array(n), fx = new Float64Array(n);
   const comb = new Float64Array(n), mComb = new Float64Array(n), rhs = new Float64Array(n);
   const q1 = new Float64Array(n), q2 = new Float64Array(n), yOld = new Float64Array(n);
-  const dStart = new Float64Array(n), dEnd = new Float64Array(n), gap = new Float64Array(n);
+  const dStart = new Float64Array(n), dEnd = new Float64Array(n), gap = new Float64Array(n), qHalf = new Float64Array(n);
   const cache: { c: number; lu: LinearSolve }[] = [];
   let hCarry = Infinity;
   // A nonlinear model's error is measured in the max norm (error-norm.ts: the accuracy of each state independent
@@ -78,9 +78,12 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
   const stage = (lu: LinearSolve, h: number, ti: number, hd: number, useComb: boolean, k: Float64Array) => {
     problem.rhs(ti, ys, rhs);
     const hg = h * GAMMA;
+    // (hd = 0: ∂f/∂t is not read at all, so a non-finite one cannot leak in as 0·∞)
+    // The sparse LU forms the right-hand side as its forward pass reads it (M = I: no M·comb), in the operations of
+    // the pass below: one pass over n fewer per stage (linalg's solveSum).
+    if (lu.solveSum && !problem.hasMass) return void lu.solveSum(hg, rhs, hd, hd === 0 ? null : fx, useComb ? comb : null, k);
     // one pass over the right-hand side: M·comb is comb itself without a mass matrix
     const mc = useComb && problem.hasMass ? (problem.massMulVec(comb, mComb), mComb) : comb;
-    // (hd = 0: ∂f/∂t is not read at all, so a non-finite one cannot leak in as 0·∞)
     if (hd === 0) {
       if (useComb) stageRhsAutonomous(rhs, mc, hg);
       else stageRhsScaled(rhs, hg);
@@ -102,7 +105,8 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     problem.rhsTimeDerivative(t, y, fx, fStart);
     const inv = 1 / hStep;
     // stage 1 (at y itself: from the kept y' in one pass where there is one)
-    if (fStart) {
+    if (fStart && lu.solveSum) lu.solveSum(hStep * GAMMA, fStart, hStep * D1, fx, null, k1);
+    else if (fStart) {
       stageRhsFirstFrom(fStart, fx, hStep * GAMMA, hStep * D1, rhs);
       lu.solve(rhs, k1);
     } else {
@@ -119,7 +123,7 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
     stagePoint5(y, k1, k2, k3, k4, inv, ys, comb);
     stage(lu, hStep, tNew, 0, true, k5);
     // embedded solution y5 = ys + k5, then stage 6 at (t + h, y5)
-    stagePoint6(k1, k2, k3, k4, k5, inv, ys, comb);
+    stagePoint6(k1, k2, k3, k4, k5, inv, ys, comb, qHalf);
     stage(lu, hStep, tNew, 0, true, k6);
     // y_new = y5 + k6 and the error of k6 (one pass with the max norm)
     let e: number;
@@ -133,9 +137,9 @@ export function createRodas(problem: OdeProblem, settings: SolverSettings): Solv
       // dense output at θ = 1/2 against the Hermite midpoint (y + y_new)/2 + h (y' − y_new')/8
       problem.derivative(tNew, yNew, dEnd);
       let eDense: number;
-      if (maxNorm) eDense = denseGapMaxError(y, yNew, k1, k2, k3, k4, k5, dStart, dEnd, hStep, rtol, atol);
+      if (maxNorm) eDense = denseGapMaxError(y, yNew, qHalf, dStart, dEnd, hStep, rtol, atol);
       else {
-        denseGap(y, yNew, k1, k2, k3, k4, k5, dStart, dEnd, hStep, gap);
+        denseGap(y, yNew, qHalf, dStart, dEnd, hStep, gap);
         eDense = norm(gap, y, yNew, rtol, atol);
       }
       e = Number.isFinite(eDense) ? Math.max(e, eDense) : Infinity;

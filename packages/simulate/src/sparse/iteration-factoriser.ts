@@ -30,7 +30,10 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
   const outcome: { path: RefactorPath } = { path: 'numeric' };
   // One LinearSolve object for every factorisation (the newest): a call site that solves with it always calls the
   // same function, which the engine can inline once instead of deoptimising on a new closure every step.
-  const current: LinearSolve = { solve: (b, out) => last!.solve(b, out) as Float64Array };
+  const current: LinearSolve = {
+    solve: (b, out) => last!.solve(b, out) as Float64Array,
+    solveSum: (s, f, d, g, c, out) => last!.solveSum(s, f, d, g, c, out),
+  };
   return {
     factor(c, j) {
       if (!pattern || !hasPattern(pattern, j)) {

@@ -23,6 +23,8 @@ export interface IterationPattern {
   readonly jOf: Int32Array;
   /** 1 where P's entry k is on the diagonal. */
   readonly onDiagonal: Uint8Array;
+  /** J stores every diagonal entry: P = pattern(J), J's entry k is P's entry k (jOf the identity). */
+  readonly samePattern: boolean;
 }
 
 export function iterationPattern(j: CsrMatrix): IterationPattern {
@@ -62,7 +64,8 @@ export function iterationPattern(j: CsrMatrix): IterationPattern {
   for (let p = 0; p < jPos.length; p++) jOf[jPos[p]] = p;
   const onDiagonal = new Uint8Array(colIdx.length);
   for (let i = 0; i < n; i++) onDiagonal[diagPos[i]] = 1;
-  return { n, jRowPtr: j.rowPtr, jColIdx: j.colIdx, rowPtr, colIdx, jPos, diagPos, jOf, onDiagonal };
+  const samePattern = colIdx.length === j.nnz;
+  return { n, jRowPtr: j.rowPtr, jColIdx: j.colIdx, rowPtr, colIdx, jPos, diagPos, jOf, onDiagonal, samePattern };
 }
 
 /** True when J has the pattern P was made for (same arrays, or equal contents: O(nnz)). */
@@ -80,8 +83,23 @@ export function hasPattern(p: IterationPattern, j: CsrMatrix): boolean {
  * −c·J[jOf[k]] off it, and 0 + 1 where J stores no diagonal — the bits of clearing, scattering −cJ and adding 1.
  */
 export function fillIteration(p: IterationPattern, c: number, j: CsrMatrix, values: Float64Array): CsrMatrix {
-  fillShifted(p.jOf, p.onDiagonal, c, j.values, values);
+  if (p.samePattern) {
+    // J on P itself (a network's J stores its diagonal): −c·J entry by entry, then + 1 on the diagonal — the same
+    // two operations per entry without the index and flag arrays (10^4-section ladder: 0.055 ms instead of 0.090)
+    scaleInto(c, j.values, values);
+    addIdentity(p.diagPos, values);
+  } else fillShifted(p.jOf, p.onDiagonal, c, j.values, values);
   return new CsrMatrix(p.n, p.n, p.rowPtr, p.colIdx, values);
+}
+
+/** values_k = −c·J_k. */
+function scaleInto(c: number, jv: Float64Array, values: Float64Array): void {
+  for (let k = 0; k < values.length; k++) values[k] = -c * jv[k];
+}
+
+/** values ← values + I (diagPos: the diagonal's positions). */
+function addIdentity(diagPos: Int32Array, values: Float64Array): void {
+  for (let i = 0; i < diagPos.length; i++) values[diagPos[i]] += 1;
 }
 
 function fillShifted(jOf: Int32Array, onDiagonal: Uint8Array, c: number, jv: Float64Array, values: Float64Array): void {
