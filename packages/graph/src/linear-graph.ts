@@ -81,14 +81,14 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   const to = new Int32Array(B);
   const cls = new Uint8Array(B);
   let k = 0;
-  // one-ports, then sources
+  // one-ports, then sources (indexed loops: a cold for…of makes an iterator result per element)
   for (const list of [desc.oneports, desc.sources]) {
-    for (const e of list) {
+    for (let q = 0; q < list.length; q++, k++) {
+      const e = list[q];
       from[k] = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
       to[k] = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
       ids[k] = e.id;
       cls[k] = classCode(e.type);
-      k++;
     }
   }
   const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
