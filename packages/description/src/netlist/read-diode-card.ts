@@ -76,9 +76,14 @@ export function resolveDiodes(ctx: NetlistContext): void {
     const index = pending[p];
     const start = pending[p + 2];
     const end = pending[p + 3];
-    if (lastRead !== undefined && sameCodes(codes, lastStart, lastEnd, start, end)) {
-      replaceStandIn(oneports[index] as DiodeOnePort, lastRead);
-      continue;
+    if (lastRead !== undefined && end - start === lastEnd - lastStart) {
+      // the same code units as the last model name (case kept, as a Map key would compare them)
+      let k = 0;
+      while (k < end - start && codes[start + k] === codes[lastStart + k]) k++;
+      if (k === end - start) {
+        replaceStandIn(oneports[index] as DiodeOnePort, lastRead);
+        continue;
+      }
     }
     const line = pending[p + 1];
     const id = oneports[index].id;
@@ -108,12 +113,6 @@ export function resolveDiodes(ctx: NetlistContext): void {
   }
 }
 
-/** Whether codes[a, aEnd) and codes[b, bEnd) are the same code units (a model name as written, case kept). */
-function sameCodes(codes: Uint16Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
-  if (aEnd - a !== bEnd - b) return false;
-  for (let k = 0; k < aEnd - a; k++) if (codes[a + k] !== codes[b + k]) return false;
-  return true;
-}
 
 /** The diode's stand-in one-port (enterDiode) given the model's law and incremental value, in place. */
 function replaceStandIn(e: DiodeOnePort, read: { readonly law: Law; readonly value: Expression }): void {
