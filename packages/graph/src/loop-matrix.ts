@@ -125,7 +125,7 @@ export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
         y = parent[y];
       }
     }
-    sortRowSegment(cols, vals, start, nnz);
+    if (nnz - start > 1) sortRowSegment(cols, vals, start, nnz); // (a loop through one tree branch: no call)
     rowPtr[r + 1] = nnz;
   }
   const F: SignedMatrix = {
