@@ -43,8 +43,9 @@ export class BranchRecorder {
     this.used[list] = n + 2;
   }
 
-  /** The numbering, given the element ordinals in code-unit order of their ids (ElementIds.order). */
-  finish(idOrder: Int32Array): BranchNumbering {
+  /** The numbering, given the element ordinals in code-unit order of their ids (ElementIds.order) and the nodes'
+   *  components over these branches (NodeTable.components). */
+  finish(idOrder: Int32Array, components: BranchNumbering['components']): BranchNumbering {
     const [P, S, T] = this.counts;
     const sourcesStart = P;
     const portsStart = P + S;
@@ -67,7 +68,7 @@ export class BranchRecorder {
     terminals.set(this.terminals[ONE_PORT].subarray(0, a), 0);
     terminals.set(this.terminals[SOURCE].subarray(0, b), a);
     terminals.set(this.terminals[TWO_PORT].subarray(0, c), a + b);
-    return { terminals, idOrder: order };
+    return components === undefined ? { terminals, idOrder: order } : { terminals, idOrder: order, components: { component: components.component, count: components.count } };
   }
 }
 

@@ -64,8 +64,8 @@ export class NodeTable {
     return false;
   }
 
-  /** The connected components, numbered in order of their first node. */
-  components(): Components {
+  /** The connected components, numbered in order of their first node; `component` holds each node number's. */
+  components(): Components & { readonly component: Int32Array } {
     const n = this.names.length;
     const numberOfRoot = new Int32Array(n).fill(-1);
     const component = new Int32Array(n);
@@ -83,6 +83,7 @@ export class NodeTable {
       },
       componentOfIndex: (i) => component[i],
       count,
+      component,
     };
   }
 

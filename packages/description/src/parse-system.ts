@@ -135,7 +135,7 @@ function parseWith(
     grounds,
     nodes: nodes.names,
     nodeIndex: nodes.index,
-    branchNumbering: recorder.finish(ids.order()),
+    branchNumbering: recorder.finish(ids.order(), components),
   };
   if (raw.title !== undefined) description.title = raw.title;
   if (raw.description !== undefined) description.description = raw.description;

@@ -206,4 +206,9 @@ export interface BranchNumbering {
   readonly terminals: Int32Array;
   /** The branch numbers in code-unit order of their ids (JavaScript's `<`). */
   readonly idOrder: Int32Array;
+  /**
+   * The connected component of each node (numbered in order of their first node) over these branches, when the
+   * reader found them while reading (the netlist's union–find); buildLinearGraph then needs no union–find of its own.
+   */
+  readonly components?: { readonly component: Int32Array; readonly count: number };
 }

@@ -72,6 +72,7 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
     names: nodeNames,
     index: nodeIndex,
     hinted: numbering !== undefined && numbering.terminals.length === 2 * B ? numbering.terminals : undefined,
+    misses: 0,
   };
 
   // One pass per element list, filling the typed arrays (the branch records are made on first use).
@@ -80,14 +81,14 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   const to = new Int32Array(B);
   const cls = new Uint8Array(B);
   let k = 0;
-  // one-ports, then sources
+  // one-ports, then sources (indexed loops: a cold for…of makes an iterator result per element)
   for (const list of [desc.oneports, desc.sources]) {
-    for (const e of list) {
+    for (let q = 0; q < list.length; q++, k++) {
+      const e = list[q];
       from[k] = nodeOf(nodes, 2 * k, e.from, e.id, 'from');
       to[k] = nodeOf(nodes, 2 * k + 1, e.to, e.id, 'to');
       ids[k] = e.id;
       cls[k] = classCode(e.type);
-      k++;
     }
   }
   const twoPortsRaw: { id: string; kind: 'transformer' | 'gyrator'; ports: [number, number] }[] = [];
@@ -115,7 +116,10 @@ export function buildLinearGraph(desc: SystemDescription): LinearGraph {
   const branchIndex = lazyIndex(() => ids);
 
   const N = nodeNames.length;
-  const { component, count } = connectedComponents(N, from, to);
+  // The reader's components when they were found over these very terminals (every one as hinted), else one
+  // union–find pass here.
+  const known = nodes.hinted !== undefined && nodes.misses === 0 ? numbering?.components : undefined;
+  const { component, count } = known !== undefined && known.component.length === N ? known : connectedComponents(N, from, to);
   const groundOf = new Int32Array(count).fill(-1);
   for (const g of desc.grounds) {
     const n = nodeIndex.get(g);
@@ -181,6 +185,8 @@ interface NodeLookup {
   readonly index: ReadonlyMap<string, number>;
   /** The description's node numbers of the terminals (BranchNumbering.terminals), when their count fits. */
   readonly hinted: Int32Array | undefined;
+  /** Terminals whose hinted number did not name their node (looked up by name instead). */
+  misses: number;
 }
 
 /**
@@ -191,6 +197,7 @@ function nodeOf(nodes: NodeLookup, t: number, name: string, element: string, fie
   if (nodes.hinted !== undefined) {
     const k = nodes.hinted[t];
     if (nodes.names[k] === name) return k;
+    nodes.misses++;
   }
   const k = nodes.index.get(name);
   if (k === undefined) {

@@ -22,25 +22,27 @@ export interface RootedForest {
   readonly depth: Int32Array;
 }
 
-export function rootForest(tree: NormalTree): RootedForest {
+/**
+ * The forest of the tree branches `treeBranches` (every branch of the normal tree, in any order: a tree's parents
+ * and depths do not depend on the order its adjacency is walked in), rooted at the ground of each component.
+ */
+export function rootForest(tree: NormalTree, treeBranches: Int32Array): RootedForest {
   const lg = tree.graph;
   const N = lg.nodeNames.length;
-  const B = lg.from.length;
   const from = lg.from;
   const to = lg.to;
-  const inTree = tree.inTree;
   // Adjacency of the tree in CSR form.
   const deg = new Int32Array(N + 1);
-  for (let k = 0; k < B; k++) {
-    if (inTree[k] === 0) continue;
+  for (let i = 0; i < treeBranches.length; i++) {
+    const k = treeBranches[i];
     deg[from[k] + 1]++;
     deg[to[k] + 1]++;
   }
   for (let n = 0; n < N; n++) deg[n + 1] += deg[n];
   const adj = new Int32Array(deg[N]);
   const fill = deg.slice(0, N);
-  for (let k = 0; k < B; k++) {
-    if (inTree[k] === 0) continue;
+  for (let i = 0; i < treeBranches.length; i++) {
+    const k = treeBranches[i];
     adj[fill[from[k]]++] = k;
     adj[fill[to[k]]++] = k;
   }
@@ -91,7 +93,7 @@ export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
   const position = new Int32Array(lg.ids.length);
   for (let i = 0; i < treeBranches.length; i++) position[treeBranches[i]] = i;
   for (let i = 0; i < linkBranches.length; i++) position[linkBranches[i]] = i;
-  const forest = rootForest(tree);
+  const forest = rootForest(tree, treeBranches);
   const { parent, parentBranch, depth } = forest;
   const from = lg.from;
   const to = lg.to;
@@ -123,7 +125,7 @@ export function buildLoopMatrix(tree: NormalTree): LoopMatrix {
         y = parent[y];
       }
     }
-    sortRowSegment(cols, vals, start, nnz);
+    if (nnz - start > 1) sortRowSegment(cols, vals, start, nnz); // (a loop through one tree branch: no call)
     rowPtr[r + 1] = nnz;
   }
   const F: SignedMatrix = {

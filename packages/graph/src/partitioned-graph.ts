@@ -60,16 +60,6 @@ export function partitionLoopMatrix(loop: LoopMatrix, desc: SystemDescription): 
     return m;
   };
 
-  const states: StateVariable[] = new Array(groups.C.length + groups.L.length);
-  for (let i = 0; i < groups.C.length; i++) {
-    const k = groups.C[i];
-    states[i] = { name: 'v_' + lg.ids[k], branch: k, variable: 'across' };
-  }
-  for (let i = 0, nC = groups.C.length; i < groups.L.length; i++) {
-    const k = groups.L[i];
-    states[nC + i] = { name: 'i_' + lg.ids[k], branch: k, variable: 'through' };
-  }
-
   const sourceById = new Map(desc.sources.map((s) => [s.id, s]));
   const inputs: InputVariable[] = [];
   const inputIndex = new Map<string, number>();
@@ -87,7 +77,43 @@ export function partitionLoopMatrix(loop: LoopMatrix, desc: SystemDescription): 
     inputOfBranch[k] = j;
   }
 
-  return { loop, groups, block, states, inputs, inputOfBranch, diagnostics: dependentStorage(loop, groups) };
+  return new PartitionRecord(loop, groups, block, inputs, inputOfBranch, dependentStorage(loop, groups));
+}
+
+/**
+ * The Partition with its state records made on first use: the network model reads the groups (its states are
+ * columns of its own), the formulations and printouts read the records. A class, so that every partition shares
+ * one hidden class (an object literal with a getter is kept as a dictionary).
+ */
+class PartitionRecord implements Partition {
+  private records: readonly StateVariable[] | undefined = undefined;
+
+  constructor(
+    readonly loop: LoopMatrix,
+    readonly groups: Readonly<Record<Group, Int32Array>>,
+    readonly block: (x: LinkGroup, y: TreeGroup) => SignedMatrix,
+    readonly inputs: readonly InputVariable[],
+    readonly inputOfBranch: Int32Array,
+    readonly diagnostics: readonly Diagnostic[],
+  ) {}
+
+  get states(): readonly StateVariable[] {
+    return (this.records ??= stateVariables(this.loop.tree.graph.ids, this.groups));
+  }
+}
+
+/** x = [v_C; i_L]: the tree capacitors' across variables, then the link inductors' through variables. */
+function stateVariables(ids: readonly string[], groups: Readonly<Record<Group, Int32Array>>): StateVariable[] {
+  const states: StateVariable[] = new Array(groups.C.length + groups.L.length);
+  for (let i = 0; i < groups.C.length; i++) {
+    const k = groups.C[i];
+    states[i] = { name: 'v_' + ids[k], branch: k, variable: 'across' };
+  }
+  for (let i = 0, nC = groups.C.length; i < groups.L.length; i++) {
+    const k = groups.L[i];
+    states[nC + i] = { name: 'i_' + ids[k], branch: k, variable: 'through' };
+  }
+  return states;
 }
 
 /** D4: co-tree capacitors (loops of capacitors, sources and transformer ports) and tree inductors (cutsets). */

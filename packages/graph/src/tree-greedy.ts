@@ -79,7 +79,8 @@ export function greedyTree(lg: LinearGraph, order: Int32Array, placement: Placem
       }
       continue;
     }
-    const joined = uf.union(from[k], to[k]);
+    // Once the forest spans (N − components branches), every further branch closes a loop: no union to try.
+    const joined = treeSize < spanningSize && uf.union(from[k], to[k]);
     if (joined) {
       inTree[k] = 1;
       treeSize++;

@@ -93,6 +93,9 @@ describe('the description\'s BranchNumbering', () => {
       { id: 'C', kind: 'capacitor', from: 'b', to: 'g', value: 1 },
       { id: 'T', kind: 'transformer', ports: [{ from: 'b', to: 'g' }, { from: 'c', to: 'g' }], ratio: 2 },
       { id: 'L', kind: 'inductor', from: 'c', to: 'g', value: 1 },
+      // a second component, for the components the reader found
+      { id: 'Rp', kind: 'resistor', from: 'p', to: 'q', value: 1 },
+      { id: 'Cp', kind: 'capacitor', from: 'q', to: 'p', value: 1 },
     ],
   });
   const { branchNumbering, ...byHand } = desc;
@@ -102,12 +105,17 @@ describe('the description\'s BranchNumbering', () => {
     expect(Array.from(lg.to)).toEqual(Array.from(reference.to));
     expect(Array.from(lg.idRank)).toEqual(Array.from(reference.idRank));
     expect(Array.from(lg.idOrder)).toEqual(Array.from(reference.idOrder));
+    expect(Array.from(lg.component)).toEqual(Array.from(reference.component));
+    expect(lg.componentCount).toBe(reference.componentCount);
+    expect(Array.from(lg.groundOf)).toEqual(Array.from(reference.groundOf));
   };
 
   it('is used when it agrees with the elements, and gives the graph built without it', () => {
     expect(branchNumbering).toBeDefined();
     const lg = buildLinearGraph(desc);
     expect(lg.idOrder).toBe(branchNumbering!.idOrder);
+    expect(lg.component).toBe(branchNumbering!.components!.component);
+    expect(reference.componentCount).toBe(2);
     same(lg);
     // idOrder is the inverse of idRank, and sorts the ids.
     lg.idOrder.forEach((k, r) => expect(lg.idRank[k]).toBe(r));
@@ -118,14 +126,27 @@ describe('the description\'s BranchNumbering', () => {
   it('is checked and ignored where it does not agree (stale or wrong numbering)', () => {
     const { terminals, idOrder } = branchNumbering!;
     const B = idOrder.length;
+    // components that would be wrong for this graph: taken only with terminals that all agree
+    const components = { component: new Int32Array(desc.nodes.length).map((_, n) => n), count: desc.nodes.length };
     const wrong = [
       { terminals, idOrder: idOrder.slice().reverse() },
       { terminals, idOrder: new Int32Array(B) },
       { terminals, idOrder: idOrder.subarray(1) },
       { terminals: terminals.map((n) => (n + 1) % desc.nodes.length), idOrder },
       { terminals: terminals.subarray(2), idOrder },
+      { terminals: terminals.map((n) => (n + 1) % desc.nodes.length), idOrder, components },
+      { terminals: terminals.subarray(2), idOrder, components },
     ];
     for (const numbering of wrong) same(buildLinearGraph({ ...desc, branchNumbering: numbering }));
+  });
+
+  it('its components are ignored for elements rewired after it was made (the terminals no longer agree)', () => {
+    // Cp moved to join the two parts: one component, though the numbering still says two
+    const rewired = { ...desc, oneports: desc.oneports.map((e) => (e.id === 'Cp' ? { ...e, to: 'b' } : e)) };
+    const { branchNumbering: _, ...rewiredByHand } = rewired;
+    const lg = buildLinearGraph(rewired);
+    expect(lg.componentCount).toBe(1);
+    expect(Array.from(lg.component)).toEqual(Array.from(buildLinearGraph(rewiredByHand as SystemDescription).component));
   });
 
   it('a repeated id is still found when the numbering claims an order', () => {

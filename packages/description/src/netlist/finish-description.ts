@@ -71,11 +71,13 @@ export function finishDescription(ctx: NetlistContext, name: string, title: stri
   }
   const mutuals = checkMutuals(read, classOf, pathOf, errors);
 
-  // Dangling nodes: a node with one terminal, named at each such terminal, in netlist order.
+  // Dangling nodes: a node with one terminal, named at each such terminal, in netlist order (the terminals are
+  // walked only when there is one).
   const nodes = ctx.nodes;
   const names = nodes.names;
   const branchNodes = ctx.branchNodes.array;
-  for (let b = 0; b < ctx.branchElement.length; b++) {
+  const dangling = nodes.anyDangling();
+  for (let b = 0; dangling && b < ctx.branchElement.length; b++) {
     for (let side = 0; side < 2; side++) {
       const node = branchNodes[2 * b + side];
       if (nodes.terminalCount(node) !== 1) continue;
@@ -114,8 +116,9 @@ export function finishDescription(ctx: NetlistContext, name: string, title: stri
     grounds,
     nodes: names as string[],
     nodeIndex,
-    // The branches as the linear graph numbers them (ids in code-unit order), as parseSystem records them.
-    branchNumbering: ctx.branches.numbering(ctx.ids.order()),
+    // The branches as the linear graph numbers them (ids in code-unit order), as parseSystem records them, and
+    // the components of the nodes, which every branch joined as it was read (NetlistNodes.connect).
+    branchNumbering: ctx.branches.numbering(ctx.ids.order(), components),
   };
   if (title !== '') description.title = title;
   return { description, waveforms, signals };

@@ -33,8 +33,9 @@ export class NetlistBranches {
     else if (list === SOURCE_BRANCH) this.sourceTerminals.push2(a, b);
   }
 
-  /** The numbering, given the element ordinals in code-unit order of their ids (FoldedNames.order). */
-  numbering(byId: Int32Array): BranchNumbering {
+  /** The numbering, given the element ordinals in code-unit order of their ids (FoldedNames.order) and the nodes'
+   *  components over these branches (NetlistNodes.components). */
+  numbering(byId: Int32Array, components: BranchNumbering['components']): BranchNumbering {
     const P = this.counts[ONE_PORT_BRANCH];
     const S = this.counts[SOURCE_BRANCH];
     const slots = this.slots.array;
@@ -49,6 +50,6 @@ export class NetlistBranches {
     const terminals = new Int32Array(2 * (P + S));
     terminals.set(this.onePortTerminals.view(), 0);
     terminals.set(this.sourceTerminals.view(), 2 * P);
-    return { terminals, idOrder };
+    return components === undefined ? { terminals, idOrder } : { terminals, idOrder, components: { component: components.component, count: components.count } };
   }
 }

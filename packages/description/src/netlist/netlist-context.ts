@@ -32,14 +32,6 @@ export interface PendingProbe {
   readonly line: number;
 }
 
-/** A D card: its one-port (ctx.oneports[index]) gets its law once every `.model` card is read. */
-export interface PendingDiode {
-  readonly id: string;
-  readonly index: number;
-  /** The model name as written. */
-  readonly model: string;
-  readonly line: number;
-}
 
 /** A `.model` card: its name as written, its type (lower case) and, for a diode model, its parameters. */
 export interface ModelCard {
@@ -93,7 +85,9 @@ export interface NetlistContext {
   readonly waveforms: PendingWaveform[];
   readonly probes: PendingProbe[];
   readonly mutuals: PendingMutual[];
-  readonly diodes: PendingDiode[];
+  /** Per D card, four integers: its one-port (ctx.oneports[index], which gets its law once every `.model` card is
+   *  read), its line, and the start and end of its model name in the text. */
+  readonly diodes: IntList;
   /** `.model` cards by lower-case name. */
   readonly models: Map<string, ModelCard>;
   readonly options: Map<string, number | string | true>;

@@ -146,6 +146,13 @@ export class NetlistNodes {
     return this.terminals[node];
   }
 
+  /** Whether some node has a single terminal (a dangling node): one pass over the counts. */
+  anyDangling(): boolean {
+    const terminals = this.terminals;
+    for (let i = 0, n = this.names.length; i < n; i++) if (terminals[i] === 1) return true;
+    return false;
+  }
+
   /** The number of the node stored exactly as `name` (a key of SystemDescription.nodeIndex), or −1. */
   lookup(name: string): number {
     const v = this.table[2 * this.probe(name, 0, name.length, foldedHash(name, 0, name.length))];
@@ -158,8 +165,9 @@ export class NetlistNodes {
     return new NetlistNodeIndex(this);
   }
 
-  /** The connected components, numbered in order of their first node (node-table.ts's numbering). */
-  components(): Components {
+  /** The connected components, numbered in order of their first node (node-table.ts's numbering); `component`
+   *  holds the component of each node number. */
+  components(): Components & { readonly component: Int32Array } {
     const n = this.names.length;
     const numberOfRoot = new Int32Array(n).fill(-1);
     const component = new Int32Array(n);
@@ -176,6 +184,7 @@ export class NetlistNodes {
       },
       componentOfIndex: (i) => component[i],
       count,
+      component,
     };
   }
 

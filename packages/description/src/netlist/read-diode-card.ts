@@ -38,19 +38,22 @@ export function readDiodeCard(ctx: NetlistContext, first: number, last: number, 
   if (!connected) return;
   ctx.branches.add(ONE_PORT_BRANCH, ctx.from, ctx.to);
   const names = ctx.nodes.names;
-  enterDiode(ctx, id, tokenText(ctx, t), line, names[ctx.from], names[ctx.to]);
+  enterDiode(ctx, id, ctx.tokens.start[t], ctx.tokens.end[t], line, names[ctx.from], names[ctx.to]);
 }
 
 /** A diode's one-port as a law element: `law` and `value` are filled in by resolveDiodes. */
 type DiodeOnePort = { -readonly [K in keyof OnePort]: OnePort[K] };
 
 /**
- * The one-port of a D card, a stand-in until its model is known (value 1, law undefined), and its pending diode;
- * the fields in the order of the finished element, so that resolveDiodes fills them in place (an unresolved
- * diode is an error: no stand-in leaves the reader). One implementation for the card and its fast path.
+ * The one-port of a D card, a stand-in until its model is known (value 1, law undefined), and its pending diode
+ * (the model name as the range text[modelStart, modelEnd), read once every card is); the fields in the order of
+ * the finished element, so that resolveDiodes fills them in place (an unresolved diode is an error: no stand-in
+ * leaves the reader). One implementation for the card and its fast path.
  */
-export function enterDiode(ctx: NetlistContext, id: string, model: string, line: number, from: string, to: string): void {
-  ctx.diodes.push({ id, index: ctx.oneports.length, model, line });
+export function enterDiode(ctx: NetlistContext, id: string, modelStart: number, modelEnd: number, line: number, from: string, to: string): void {
+  const diodes = ctx.diodes;
+  diodes.push2(ctx.oneports.length, line);
+  diodes.push2(modelStart, modelEnd);
   const stand = numberExpression(ctx, 1);
   const e: DiodeOnePort = { id, kind: RESISTOR.kind, type: RESISTOR.type, domain: 'electrical', from, to, value: stand, law: undefined, userValue: stand };
   ctx.oneports.push(e);
@@ -58,44 +61,61 @@ export function enterDiode(ctx: NetlistContext, id: string, model: string, line:
 
 /** Every D card's law from its model: unknown models and models of another type are errors naming the D's line. */
 export function resolveDiodes(ctx: NetlistContext): void {
-  if (ctx.diodes.length === 0) return;
+  const pending = ctx.diodes.array;
+  const count = ctx.diodes.length;
+  if (count === 0) return;
+  const { text, oneports } = ctx;
+  const codes = ctx.tokens.codes;
   const laws = new Map<string, { readonly law: Law; readonly value: Expression } | undefined>();
-  // the last model name as written and its law: a run of diodes of one model (a ladder's 10^4) skips the
-  // lower-casing and the three look-ups of each
-  let lastName = '';
+  // the last model name as written (its range in the text) and its law: a run of diodes of one model (a ladder's
+  // 10^4) makes no string and skips the lower-casing and the three look-ups of each
+  let lastStart = -1;
+  let lastEnd = -1;
   let lastRead: { readonly law: Law; readonly value: Expression } | undefined;
-  for (const d of ctx.diodes) {
-    if (lastRead !== undefined && d.model === lastName) {
-      replaceStandIn(ctx, d.index, lastRead);
-      continue;
+  for (let p = 0; p < count; p += 4) {
+    const index = pending[p];
+    const start = pending[p + 2];
+    const end = pending[p + 3];
+    if (lastRead !== undefined && end - start === lastEnd - lastStart) {
+      // the same code units as the last model name (case kept, as a Map key would compare them)
+      let k = 0;
+      while (k < end - start && codes[start + k] === codes[lastStart + k]) k++;
+      if (k === end - start) {
+        replaceStandIn(oneports[index] as DiodeOnePort, lastRead);
+        continue;
+      }
     }
-    const key = d.model.toLowerCase();
+    const line = pending[p + 1];
+    const id = oneports[index].id;
+    const name = text.slice(start, end);
+    const key = name.toLowerCase();
     const model = ctx.models.get(key);
     if (model === undefined) {
-      fail(ctx, 'bad-netlist', d.line, `${d.id}: no .model "${d.model}"`, { element: d.id, field: 'model', expected: `a .model ${d.model} D(IS=… N=…) card` });
+      fail(ctx, 'bad-netlist', line, `${id}: no .model "${name}"`, { element: id, field: 'model', expected: `a .model ${name} D(IS=… N=…) card` });
       continue;
     }
     if (model.diode === undefined) {
       if (model.type === 'd') continue; // its .model card was reported
-      fail(ctx, 'bad-netlist', d.line, `${d.id}: the model "${model.name}" (line ${model.line}) is of type ${model.type.toUpperCase()}, not a diode model`, {
-        element: d.id,
+      fail(ctx, 'bad-netlist', line, `${id}: the model "${model.name}" (line ${model.line}) is of type ${model.type.toUpperCase()}, not a diode model`, {
+        element: id,
         field: 'model',
         expected: 'the name of a .model of type D',
       });
       continue;
     }
-    if (!laws.has(key)) laws.set(key, diodeLaw(ctx, model.diode, d.id, d.line));
+    if (!laws.has(key)) laws.set(key, diodeLaw(ctx, model.diode, id, line));
     const read = laws.get(key);
     if (read === undefined) continue;
-    lastName = d.model;
+    lastStart = start;
+    lastEnd = end;
     lastRead = read;
-    replaceStandIn(ctx, d.index, read);
+    replaceStandIn(oneports[index] as DiodeOnePort, read);
   }
 }
 
+
 /** The diode's stand-in one-port (enterDiode) given the model's law and incremental value, in place. */
-function replaceStandIn(ctx: NetlistContext, index: number, read: { readonly law: Law; readonly value: Expression }): void {
-  const e = ctx.oneports[index] as DiodeOnePort;
+function replaceStandIn(e: DiodeOnePort, read: { readonly law: Law; readonly value: Expression }): void {
   e.value = read.value;
   e.law = read.law;
   e.userValue = read.value;

@@ -132,7 +132,7 @@ export function readOnePortLine(ctx: NetlistContext, j: number, line: number): n
   const names = nodes.names;
   ctx.branches.add(ONE_PORT_BRANCH, from, to);
   if (letter === D) {
-    enterDiode(ctx, id, text.slice(v, vEnd), line, names[from], names[to]);
+    enterDiode(ctx, id, v, vEnd, line, names[from], names[to]);
     return lineEnd;
   }
   let value = ctx.values.expression();

@@ -98,7 +98,7 @@ export function readNetlist(text: string, options: ReadNetlistOptions, fastPath:
     waveforms: [],
     probes: [],
     mutuals: [],
-    diodes: [],
+    diodes: new IntList(),
     models: new Map(),
     options: new Map(),
     ics: [],

@@ -87,16 +87,24 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
   const result = () => (symbolic ??= nonlinearModel(structure, opts.secantWidth !== undefined ? { secantWidth: opts.secantWidth } : {}));
   const network = opts.symbolic ? undefined : tryNetwork(structure, opts.secantWidth);
   const inner = network ? network.model : result().model;
-  const states: readonly StateQuantityOf[] = network ? network.states : result().system.states;
-  const units = modelUnits(desc, states, network?.stateDomains);
+  // The units, each list made on first read: the simulator reads them for the recorded columns only, and a run
+  // that records outputs never makes the 10^4 state records of a large network (the outputs' units do not depend
+  // on the states).
+  let stateUnits: readonly string[] | undefined;
+  let outputUnits: readonly string[] | undefined;
+  const states = (): readonly StateQuantityOf[] => (network ? network.states : result().system.states);
   const full = new Float64Array(probed.outputs.length);
   const model: NonlinearModel = {
     kind: 'nonlinear',
     stateNames: inner.stateNames,
     inputNames: inner.inputNames,
     outputNames: inner.outputNames.slice(0, p),
-    stateUnits: units.states,
-    outputUnits: units.outputs,
+    get stateUnits() {
+      return (stateUnits ??= modelUnits(desc, states(), network?.stateDomains).states);
+    },
+    get outputUnits() {
+      return (outputUnits ??= modelUnits(desc, []).outputs);
+    },
     f: (t, x, u, du, dxdt) => inner.f(t, x, u, du, dxdt),
     g: (t, x, u, du, y) => {
       inner.g(t, x, u, du, full);

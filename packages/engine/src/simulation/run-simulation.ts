@@ -28,6 +28,7 @@ import type { TimeVaryingBuild } from '../time-varying/build-time-varying';
 import { buildNonlinear } from '../nonlinear/build-nonlinear';
 import type { NonlinearBuild } from '../nonlinear/build-nonlinear';
 import type { NetlistStart } from '../netlist/netlist-defaults';
+import { withJacobian } from './with-jacobian';
 import { netlistInitialState } from '../netlist/netlist-start';
 import { nonlinearNetlistStart } from '../netlist/nonlinear-start';
 import { traceFrom } from '../netlist/trace-from';
@@ -133,16 +134,13 @@ function prepareNonlinear(
   // every use of the Jacobian (end time, operating point, solver) reports to afterJacobian, thrown or not
   const own = build.model;
   const watched: NonlinearModel = afterJacobian
-    ? {
-        ...own,
-        jacobian: (t, x, u, du) => {
-          try {
-            return own.jacobian!(t, x, u, du);
-          } finally {
-            afterJacobian();
-          }
-        },
-      }
+    ? withJacobian(own, (t, x, u, du) => {
+        try {
+          return own.jacobian!(t, x, u, du);
+        } finally {
+          afterJacobian();
+        }
+      })
     : own;
   const inputs = inputSignals(desc, watched.inputNames, opts.inputs, opts.note);
   if (opts.netlistStart !== undefined) {
@@ -151,7 +149,7 @@ function prepareNonlinear(
   }
   const inner = watched;
   if (marked) {
-    const sim: NonlinearModel = { ...inner, jacobian: (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)) };
+    const sim = withJacobian(inner, (t, x, u, du) => marking(() => inner.jacobian!(t, x, u, du)));
     return { sim, inputs, initial, suggested: () => marking(() => nonlinearEndTime(inner, inputs, initial)), why: 'from the slowest eigenvalue of ∂f/∂x at the initial state' };
   }
   let why = 'from the slowest eigenvalue of ∂f/∂x at the initial state';

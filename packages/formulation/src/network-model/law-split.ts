@@ -183,11 +183,14 @@ function placeEntries(
 
 /** The column of z holding a state or input branch's primary value (−1 elsewhere). */
 function zColumns(plan: NetworkPlan, m: number, gOfState: Int32Array): Int32Array {
-  const { role, slot, stateBranch, stateOwn } = plan;
+  const { slot, stateBranch, stateOwn } = plan;
   const n = stateOwn.length;
   const zOf = new Int32Array(plan.B).fill(-1);
   for (let c = 0; c < n; c++) zOf[stateBranch[c]] = stateOwn[c] === 1 ? c : n + m + gOfState[c];
-  for (let k = 0; k < plan.B; k++) if (role[k] === ROLE.input) zOf[k] = n + slot[k];
+  // the input branches are the sources, groups E and J (networkPlan's role input): no pass over every branch
+  const { E, J } = plan.structure.partition.groups;
+  for (let q = 0; q < E.length; q++) zOf[E[q]] = n + slot[E[q]];
+  for (let q = 0; q < J.length; q++) zOf[J[q]] = n + slot[J[q]];
   return zOf;
 }
 

@@ -209,10 +209,18 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       if (ev.kind[b] === BLOCK_KIND.inverse) inverse++;
     }
   }
+  // the state records and domains are made on first read: `simulate` reads them only for the units of recorded
+  // states (10^4 records a run otherwise)
+  let states: NetworkModelResult['states'] | undefined;
+  let domains: readonly Domain[] | undefined;
   return {
     model,
-    states: stateQuantities(plan, s.graph.cls),
-    stateDomains: stateDomains(plan),
+    get states() {
+      return (states ??= stateQuantities(plan, s.graph.cls));
+    },
+    get stateDomains() {
+      return (domains ??= stateDomains(plan));
+    },
     stats: {
       states: plan.stateBranch.length,
       statics: plan.staticBranch.length,
