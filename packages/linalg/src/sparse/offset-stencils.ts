@@ -36,7 +36,7 @@ export function offsetStencils(
 ): OffsetStencil[] {
   // the coefficients' bits as pairs of words: the exact equality of two doubles (signed zeros, NaN payloads)
   const bits = new Uint32Array(coef.buffer, coef.byteOffset, 2 * coef.length);
-  const found: Found = { byHash: new Map(), lead: [], constant: [], runFirst: [], runLast: [] };
+  const found = newFound(to - from);
   let r = from;
   while (r < to) {
     const w = ptr[r + 1] - ptr[r];
@@ -47,31 +47,45 @@ export function offsetStencils(
     }
     r = end;
   }
-  const { lead, constant, runFirst, runLast } = found;
-  const stencils: OffsetStencil[] = [];
-  for (let s = 0; s < lead.length; s++) {
-    const first = Int32Array.from(runFirst[s]);
-    const last = Int32Array.from(runLast[s]);
-    let rows = 0;
-    for (let k = 0; k < first.length; k++) rows += last[k] - first[k] + 1;
-    if (rows < minRows) continue;
-    const a = lead[s];
-    const w = ptr[a + 1] - ptr[a];
-    const offsets = new Int32Array(w);
-    for (let j = 0; j < w; j++) offsets[j] = src[ptr[a] + j] - a;
-    stencils.push({ first, last, offsets, coef: constant[s] ? coef.slice(ptr[a], ptr[a] + w) : gatherCoefficients(ptr, coef, first, last, rows * w), constant: constant[s] });
-  }
-  return stencils;
+  return gatherStencils(found, ptr, src, coef, minRows);
 }
 
-/** The stencils found so far: per stencil its lead row (its offsets, its coefficients when constant) and its runs. */
+/**
+ * The runs found (first row, last row, stencil) and the stencils (lead row: its offsets, and its coefficients when
+ * constant; rows and runs counted), in typed arrays: a program of scattered rows makes one run and one stencil per
+ * row, and the build stays a few passes over flat arrays. Stencils by hash in a map to the first of a chain.
+ */
 interface Found {
-  /** Stencils by the hash of their offsets (and constants). */
-  readonly byHash: Map<number, number[]>;
-  readonly lead: number[];
-  readonly constant: boolean[];
-  readonly runFirst: number[][];
-  readonly runLast: number[][];
+  runs: number;
+  readonly runFirst: Int32Array;
+  readonly runLast: Int32Array;
+  readonly runStencil: Int32Array;
+  stencils: number;
+  readonly lead: Int32Array;
+  readonly constant: Uint8Array;
+  readonly rows: Int32Array;
+  readonly segments: Int32Array;
+  /** The next stencil of the same hash, −1 at the chain's end. */
+  readonly chain: Int32Array;
+  readonly byHash: Map<number, number>;
+}
+
+/** Room for one run and one stencil per row. */
+function newFound(rows: number): Found {
+  const size = Math.max(rows, 0);
+  return {
+    runs: 0,
+    runFirst: new Int32Array(size),
+    runLast: new Int32Array(size),
+    runStencil: new Int32Array(size),
+    stencils: 0,
+    lead: new Int32Array(size),
+    constant: new Uint8Array(size),
+    rows: new Int32Array(size),
+    segments: new Int32Array(size),
+    chain: new Int32Array(size),
+    byHash: new Map(),
+  };
 }
 
 /** A stretch of equal coefficients at least this long inside a longer run is a constant run of its own. */
@@ -99,27 +113,66 @@ function placeRun(found: Found, ptr: Int32Array, src: Int32Array, bits: Uint32Ar
 
 /** Rows [a, b) (one width, one set of offsets; equal coefficients when constant) join their stencil, or a new one. */
 function joinStencil(found: Found, ptr: Int32Array, src: Int32Array, bits: Uint32Array, a: number, b: number, w: number, constant: boolean): void {
-  const { byHash, lead } = found;
+  const { lead, chain, byHash } = found;
   const hash = runHash(ptr, src, bits, a, w, constant);
-  let list = byHash.get(hash);
-  if (list === undefined) byHash.set(hash, (list = []));
-  let stencil = -1;
-  for (let k = 0; k < list.length && stencil < 0; k++) {
-    const s = list[k];
-    const r = lead[s];
-    const same = found.constant[s] === constant && ptr[r + 1] - ptr[r] === w && sameOffsets(ptr, src, r, a, w);
-    if (same && (!constant || sameCoefficients(ptr, bits, r, a, w))) stencil = s;
+  const head = byHash.get(hash);
+  let stencil = head ?? -1;
+  while (stencil >= 0) {
+    const r = lead[stencil];
+    const same = (found.constant[stencil] === 1) === constant && ptr[r + 1] - ptr[r] === w && sameOffsets(ptr, src, r, a, w);
+    if (same && (!constant || sameCoefficients(ptr, bits, r, a, w))) break;
+    stencil = chain[stencil];
   }
   if (stencil < 0) {
-    stencil = lead.length;
-    list.push(stencil);
-    lead.push(a);
-    found.constant.push(constant);
-    found.runFirst.push([]);
-    found.runLast.push([]);
+    stencil = found.stencils++;
+    lead[stencil] = a;
+    found.constant[stencil] = constant ? 1 : 0;
+    chain[stencil] = head ?? -1;
+    byHash.set(hash, stencil);
   }
-  found.runFirst[stencil].push(a);
-  found.runLast[stencil].push(b - 1);
+  found.rows[stencil] += b - a;
+  found.segments[stencil]++;
+  const k = found.runs++;
+  found.runFirst[k] = a;
+  found.runLast[k] = b - 1;
+  found.runStencil[k] = stencil;
+}
+
+/** The stencils of at least minRows rows, their segments in row order. */
+function gatherStencils(found: Found, ptr: Int32Array, src: Int32Array, coef: Float64Array, minRows: number): OffsetStencil[] {
+  const { runs, runFirst, runLast, runStencil, stencils, lead, constant, rows, segments } = found;
+  const kept: OffsetStencil[] = [];
+  const first: Int32Array[] = [];
+  const last: Int32Array[] = [];
+  const keptAs = new Int32Array(stencils).fill(-1);
+  for (let s = 0; s < stencils; s++) {
+    if (rows[s] < minRows) continue;
+    keptAs[s] = kept.length;
+    const a = lead[s];
+    const w = ptr[a + 1] - ptr[a];
+    const offsets = new Int32Array(w);
+    for (let j = 0; j < w; j++) offsets[j] = src[ptr[a] + j] - a;
+    first.push(new Int32Array(segments[s]));
+    last.push(new Int32Array(segments[s]));
+    const c = constant[s] === 1 ? coef.slice(ptr[a], ptr[a] + w) : new Float64Array(rows[s] * w);
+    kept.push({ first: first[first.length - 1], last: last[last.length - 1], offsets, coef: c, constant: constant[s] === 1 });
+  }
+  const filled = new Int32Array(kept.length);
+  const coefAt = new Int32Array(kept.length);
+  for (let k = 0; k < runs; k++) {
+    const s = keptAs[runStencil[k]];
+    if (s < 0) continue;
+    const at = filled[s]++;
+    first[s][at] = runFirst[k];
+    last[s][at] = runLast[k];
+    const t = kept[s];
+    if (t.constant) continue;
+    // per-row coefficients, segment after segment (rows of one width are contiguous in the program)
+    const span = ptr[runLast[k] + 1] - ptr[runFirst[k]];
+    t.coef.set(coef.subarray(ptr[runFirst[k]], ptr[runLast[k] + 1]), coefAt[s]);
+    coefAt[s] += span;
+  }
+  return kept;
 }
 
 /** src[ptr[b] + j] − b = src[ptr[a] + j] − a for every j < w. */
@@ -140,15 +193,4 @@ function runHash(ptr: Int32Array, src: Int32Array, bits: Uint32Array, r: number,
   for (let j = 0; j < w; j++) h = Math.imul(h ^ (src[ptr[r] + j] - r), 0x01000193);
   if (constant) for (let j = 0; j < 2 * w; j++) h = Math.imul(h ^ bits[2 * ptr[r] + j], 0x01000193);
   return h;
-}
-
-/** The coefficients of the segments' rows, in order (rows of one width are contiguous in the program). */
-function gatherCoefficients(ptr: Int32Array, coef: Float64Array, first: Int32Array, last: Int32Array, size: number): Float64Array {
-  const out = new Float64Array(size);
-  let at = 0;
-  for (let s = 0; s < first.length; s++) {
-    out.set(coef.subarray(ptr[first[s]], ptr[last[s] + 1]), at);
-    at += ptr[last[s] + 1] - ptr[first[s]];
-  }
-  return out;
 }

@@ -36,7 +36,7 @@ export interface RowSumProgram {
 
 const MAX_UNROLLED = 4;
 /** The fewest rows of a stencil (measured: see docs/design-choices.md, "Row programs by column offset"). */
-const MIN_STENCIL_ROWS = 8;
+const MIN_STENCIL_ROWS = 4;
 
 /** The program of rows [from, to) of (ptr, src, coef). */
 export function rowSumProgram(ptr: Int32Array, src: Int32Array, coef: Float64Array, from: number, to: number): RowSumProgram {
