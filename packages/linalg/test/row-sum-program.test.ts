@@ -119,9 +119,9 @@ describe('rowSumProgram', () => {
   });
 
   it('offsetStencils by hand: runs gathered by offsets and coefficients, the rest scattered', () => {
-    // rows 0 … 29 of width 3 reading z at r − 1, r, r + 40 (row 0 reads 0, 0, 40: another stencil), coefficients
-    // (1, −2, 1) on rows 0 … 19, then per row; row 30 of width 1 reads z at 3 (offset −27); rows 31 … 34 read
-    // z at r − 1, r, r + 40 again with (1, −2, 1): the first stencil's second segment
+    // rows 0 … 19 of width 3 reading z at r − 1, r, r + 40 with (1, −2, 1) (row 0 reads 0, 0, 40: a run of its own);
+    // rows 20 … 29 at r − 2, r, r + 40 with coefficients of their own; row 30 of width 1 reads z at 3 (offset −27);
+    // rows 31 … 34 at r − 1, r, r + 40 with (1, −2, 1) again: the first stencil's second segment
     const ptr: number[] = [0];
     const src: number[] = [];
     const coef: number[] = [];
@@ -130,7 +130,8 @@ describe('rowSumProgram', () => {
       coef.push(...c);
       ptr.push(src.length);
     };
-    for (let r = 0; r < 30; r++) row(r === 0 ? [0, 0, 40] : [r - 1, r, r + 40], r < 20 ? [1, -2, 1] : [r, -r, 0.5]);
+    for (let r = 0; r < 20; r++) row(r === 0 ? [0, 0, 40] : [r - 1, r, r + 40], [1, -2, 1]);
+    for (let r = 20; r < 30; r++) row([r - 2, r, r + 40], [r, -r, 0.5]);
     row([3], [7]);
     for (let r = 31; r < 35; r++) row([r - 1, r, r + 40], [1, -2, 1]);
     const program = [Int32Array.from(ptr), Int32Array.from(src), Float64Array.from(coef)] as const;
@@ -138,20 +139,20 @@ describe('rowSumProgram', () => {
     expect(all.map((t) => [Array.from(t.first), Array.from(t.last), Array.from(t.offsets), t.constant])).toEqual([
       [[0], [0], [0, 0, 40], true],
       [[1, 31], [19, 34], [-1, 0, 40], true],
-      [[20], [29], [-1, 0, 40], false],
+      [[20], [29], [-2, 0, 40], false],
       [[30], [30], [-27], true],
     ]);
     expect(Array.from(all[1].coef)).toEqual([1, -2, 1]);
     expect(Array.from(all[2].coef.subarray(0, 6))).toEqual([20, -20, 0.5, 21, -21, 0.5]);
     // at least 8 rows: the stencils of one row are dropped (their rows are the caller's scattered rows)
     expect(offsetStencils(...program, 0, 35, 1, 4, 8).map((t) => Array.from(t.first))).toEqual([[1, 31], [20]]);
-    // −0 is not 0: with coefficients (0, −2, 1) on rows 0 … 19 and 31 … 34 but (−0, −2, 1) on row 10, row 10 leaves
-    // the constants for the rows with per-row coefficients
+    // −0 is not 0: with coefficients (0, −2, 1) on rows 1 … 19 and 31 … 34 but (−0, −2, 1) on row 10, rows 1 … 19 take
+    // per-row coefficients, and the constants keep rows 31 … 34 only
     const signed = Float64Array.from(coef);
-    for (let r = 0; r < 35; r++) if (r < 20 || r > 30) signed[ptr[r]] = r === 10 ? -0 : 0;
+    for (let r = 1; r < 35; r++) if (r < 20 || r > 30) signed[ptr[r]] = r === 10 ? -0 : 0;
     const split = offsetStencils(program[0], program[1], signed, 0, 35, 1, 4, 1);
-    const segments = (constant: boolean) => split.filter((t) => t.constant === constant && t.offsets.length === 3 && t.offsets[0] === -1).map((t) => [Array.from(t.first), Array.from(t.last)]);
-    expect(segments(true)).toEqual([[[1, 11, 31], [9, 19, 34]]]);
-    expect(segments(false)).toEqual([[[10, 20], [10, 29]]]);
+    const segments = (constant: boolean) => split.filter((t) => t.constant === constant && t.offsets[0] === -1).map((t) => [Array.from(t.first), Array.from(t.last)]);
+    expect(segments(true)).toEqual([[[31], [34]]]);
+    expect(segments(false)).toEqual([[[1], [19]]]);
   });
 });

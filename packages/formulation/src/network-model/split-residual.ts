@@ -12,8 +12,10 @@
  * few ulps of the terms' size.
  * O(n + m + nnz(args) + nnz(rows) + size of the laws × entries) per call: three passes of n for the ladder
  * (copy of x, the diodes' arguments and values, the rows). The rows run as linalg's RowSumProgram (rows grouped by
- * their number of terms, the common widths as straight-line sums from 0 in the program's order: the same bits as the
- * row loop) and a law argument of one term of z (a diode across a state) skips its row loop.
+ * their number of terms, the common widths as straight-line sums from 0 in the program's order, the rows of a regular
+ * network by column offset: the same bits as the row loop) and a law argument of one term of z (a diode across a
+ * state) skips its row loop; where every argument of a diode group is one term at one offset with one coefficient
+ * (offsetStencils), the group reads z at i + offset without the argument program at all. x goes into z by set.
  */
 import { offsetStencils, rowSumProgram, runRowSumProgram } from '@sysgraph/linalg';
 import type { OffsetStencil, RowSumProgram } from '@sysgraph/linalg';

@@ -3,13 +3,14 @@
  * at the row index plus fixed offsets — the stencil of a regular network: a ladder's row r reads z at r − 1, r,
  * r + 1 and r + n + m — gathered by those offsets:
  *   a run: rows first … last of width w with src[ptr[r] + j] = r + offsets[j] for every j < w (program order),
- *          constant when every row has the same w coefficients, bit for bit (−0 is not 0: c·z keeps c's sign);
+ *          as long as the rows go on so; constant when every row has the same w coefficients, bit for bit (−0 is
+ *          not 0: c·z keeps c's sign), else with per-row coefficients;
  *   a stencil: the runs of one width and offsets (and, when constant, the same coefficients), as segments
  *          [first[s], last[s]] in row order: one loop over them all, whatever the order of the rows (a ladder
  *          whose states are numbered n1, n10, n100, … has runs of 1–10 rows, the same few stencils over and over).
  * A stencil of fewer than minRows rows is dropped (its rows stay the caller's scattered rows): each costs a call.
  * Runs are found in O(rows + nnz), gathered by a hash of their offsets and coefficients' bits with an exact
- * comparison behind it: O(rows + nnz) expected.
+ * comparison behind it: O(rows + nnz) expected, in typed arrays only.
  */
 
 /** Rows of one width, row r's term j at z[r + offsets[j]], in segments [first[s], last[s]]. */
@@ -37,23 +38,15 @@ export function offsetStencils(
   // the coefficients' bits as pairs of words: the exact equality of two doubles (signed zeros, NaN payloads)
   const bits = new Uint32Array(coef.buffer, coef.byteOffset, 2 * coef.length);
   const found = newFound(to - from);
-  let r = from;
-  while (r < to) {
-    const w = ptr[r + 1] - ptr[r];
-    let end = r + 1;
-    if (w >= minWidth && w <= maxWidth) {
-      while (end < to && ptr[end + 1] - ptr[end] === w && sameOffsets(ptr, src, r, end, w)) end++;
-      placeRun(found, ptr, src, bits, r, end, w);
-    }
-    r = end;
-  }
+  scanRuns(found, ptr, src, bits, from, to, minWidth, maxWidth);
   return gatherStencils(found, ptr, src, coef, minRows);
 }
 
 /**
  * The runs found (first row, last row, stencil) and the stencils (lead row: its offsets, and its coefficients when
  * constant; rows and runs counted), in typed arrays: a program of scattered rows makes one run and one stencil per
- * row, and the build stays a few passes over flat arrays. Stencils by hash in a map to the first of a chain.
+ * row, and the build stays a few passes over flat arrays. Stencils by hash in an open-addressing table (linear
+ * probing, at most half full: one run per row at the most).
  */
 interface Found {
   runs: number;
@@ -65,9 +58,8 @@ interface Found {
   readonly constant: Uint8Array;
   readonly rows: Int32Array;
   readonly segments: Int32Array;
-  /** The next stencil of the same hash, −1 at the chain's end. */
-  readonly chain: Int32Array;
-  readonly byHash: Map<number, number>;
+  /** Stencil + 1 at its hash's slot (or the next free one), 0 where free; a power of two ≥ 2 · rows long. */
+  readonly table: Int32Array;
 }
 
 /** Room for one run and one stencil per row. */
@@ -83,59 +75,77 @@ function newFound(rows: number): Found {
     constant: new Uint8Array(size),
     rows: new Int32Array(size),
     segments: new Int32Array(size),
-    chain: new Int32Array(size),
-    byHash: new Map(),
+    table: new Int32Array(2 ** Math.ceil(Math.log2(2 * size + 2))),
   };
 }
 
-/** A stretch of equal coefficients at least this long inside a longer run is a constant run of its own. */
-const MIN_CONSTANT = 4;
-
 /**
- * Rows [a, b) share their offsets: stretches of equal coefficients of at least MIN_CONSTANT rows (or the whole run)
- * are constant runs, the rows between them runs with per-row coefficients; each joins its stencil.
+ * One pass over the rows: each maximal run (rows of one width whose columns are the row plus the same offsets),
+ * constant when every row's coefficients have the same bits as its first row's, joins the stencil of its width,
+ * offsets (and coefficients, when constant), found by hash and compared exactly, or starts one. One function with
+ * its loops inline: it runs once per program, on a cold start too, where a call per row would run interpreted.
  */
-function placeRun(found: Found, ptr: Int32Array, src: Int32Array, bits: Uint32Array, a: number, b: number, w: number): void {
-  let pending = a;
-  let k = a;
-  while (k < b) {
-    let end = k + 1;
-    while (end < b && sameCoefficients(ptr, bits, k, end, w)) end++;
-    if (end - k >= MIN_CONSTANT || end - k === b - a) {
-      if (k > pending) joinStencil(found, ptr, src, bits, pending, k, w, false);
-      joinStencil(found, ptr, src, bits, k, end, w, true);
-      pending = end;
+function scanRuns(found: Found, ptr: Int32Array, src: Int32Array, bits: Uint32Array, from: number, to: number, minWidth: number, maxWidth: number): void {
+  const { runFirst, runLast, runStencil, lead, constant, rows, segments, table } = found;
+  const mask = table.length - 1;
+  let runs = 0;
+  let stencils = 0;
+  let r = from;
+  while (r < to) {
+    const w = ptr[r + 1] - ptr[r];
+    if (w < minWidth || w > maxWidth) {
+      r++;
+      continue;
     }
-    k = end;
+    const p = ptr[r];
+    // the run: rows r … end − 1 with the same offsets; same: and the same coefficients
+    let end = r + 1;
+    let same = 1;
+    for (; end < to && ptr[end + 1] - ptr[end] === w; end++) {
+      const q = ptr[end];
+      let j = 0;
+      while (j < w && src[q + j] - end === src[p + j] - r) j++;
+      if (j < w) break;
+      if (same === 1) for (j = 0; j < 2 * w; j++) if (bits[2 * q + j] !== bits[2 * p + j]) same = 0;
+    }
+    // FNV-1a over the width, the offsets and (constant) the coefficients' words
+    let h = Math.imul(0x811c9dc5 ^ (w + 8 * same), 0x01000193);
+    for (let j = 0; j < w; j++) h = Math.imul(h ^ (src[p + j] - r), 0x01000193);
+    if (same === 1) for (let j = 0; j < 2 * w; j++) h = Math.imul(h ^ bits[2 * p + j], 0x01000193);
+    // its stencil: the first slot from the hash's on that holds it (linear probing), or the free slot that ends them
+    let slot = h & mask;
+    let stencil = -1;
+    for (; table[slot] !== 0; slot = (slot + 1) & mask) {
+      const s = table[slot] - 1;
+      const a = lead[s];
+      const b = ptr[a];
+      if (constant[s] !== same || ptr[a + 1] - b !== w) continue;
+      let j = 0;
+      while (j < w && src[b + j] - a === src[p + j] - r) j++;
+      if (j < w) continue;
+      if (same === 1) {
+        j = 0;
+        while (j < 2 * w && bits[2 * b + j] === bits[2 * p + j]) j++;
+        if (j < 2 * w) continue;
+      }
+      stencil = s;
+      break;
+    }
+    if (stencil < 0) {
+      stencil = stencils++;
+      lead[stencil] = r;
+      constant[stencil] = same;
+      table[slot] = stencil + 1;
+    }
+    rows[stencil] += end - r;
+    segments[stencil]++;
+    runFirst[runs] = r;
+    runLast[runs] = end - 1;
+    runStencil[runs++] = stencil;
+    r = end;
   }
-  if (b > pending) joinStencil(found, ptr, src, bits, pending, b, w, false);
-}
-
-/** Rows [a, b) (one width, one set of offsets; equal coefficients when constant) join their stencil, or a new one. */
-function joinStencil(found: Found, ptr: Int32Array, src: Int32Array, bits: Uint32Array, a: number, b: number, w: number, constant: boolean): void {
-  const { lead, chain, byHash } = found;
-  const hash = runHash(ptr, src, bits, a, w, constant);
-  const head = byHash.get(hash);
-  let stencil = head ?? -1;
-  while (stencil >= 0) {
-    const r = lead[stencil];
-    const same = (found.constant[stencil] === 1) === constant && ptr[r + 1] - ptr[r] === w && sameOffsets(ptr, src, r, a, w);
-    if (same && (!constant || sameCoefficients(ptr, bits, r, a, w))) break;
-    stencil = chain[stencil];
-  }
-  if (stencil < 0) {
-    stencil = found.stencils++;
-    lead[stencil] = a;
-    found.constant[stencil] = constant ? 1 : 0;
-    chain[stencil] = head ?? -1;
-    byHash.set(hash, stencil);
-  }
-  found.rows[stencil] += b - a;
-  found.segments[stencil]++;
-  const k = found.runs++;
-  found.runFirst[k] = a;
-  found.runLast[k] = b - 1;
-  found.runStencil[k] = stencil;
+  found.runs = runs;
+  found.stencils = stencils;
 }
 
 /** The stencils of at least minRows rows, their segments in row order. */
@@ -173,24 +183,4 @@ function gatherStencils(found: Found, ptr: Int32Array, src: Int32Array, coef: Fl
     coefAt[s] += span;
   }
   return kept;
-}
-
-/** src[ptr[b] + j] − b = src[ptr[a] + j] − a for every j < w. */
-function sameOffsets(ptr: Int32Array, src: Int32Array, a: number, b: number, w: number): boolean {
-  for (let j = 0; j < w; j++) if (src[ptr[b] + j] - b !== src[ptr[a] + j] - a) return false;
-  return true;
-}
-
-/** Rows a and b have the same w coefficients, bit for bit. */
-function sameCoefficients(ptr: Int32Array, bits: Uint32Array, a: number, b: number, w: number): boolean {
-  for (let j = 0; j < 2 * w; j++) if (bits[2 * ptr[b] + j] !== bits[2 * ptr[a] + j]) return false;
-  return true;
-}
-
-/** FNV-1a over the width, the offsets and (constant runs) the coefficients' words of row r. */
-function runHash(ptr: Int32Array, src: Int32Array, bits: Uint32Array, r: number, w: number, constant: boolean): number {
-  let h = Math.imul(0x811c9dc5 ^ (constant ? w + 8 : w), 0x01000193);
-  for (let j = 0; j < w; j++) h = Math.imul(h ^ (src[ptr[r] + j] - r), 0x01000193);
-  if (constant) for (let j = 0; j < 2 * w; j++) h = Math.imul(h ^ bits[2 * ptr[r] + j], 0x01000193);
-  return h;
 }
