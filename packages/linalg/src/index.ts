@@ -8,6 +8,8 @@ export { csrTranspose } from './sparse/csr-transpose';
 export { csrMulVec, csrMulVecAdd, csrTransposeMulVec } from './sparse/csr-mul-vec';
 export { rowSumProgram, runRowSumProgram } from './sparse/row-sum-program';
 export type { RowSumProgram } from './sparse/row-sum-program';
+export { offsetStencils } from './sparse/offset-stencils';
+export type { OffsetStencil } from './sparse/offset-stencils';
 export { csrMul } from './sparse/csr-mul';
 export { sortRun } from './sparse/sort-run';
 export { csrAdd } from './sparse/csr-add';

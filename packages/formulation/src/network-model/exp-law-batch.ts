@@ -106,6 +106,23 @@ export class ExpLawBatch implements LawBatch {
     }
   }
 
+  /** Whether the law is the common diode Is·(exp(w/Vt) − 1) (÷ k1, − k2, k3 ·): the shape valuesFromRun takes. */
+  get diode(): boolean {
+    const { divide1, subtract2, divide3 } = this.shape;
+    return divide1 && subtract2 && !divide3;
+  }
+
+  /**
+   * valuesFromArguments where every argument is one term of z at a fixed offset (linalg's offsetRuns: a diode
+   * across a state, y_i = 0 + c·z[i + offset]) and the law is the diode: no row pointers, columns or coefficients
+   * loaded. The same operations as valuesFromArguments' row of one term, so the same bits.
+   */
+  valuesFromRun(z: Float64Array, from: number, to: number, offset: number, c: number, y: Float64Array, at: number): void {
+    if (this.e.length < to - from) this.e = new Float64Array(to - from);
+    const { k1, k2, k3 } = this.shape;
+    expDiodeFromRun(z, from, to, offset, c, k1, k2, k3, y, this.e, at);
+  }
+
   slopesAt(w: Float64Array, count: number, t: number, out: Float64Array): void {
     this.valuesAt(w, count, t, out);
     this.slopesAfterValues(w, count, t, out);
@@ -157,6 +174,30 @@ function expDiodeFromArguments(
     y[i] = s;
     // exp(±0) = 1 exactly: the argument is exactly 0 at every element a network's activity has not reached (most
     // of a large ladder's diodes over the whole run), and the call costs more than the rest of the element
+    const g = s === 0 ? 1 : Math.exp(s / k1);
+    e[i - from] = g;
+    z[at + i] = k3 * (g - k2);
+  }
+}
+
+/** y_i = 0 + c·z[i + offset], e_{i−from} = exp(y_i / k1), z[at + i] = k3·(e − k2), for i in [from, to). */
+function expDiodeFromRun(
+  z: Float64Array,
+  from: number,
+  to: number,
+  offset: number,
+  c: number,
+  k1: number,
+  k2: number,
+  k3: number,
+  y: Float64Array,
+  e: Float64Array,
+  at: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const s = 0 + c * z[i + offset];
+    y[i] = s;
+    // exp(±0) = 1 exactly, without the call (expDiodeFromArguments)
     const g = s === 0 ? 1 : Math.exp(s / k1);
     e[i - from] = g;
     z[at + i] = k3 * (g - k2);

@@ -12,11 +12,13 @@
  * few ulps of the terms' size.
  * O(n + m + nnz(args) + nnz(rows) + size of the laws × entries) per call: three passes of n for the ladder
  * (copy of x, the diodes' arguments and values, the rows). The rows run as linalg's RowSumProgram (rows grouped by
- * their number of terms, the common widths as straight-line sums from 0 in the program's order: the same bits as the
- * row loop) and a law argument of one term of z (a diode across a state) skips its row loop.
+ * their number of terms, the common widths as straight-line sums from 0 in the program's order, the rows of a regular
+ * network by column offset: the same bits as the row loop) and a law argument of one term of z (a diode across a
+ * state) skips its row loop; where every argument of a diode group is one term at one offset with one coefficient
+ * (offsetStencils), the group reads z at i + offset without the argument program at all. x goes into z by set.
  */
-import { rowSumProgram, runRowSumProgram } from '@sysgraph/linalg';
-import type { RowSumProgram } from '@sysgraph/linalg';
+import { offsetStencils, rowSumProgram, runRowSumProgram } from '@sysgraph/linalg';
+import type { OffsetStencil, RowSumProgram } from '@sysgraph/linalg';
 import { ExpLawBatch } from './exp-law-batch';
 import { lawBatch } from './law-batch';
 import type { LawBatch } from './law-batch';
@@ -30,6 +32,8 @@ export class SplitResidual {
   private readonly batches: LawBatch[];
   /** Per group: its fused batch (arguments and values in one loop, exp-law-batch.ts), else null. */
   private readonly fused: (ExpLawBatch | null)[];
+  /** Per fused diode group whose arguments are one term of z at one offset with one coefficient: that run. */
+  private readonly argRun: (OffsetStencil | null)[];
   private readonly yView: Float64Array[];
   private readonly gView: Float64Array[];
   private readonly slopeView: Float64Array[];
@@ -55,6 +59,7 @@ export class SplitResidual {
     this.rowProgram = rowSumProgram(split.rows.ptr, split.rows.src, split.rows.coef, 0, n);
     this.batches = groups.map((g) => lawBatch(g.law));
     this.fused = this.batches.map((b) => (b instanceof ExpLawBatch ? b : null));
+    this.argRun = groups.map((g, k) => (this.fused[k]?.diode ? oneTermRun(split, g.start, g.end) : null));
     this.yView = groups.map((g) => this.y.subarray(g.start, g.end));
     this.gView = groups.map((g) => this.z.subarray(n + m + g.start, n + m + g.end));
     this.slopeView = groups.map((g) => this.slope.subarray(g.start, g.end));
@@ -64,7 +69,9 @@ export class SplitResidual {
   private load(x: ArrayLike<number>, u: ArrayLike<number>): void {
     const { z } = this;
     const { n, m } = this.split;
-    if (x instanceof Float64Array) copyTyped(z, 0, x, n);
+    // a whole typed array by set (a memcpy: measured 0.14 ns per entry against 1.4 for the element loop)
+    if (x instanceof Float64Array && x.length === n) z.set(x, 0);
+    else if (x instanceof Float64Array) copyTyped(z, 0, x, n);
     else copyInto(z, 0, x, n);
     if (u instanceof Float64Array) copyTyped(z, n, u, m);
     else copyInto(z, n, u, m);
@@ -83,17 +90,18 @@ export class SplitResidual {
    */
   evaluate(t: number, x: ArrayLike<number>, u: ArrayLike<number>, out: Float64Array | number[]): void {
     this.load(x, u);
-    const { batches, fused, yView, gView, z, y } = this;
+    const { batches, fused, argRun, yView, gView, z, y } = this;
     const { n, m, groups } = this.split;
     const { ptr, src, coef } = this.split.args;
     for (let k = 0; k < batches.length; k++) {
       const { start, end } = groups[k];
       const f = fused[k];
-      if (f !== null) f.valuesFromArguments(ptr, src, coef, z, start, end, y, n + m);
-      else {
+      const run = argRun[k];
+      if (f === null) {
         rowSums(ptr, src, coef, z, y, start, end);
         batches[k].valuesAt(yView[k], yView[k].length, t, gView[k]);
-      }
+      } else if (run !== null) f.valuesFromRun(z, start, end, run.offsets[0], run.coef[0], y, n + m);
+      else f.valuesFromArguments(ptr, src, coef, z, start, end, y, n + m);
     }
     this.lastT = t;
     this.kept = true;
@@ -121,6 +129,18 @@ export class SplitResidual {
     this.arguments(x, u);
     for (let k = 0; k < batches.length; k++) batches[k].slopesAt(yView[k], yView[k].length, t, slopeView[k]);
   }
+}
+
+/**
+ * The arguments of law entries [start, end) as one run of one term, y_i = c·z[i + offset] (linalg's offsetStencils:
+ * every entry's term at the same offset with the same coefficient's bits), else null.
+ */
+function oneTermRun(split: LawSplit, start: number, end: number): OffsetStencil | null {
+  const { ptr, src, coef } = split.args;
+  const stencils = offsetStencils(ptr, src, coef, start, end, 1, 1, 1);
+  if (stencils.length !== 1) return null;
+  const [only] = stencils;
+  return only.constant && only.first.length === 1 && only.first[0] === start && only.last[0] === end - 1 ? only : null;
 }
 
 /** a[i] = b[at + i], i < count. */

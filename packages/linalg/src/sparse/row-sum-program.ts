@@ -4,11 +4,19 @@
  * code:
  *   width w ≤ 4:  y_r = (((0 + c_0 z_{s_0}) + c_1 z_{s_1}) + …) + c_{w−1} z_{s_{w−1}}   (one loop per width),
  *   wider rows:   the CSR loop.
+ * and the rows of a regular network by column offset (offset-stencils.ts: segments of rows of width w ≤ 4 whose term
+ * j reads z at r + o_j) as loops over the row index with the offsets as arguments, no column loaded:
+ *   y_r = (((0 + c_0 z_{r+o_0}) + c_1 z_{r+o_1}) + …)   c_j per row, or constants of the stencil,
+ * stencils of at least MIN_STENCIL_ROWS rows; the other rows by width as above.
  * The sums start from 0 and take the terms in the program's order, so every y_r equals the plain CSR loop's to the
  * last bit (−0 included). A row loop whose trip count is 1–4 spends most of its time in the loop's own control
- * (measured: a 10^4-row program of width 4, 190 → 95 µs per product); grouping removes it. Built once per program,
- * O(rows + nnz); each product O(rows + nnz) with no allocation.
+ * (measured: a 10^4-row program of width 4, 190 → 95 µs per product); grouping removes it. The stencils remove
+ * the loads of the columns (and of the coefficients, where constant): measured on one 10^4-row width-4 run, 5.7 ns
+ * per row by width, 3.7 with offsets, 2.6 with offsets and constants. Built once per program, O(rows + nnz)
+ * expected; each product O(rows + nnz) with no allocation.
  */
+import { offsetStencils } from './offset-stencils';
+import type { OffsetStencil } from './offset-stencils';
 
 /** The rows of one width: row indices and their terms, contiguous (w per row). */
 interface WidthGroup {
@@ -22,15 +30,23 @@ export interface RowSumProgram {
   readonly byWidth: readonly WidthGroup[];
   /** Rows wider than 4, as a CSR program of their own (row indices in `rows`). */
   readonly wide: { readonly rows: Int32Array; readonly ptr: Int32Array; readonly src: Int32Array; readonly coef: Float64Array };
+  /** The rows by column offset (widths 1 … 4, offset-stencils.ts); their rows are in no width group. */
+  readonly stencils: readonly OffsetStencil[];
 }
 
 const MAX_UNROLLED = 4;
+/** The fewest rows of a stencil (measured: see docs/design-choices.md, "Row programs by column offset"). */
+const MIN_STENCIL_ROWS = 4;
 
 /** The program of rows [from, to) of (ptr, src, coef). */
 export function rowSumProgram(ptr: Int32Array, src: Int32Array, coef: Float64Array, from: number, to: number): RowSumProgram {
+  const stencils = offsetStencils(ptr, src, coef, from, to, 1, MAX_UNROLLED, MIN_STENCIL_ROWS);
+  const inRun = new Uint8Array(to - from);
+  for (const t of stencils) for (let s = 0; s < t.first.length; s++) inRun.fill(1, t.first[s] - from, t.last[s] + 1 - from);
   const count = new Int32Array(MAX_UNROLLED + 2);
   let wideTerms = 0;
   for (let r = from; r < to; r++) {
+    if (inRun[r - from] === 1) continue;
     const w = ptr[r + 1] - ptr[r];
     if (w <= MAX_UNROLLED) count[w]++;
     else {
@@ -44,6 +60,7 @@ export function rowSumProgram(ptr: Int32Array, src: Int32Array, coef: Float64Arr
   const filled = new Int32Array(MAX_UNROLLED + 2);
   let wideAt = 0;
   for (let r = from; r < to; r++) {
+    if (inRun[r - from] === 1) continue;
     const w = ptr[r + 1] - ptr[r];
     if (w <= MAX_UNROLLED) {
       const g = byWidth[w];
@@ -64,7 +81,7 @@ export function rowSumProgram(ptr: Int32Array, src: Int32Array, coef: Float64Arr
       wide.ptr[k + 1] = wideAt;
     }
   }
-  return { byWidth, wide };
+  return { byWidth, wide, stencils };
 }
 
 /** out[r] = Σ coef · z[src] for every row of the program. */
@@ -77,6 +94,21 @@ export function runRowSumProgram(p: RowSumProgram, z: Float64Array, out: Float64
   if (g4.rows.length > 0) rows4(g4.rows, g4.src, g4.coef, z, out);
   const w = p.wide;
   if (w.rows.length > 0) rowsWide(w.rows, w.ptr, w.src, w.coef, z, out);
+  for (let k = 0; k < p.stencils.length; k++) stencilRows(p.stencils[k], z, out);
+}
+
+/** The rows of one stencil, by its width and whether its coefficients are constants. */
+function stencilRows(t: OffsetStencil, z: Float64Array, out: Float64Array): void {
+  const { first, last, offsets: o, coef: c } = t;
+  if (t.constant) {
+    if (o.length === 4) constantStencil4(first, last, o[0], o[1], o[2], o[3], c[0], c[1], c[2], c[3], z, out);
+    else if (o.length === 3) constantStencil3(first, last, o[0], o[1], o[2], c[0], c[1], c[2], z, out);
+    else if (o.length === 2) constantStencil2(first, last, o[0], o[1], c[0], c[1], z, out);
+    else constantStencil1(first, last, o[0], c[0], z, out);
+  } else if (o.length === 4) stencil4(first, last, o[0], o[1], o[2], o[3], c, z, out);
+  else if (o.length === 3) stencil3(first, last, o[0], o[1], o[2], c, z, out);
+  else if (o.length === 2) stencil2(first, last, o[0], o[1], c, z, out);
+  else stencil1(first, last, o[0], c, z, out);
 }
 
 // Each width a module-level function whose loop is last (V8 compiles a long loop by on-stack replacement on its
@@ -111,5 +143,76 @@ function rowsWide(rows: Int32Array, ptr: Int32Array, src: Int32Array, coef: Floa
     let s = 0;
     for (let q = ptr[k], end = ptr[k + 1]; q < end; q++) s += coef[q] * z[src[q]];
     out[rows[k]] = s;
+  }
+}
+
+// The stencils: the segments [first[s], last[s]] of rows, row r's term j at z[r + o_j]; the coefficients per row
+// (c[q], q running on over the segments, w per row) or the constants c_j.
+
+function stencil1(first: Int32Array, last: Int32Array, o0: number, c: Float64Array, z: Float64Array, out: Float64Array): void {
+  for (let s = 0, q = 0; s < first.length; s++) for (let r = first[s], end = last[s]; r <= end; r++, q++) out[r] = 0 + c[q] * z[r + o0];
+}
+
+function stencil2(first: Int32Array, last: Int32Array, o0: number, o1: number, c: Float64Array, z: Float64Array, out: Float64Array): void {
+  for (let s = 0, q = 0; s < first.length; s++) {
+    for (let r = first[s], end = last[s]; r <= end; r++, q += 2) out[r] = 0 + c[q] * z[r + o0] + c[q + 1] * z[r + o1];
+  }
+}
+
+function stencil3(first: Int32Array, last: Int32Array, o0: number, o1: number, o2: number, c: Float64Array, z: Float64Array, out: Float64Array): void {
+  for (let s = 0, q = 0; s < first.length; s++) {
+    for (let r = first[s], end = last[s]; r <= end; r++, q += 3) out[r] = 0 + c[q] * z[r + o0] + c[q + 1] * z[r + o1] + c[q + 2] * z[r + o2];
+  }
+}
+
+function stencil4(first: Int32Array, last: Int32Array, o0: number, o1: number, o2: number, o3: number, c: Float64Array, z: Float64Array, out: Float64Array): void {
+  for (let s = 0, q = 0; s < first.length; s++) {
+    for (let r = first[s], end = last[s]; r <= end; r++, q += 4) {
+      out[r] = 0 + c[q] * z[r + o0] + c[q + 1] * z[r + o1] + c[q + 2] * z[r + o2] + c[q + 3] * z[r + o3];
+    }
+  }
+}
+
+function constantStencil1(first: Int32Array, last: Int32Array, o0: number, c0: number, z: Float64Array, out: Float64Array): void {
+  for (let s = 0; s < first.length; s++) for (let r = first[s], end = last[s]; r <= end; r++) out[r] = 0 + c0 * z[r + o0];
+}
+
+function constantStencil2(first: Int32Array, last: Int32Array, o0: number, o1: number, c0: number, c1: number, z: Float64Array, out: Float64Array): void {
+  for (let s = 0; s < first.length; s++) for (let r = first[s], end = last[s]; r <= end; r++) out[r] = 0 + c0 * z[r + o0] + c1 * z[r + o1];
+}
+
+function constantStencil3(
+  first: Int32Array,
+  last: Int32Array,
+  o0: number,
+  o1: number,
+  o2: number,
+  c0: number,
+  c1: number,
+  c2: number,
+  z: Float64Array,
+  out: Float64Array,
+): void {
+  for (let s = 0; s < first.length; s++) {
+    for (let r = first[s], end = last[s]; r <= end; r++) out[r] = 0 + c0 * z[r + o0] + c1 * z[r + o1] + c2 * z[r + o2];
+  }
+}
+
+function constantStencil4(
+  first: Int32Array,
+  last: Int32Array,
+  o0: number,
+  o1: number,
+  o2: number,
+  o3: number,
+  c0: number,
+  c1: number,
+  c2: number,
+  c3: number,
+  z: Float64Array,
+  out: Float64Array,
+): void {
+  for (let s = 0; s < first.length; s++) {
+    for (let r = first[s], end = last[s]; r <= end; r++) out[r] = 0 + c0 * z[r + o0] + c1 * z[r + o1] + c2 * z[r + o2] + c3 * z[r + o3];
   }
 }
