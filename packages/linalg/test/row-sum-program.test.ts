@@ -99,8 +99,14 @@ describe('rowSumProgram', () => {
       const expected = new Float64Array(rows).fill(5);
       const actual = new Float64Array(rows).fill(5);
       plainRowSums(ptr, src, coef, z, expected, from, to);
-      const program = rowSumProgram(ptr, src, coef, from, to);
+      const program = rowSumProgram(ptr, src, coef, from, to, { stencils: true });
       runRowSumProgram(program, z, actual);
+      // without the search: no stencils, the same bits
+      const plain = rowSumProgram(ptr, src, coef, from, to);
+      expect(plain.stencils.length).toBe(0);
+      const actualPlain = new Float64Array(rows).fill(5);
+      runRowSumProgram(plain, z, actualPlain);
+      for (let r = 0; r < rows; r++) expect(Object.is(actualPlain[r], expected[r]), `trial ${trial}, row ${r} (no stencils)`).toBe(true);
       for (let r = 0; r < rows; r++) expect(Object.is(actual[r], expected[r]), `trial ${trial}, row ${r}`).toBe(true);
       for (const stencil of program.stencils) {
         for (let s = 0; s < stencil.first.length; s++) {

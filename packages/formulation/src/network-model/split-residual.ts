@@ -56,7 +56,7 @@ export class SplitResidual {
     this.y = new Float64Array(laws);
     this.slope = new Float64Array(laws);
     this.fOut = new Float64Array(n);
-    this.rowProgram = rowSumProgram(split.rows.ptr, split.rows.src, split.rows.coef, 0, n);
+    this.rowProgram = rowSumProgram(split.rows.ptr, split.rows.src, split.rows.coef, 0, n, { stencils: true });
     this.batches = groups.map((g) => lawBatch(g.law));
     this.fused = this.batches.map((b) => (b instanceof ExpLawBatch ? b : null));
     this.argRun = groups.map((g, k) => (this.fused[k]?.diode ? oneTermRun(split, g.start, g.end) : null));
