@@ -30,14 +30,13 @@ export class SplitJacobian {
   ) {
     this.secant = secantWidth;
     const split: LawSplit = residual.split;
-    // three passes, each a function of its own (a hot loop compiled on stack is its small function, not the constructor)
-    const stamps = countStamps(split);
-    this.matrix = pattern(split, stamps);
-    const scattered = scatter(split, this.matrix, stamps);
-    this.base = scattered.base;
-    this.pos = scattered.pos;
-    this.entry = scattered.entry;
-    this.coef = scattered.coef;
+    // two passes, each a function of its own (a hot loop compiled on stack is its small function, not the constructor)
+    const built = patternAndStamps(split, countStamps(split));
+    this.matrix = built.matrix;
+    this.base = built.base;
+    this.pos = built.pos;
+    this.entry = built.entry;
+    this.coef = built.coef;
   }
 
   /** ∂f/∂x at (t, x, u). */
@@ -94,24 +93,36 @@ function countStamps(split: LawSplit): number {
 }
 
 /**
- * The pattern: row c's x columns, directly and through the arguments of the law entries it reads (sized typed
- * arrays: at most n + nnz(rows) + stamps entries), each row sorted in place.
+ * The pattern and the stamps, one row at a time (one pass over the rows' terms and the law arguments they reach):
+ * row c's x columns, directly and through the arguments of the law entries it reads, sorted in place; then, with
+ * the row's positions known, A_lin's row scattered into base and the row's stamps M[c,i]·P[i,j] with their
+ * positions and law entries. Sized typed arrays: at most n + nnz(rows) + stamps pattern entries.
  */
-function pattern(split: LawSplit, stamps: number): CsrMatrix {
+function patternAndStamps(split: LawSplit, stamps: number) {
   const { n, m, rows, args } = split;
   const g0 = n + m;
   const mark = new Int32Array(n).fill(-1);
+  // where each column of a row sits: at[j] = position, valid for the row being scattered
+  const at = new Int32Array(n);
   const rowPtr = new Int32Array(n + 1);
-  const cols = new Int32Array(n + rows.ptr[n] + stamps);
+  const bound = n + rows.ptr[n] + stamps;
+  const cols = new Int32Array(bound);
+  const values = new Float64Array(bound);
+  const pos = new Int32Array(stamps);
+  const entry = new Int32Array(stamps);
+  const coef = new Float64Array(stamps);
   // the columns in locals: the loops run mostly before V8 optimises them, where each property read is a lookup
-  const { ptr: termPtr, src: termSrc } = rows;
-  const { ptr: argPtr, src: argSrc } = args;
+  const { ptr: termPtr, src: termSrc, coef: termCoef } = rows;
+  const { ptr: argPtr, src: argSrc, coef: argCoef } = args;
   let at0 = 0;
+  let s = 0;
   for (let c = 0; c < n; c++) {
     const start = at0;
+    const termStart = termPtr[c];
+    const termEnd = termPtr[c + 1];
     mark[c] = c;
     cols[at0++] = c;
-    for (let q = termPtr[c], end = termPtr[c + 1]; q < end; q++) {
+    for (let q = termStart; q < termEnd; q++) {
       const col = termSrc[q];
       if (col < n) {
         if (mark[col] !== c) {
@@ -131,30 +142,10 @@ function pattern(split: LawSplit, stamps: number): CsrMatrix {
     }
     sortRun(cols, start, at0);
     rowPtr[c + 1] = at0;
-  }
-  const colIdx = cols.slice(0, at0);
-  return new CsrMatrix(n, n, rowPtr, colIdx, new Float64Array(colIdx.length));
-}
-
-/** A_lin scattered into the pattern (base) and the stamps M[c,i]·P[i,j] with their positions and law entries. */
-function scatter(split: LawSplit, matrix: CsrMatrix, stamps: number) {
-  const { n, m, rows, args } = split;
-  const g0 = n + m;
-  const { rowPtr, colIdx } = matrix;
-  // where each column of a row sits: at[j] = position, valid for the row being scattered
-  const at = new Int32Array(n);
-  const base = new Float64Array(colIdx.length);
-  const pos = new Int32Array(stamps);
-  const entry = new Int32Array(stamps);
-  const coef = new Float64Array(stamps);
-  const { ptr: termPtr, src: termSrc, coef: termCoef } = rows;
-  const { ptr: argPtr, src: argSrc, coef: argCoef } = args;
-  let s = 0;
-  for (let c = 0; c < n; c++) {
-    for (let q = rowPtr[c], end = rowPtr[c + 1]; q < end; q++) at[colIdx[q]] = q;
-    for (let q = termPtr[c], end = termPtr[c + 1]; q < end; q++) {
+    for (let q = start; q < at0; q++) at[cols[q]] = q;
+    for (let q = termStart; q < termEnd; q++) {
       const col = termSrc[q];
-      if (col < n) base[at[col]] += termCoef[q];
+      if (col < n) values[at[col]] += termCoef[q];
       else if (col >= g0) {
         const i = col - g0;
         for (let e = argPtr[i], last = argPtr[i + 1]; e < last; e++) {
@@ -168,5 +159,7 @@ function scatter(split: LawSplit, matrix: CsrMatrix, stamps: number) {
       }
     }
   }
-  return { base, pos, entry, coef };
+  const colIdx = cols.slice(0, at0);
+  const base = values.slice(0, at0);
+  return { matrix: new CsrMatrix(n, n, rowPtr, colIdx, new Float64Array(at0)), base, pos, entry, coef };
 }

@@ -26,61 +26,63 @@ export class SplitTimeDerivative {
   constructor(private readonly residual: SplitResidual) {
     const { n, m, laws, args, rows, law } = residual.split;
     const g0 = n + m;
-    // sized typed arrays, two passes each (count, then fill): no growing arrays at build
+    // sized typed arrays: one pass over every law entry and every row finds the moving ones (and counts their
+    // terms), a second pass over only those fills their terms; no growing arrays at build
     const moves = new Uint8Array(n + m + laws);
     for (let k = n; k < g0; k++) moves[k] = 1;
+    const { ptr: argPtr, src: argSrc, coef: argCoef } = args;
+    const movingAt = new Int32Array(laws);
     let movingCount = 0;
     let inCount = 0;
     for (let i = 0; i < laws; i++) {
       let inputs = 0;
-      for (let q = args.ptr[i]; q < args.ptr[i + 1]; q++) if (args.src[q] >= n) inputs++;
+      for (let q = argPtr[i], end = argPtr[i + 1]; q < end; q++) if (argSrc[q] >= n) inputs++;
       if (inputs === 0 && !law[i].dependsOnTime) continue;
       moves[g0 + i] = 1;
-      movingCount++;
+      movingAt[movingCount++] = i;
       inCount += inputs;
     }
-    const moving = new Int32Array(movingCount);
+    const moving = movingAt.slice(0, movingCount);
     const inPtr = new Int32Array(movingCount + 1);
     const inSrc = new Int32Array(inCount);
     const inCoef = new Float64Array(inCount);
-    for (let i = 0, r = 0, e = 0; i < laws; i++) {
-      if (moves[g0 + i] !== 1) continue;
-      moving[r] = i;
-      for (let q = args.ptr[i]; q < args.ptr[i + 1]; q++) {
-        if (args.src[q] < n) continue;
-        inSrc[e] = args.src[q];
-        inCoef[e++] = args.coef[q];
+    for (let r = 0, e = 0; r < movingCount; r++) {
+      const i = moving[r];
+      for (let q = argPtr[i], end = argPtr[i + 1]; q < end; q++) {
+        if (argSrc[q] < n) continue;
+        inSrc[e] = argSrc[q];
+        inCoef[e++] = argCoef[q];
       }
-      inPtr[++r] = e;
+      inPtr[r + 1] = e;
     }
     this.moving = moving;
     this.inPtr = inPtr;
     this.inSrc = inSrc;
     this.inCoef = inCoef;
     this.dz = new Float64Array(n + m + laws);
+    const { ptr: termPtr, src: termSrc, coef: termCoef } = rows;
+    const rowAt = new Int32Array(n);
     let rowCount = 0;
     let termCount = 0;
     for (let c = 0; c < n; c++) {
       let terms = 0;
-      for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) if (moves[rows.src[q]] === 1) terms++;
+      for (let q = termPtr[c], end = termPtr[c + 1]; q < end; q++) if (moves[termSrc[q]] === 1) terms++;
       if (terms === 0) continue;
-      rowCount++;
+      rowAt[rowCount++] = c;
       termCount += terms;
     }
-    const rowState = new Int32Array(rowCount);
+    const rowState = rowAt.slice(0, rowCount);
     const rowPtr = new Int32Array(rowCount + 1);
     const rowSrc = new Int32Array(termCount);
     const rowCoef = new Float64Array(termCount);
-    for (let c = 0, r = 0, e = 0; c < n; c++) {
-      const start = e;
-      for (let q = rows.ptr[c]; q < rows.ptr[c + 1]; q++) {
-        if (moves[rows.src[q]] !== 1) continue;
-        rowSrc[e] = rows.src[q];
-        rowCoef[e++] = rows.coef[q];
+    for (let r = 0, e = 0; r < rowCount; r++) {
+      const c = rowState[r];
+      for (let q = termPtr[c], end = termPtr[c + 1]; q < end; q++) {
+        if (moves[termSrc[q]] !== 1) continue;
+        rowSrc[e] = termSrc[q];
+        rowCoef[e++] = termCoef[q];
       }
-      if (e === start) continue;
-      rowState[r] = c;
-      rowPtr[++r] = e;
+      rowPtr[r + 1] = e;
     }
     this.rowState = rowState;
     this.rowPtr = rowPtr;
