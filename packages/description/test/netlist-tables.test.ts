@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readSpiceNetlist } from '../src/index';
+import { codeUnits } from '../src/netlist/text-codes';
+import { sameFolded, sameFoldedCodes } from '../src/netlist/folded-names';
 import { expectError, expectSameNodeIndex, parser } from './helpers';
 
 const read = (text: string) => readSpiceNetlist(text, { expressions: parser.expressions });
@@ -27,6 +29,30 @@ describe('netlist name tables', () => {
       const d = readSpiceNetlist(lines.join('\n'), { ground, expressions: parser.expressions }).description;
       expect(d.nodes).toContain(ground);
       expectSameNodeIndex(d.nodeIndex, new Map(d.nodes.map((n, i) => [n, i])));
+    }
+  });
+
+  it('compare names up to ASCII case only: every pair of code units 0–299, and names differing at one place', () => {
+    // reference: fold A–Z to a–z one code unit at a time (not toLowerCase, which folds beyond ASCII)
+    const fold = (s: string) => Array.from(s, (ch) => (ch >= 'A' && ch <= 'Z' ? String.fromCharCode(ch.charCodeAt(0) + 32) : ch)).join('');
+    const chars = Array.from({ length: 300 }, (_, c) => String.fromCharCode(c));
+    let equal = 0;
+    for (const x of chars) {
+      for (const y of chars) {
+        const text = `${y}#${x}`;
+        const codes = codeUnits(text);
+        const expected = fold(x) === fold(y);
+        if (expected) equal++;
+        expect(sameFolded(x, text, 0, 1)).toBe(expected);
+        expect(sameFoldedCodes(codes, 0, 1, 2, 3)).toBe(expected);
+      }
+    }
+    expect(equal).toBe(300 + 2 * 26); // each unit with itself, and A–Z with a–z both ways
+    for (const [a, b] of [['Node_1', 'nODE_1'], ['Node_1', 'Node_2'], ['Node_1', 'Node_'], ['xÀ1', 'XÀ1'], ['xÀ1', 'xà1'], ['@[`{', '@[`{'], ['@', '`'], ['[', '{']]) {
+      const text = `${a} ${b}`;
+      const expected = fold(a) === fold(b);
+      expect(sameFolded(a, text, a.length + 1, text.length)).toBe(expected);
+      expect(sameFoldedCodes(codeUnits(text), 0, a.length, a.length + 1, text.length)).toBe(expected);
     }
   });
 

@@ -181,17 +181,28 @@ export function foldedHash(text: string, start: number, end: number): number {
 
 const fold = (c: number): number => (c >= 65 && c <= 90 ? c | 0x20 : c);
 
-/** Whether name and text[start, end) are equal up to ASCII case. */
+/** Whether name and text[start, end) are equal up to ASCII case. Equal code units first, then the fold written
+ *  out (two calls per character in the cold tiers otherwise: every node look-up of the netlist reader compares). */
 export function sameFolded(name: string, text: string, start: number, end: number): boolean {
-  if (name.length !== end - start) return false;
-  for (let k = 0; k < name.length; k++) if (fold(name.charCodeAt(k)) !== fold(text.charCodeAt(start + k))) return false;
+  const length = name.length;
+  if (length !== end - start) return false;
+  for (let k = 0; k < length; k++) {
+    const x = name.charCodeAt(k);
+    const y = text.charCodeAt(start + k);
+    if (x !== y && (x >= 65 && x <= 90 ? x | 0x20 : x) !== (y >= 65 && y <= 90 ? y | 0x20 : y)) return false;
+  }
   return true;
 }
 
-/** Whether codes[a, aEnd) and codes[b, bEnd) are equal up to ASCII case. */
+/** Whether codes[a, aEnd) and codes[b, bEnd) are equal up to ASCII case (as sameFolded). */
 export function sameFoldedCodes(codes: Uint16Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
-  if (aEnd - a !== bEnd - b) return false;
-  for (let k = 0; k < aEnd - a; k++) if (fold(codes[a + k]) !== fold(codes[b + k])) return false;
+  const length = aEnd - a;
+  if (length !== bEnd - b) return false;
+  for (let k = 0; k < length; k++) {
+    const x = codes[a + k];
+    const y = codes[b + k];
+    if (x !== y && (x >= 65 && x <= 90 ? x | 0x20 : x) !== (y >= 65 && y <= 90 ? y | 0x20 : y)) return false;
+  }
   return true;
 }
 
