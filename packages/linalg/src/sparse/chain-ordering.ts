@@ -10,29 +10,20 @@
  * pass to collect the neighbours, one walk; no breadth-first searches.
  */
 import type { CsrMatrix } from './csr-matrix';
-import { pathNeighbours } from './path-neighbours';
+import { pathNeighbours, walkPath } from './path-neighbours';
 
 /** perm[k] = the row/column of A placed at position k, or undefined when the graph is not a union of paths. */
 export function chainOrdering(a: CsrMatrix): Int32Array | undefined {
   const n = a.rows;
   const neighbours = pathNeighbours(a);
   if (!neighbours) return undefined;
-  const { first, second } = neighbours;
   const perm = new Int32Array(n);
   const placed = new Uint8Array(n);
   let count = 0;
   for (let start = 0; start < n; start++) {
     // path ends: at most one neighbour
-    if (placed[start] || second[start] >= 0) continue;
-    let prev = -1;
-    let node = start;
-    while (node >= 0) {
-      placed[node] = 1;
-      perm[count++] = node;
-      const next = first[node] === prev ? second[node] : first[node];
-      prev = node;
-      node = next;
-    }
+    if (placed[start] || neighbours.second[start] >= 0) continue;
+    count = walkPath(neighbours, start, placed, perm, count);
   }
   // nodes left over lie on cycles
   return count === n ? perm : undefined;

@@ -5,7 +5,8 @@
  *
  *   node i's neighbours = { j ≠ i : a_ij or a_ji stored },  |neighbours| ≤ 2  ⇒  first[i], second[i] (−1: absent)
  *
- * Time O(nnz + n), memory 2n integers; undefined as soon as a node has a third neighbour.
+ * Time O(nnz + n), memory 2n integers; undefined as soon as a node has a third neighbour. walkPath lists a path
+ * from one of its ends.
  */
 import type { CsrMatrix } from './csr-matrix';
 
@@ -40,4 +41,19 @@ function link(first: Int32Array, second: Int32Array, i: number, j: number): bool
   else if (second[i] < 0) second[i] = j;
   else return false;
   return true;
+}
+
+/** Places the path from its end `start` into order[count …] (marking placed); returns the new count. */
+export function walkPath(neighbours: PathNeighbours, start: number, placed: Uint8Array, order: Int32Array, count: number): number {
+  const { first, second } = neighbours;
+  let prev = -1;
+  let node = start;
+  while (node >= 0) {
+    placed[node] = 1;
+    order[count++] = node;
+    const next = first[node] === prev ? second[node] : first[node];
+    prev = node;
+    node = next;
+  }
+  return count;
 }

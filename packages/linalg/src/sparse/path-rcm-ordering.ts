@@ -15,7 +15,7 @@
  * Time O(nnz + n): one pass to collect the neighbours (pathNeighbours), at most three walks over each path.
  */
 import type { CsrMatrix } from './csr-matrix';
-import { pathNeighbours } from './path-neighbours';
+import { pathNeighbours, walkPath } from './path-neighbours';
 
 /** perm[k] = the row/column of A placed at position k (rcmOrdering's), or undefined unless G(A + Aᵀ) is a union of paths. */
 export function pathRcmOrdering(a: CsrMatrix): Int32Array | undefined {
@@ -32,15 +32,7 @@ export function pathRcmOrdering(a: CsrMatrix): Int32Array | undefined {
     const end2 = pathEnd(first, second, seed, second[seed]);
     if (end1 < 0 || end2 < 0) return undefined;
     // Cuthill–McKee from the end of smaller index: the path in order
-    let prev = -1;
-    let node = end1 < end2 ? end1 : end2;
-    while (node >= 0) {
-      placed[node] = 1;
-      order[count++] = node;
-      const next = first[node] === prev ? second[node] : first[node];
-      prev = node;
-      node = next;
-    }
+    count = walkPath(neighbours, end1 < end2 ? end1 : end2, placed, order, count);
   }
   order.reverse();
   return order;
