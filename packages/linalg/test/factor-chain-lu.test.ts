@@ -4,11 +4,13 @@
  * small for the threshold, missing diagonals, off-diagonals stored one way only) the factors, when the direct path
  * takes them, equal the general ones field by field (patterns, permutations, values with Object.is), and it takes
  * them exactly where Gilbert–Peierls pivots on the diagonal all along a chain; factorSparseLU gives the general
- * factors or the general error everywhere. Then on the I − c·J of a diode-clamped RC ladder numbered C1, C10, C100, ….
+ * factors or the general error everywhere. Refactorisations of the direct factors (on the band positions they keep)
+ * equal those of the general ones. Then on the I − c·J of a diode-clamped RC ladder numbered C1, C10, C100, ….
  */
 import { seededRandom } from '@sysgraph/core';
 import { describe, expect, it } from 'vitest';
-import { CsrMatrix, SingularMatrixError, factorSparseLU, rcmOrdering } from '../src/index';
+import { CsrMatrix, SingularMatrixError, factorSparseLU, rcmOrdering, refactorSparseLU } from '../src/index';
+import type { RefactorPath, SparseLU } from '../src/index';
 import { factorChainLU } from '../src/sparse/factor-chain-lu';
 import { gilbertPeierls } from '../src/sparse/factor-sparse-lu';
 import { cuthillMcKeeOrdering } from '../src/sparse/rcm-ordering';
@@ -125,6 +127,33 @@ describe('the direct first factorisation of a chain', () => {
     expect(direct).toBeGreaterThan(100);
     expect(fallback - singular).toBeGreaterThan(50);
     expect(singular).toBeGreaterThan(0);
+  });
+
+  it('refactorises on its band positions as the general factors do on their scatter program, fallbacks alike', () => {
+    const random = seededRandom(1789);
+    const paths = new Set<RefactorPath>();
+    for (const n of [2, 3, 40, 300]) {
+      const a0 = randomChain(n, random, true, 0, 0);
+      const q = rcmOrdering(a0);
+      let direct: SparseLU = factorChainLU(a0, q, TOL, SINGULAR_TOL)!;
+      let plain: SparseLU = gilbertPeierls(a0, q, TOL, SINGULAR_TOL);
+      expect((direct as SparseLUFactors).data.chainBand).toBeDefined();
+      expect((plain as SparseLUFactors).data.chainBand).toBeUndefined();
+      for (let round = 0; round < 6; round++) {
+        // new values on the same pattern arrays; in round 3 diagonals a hundredth: too small for some kept pivots
+        const values = Float64Array.from(a0.values, (v) => (v === 0 ? v : v * (0.5 + random())));
+        if (round === 3) for (let i = 0; i < n; i++) values[a0.rowPtr[i] + a0.colIdx.subarray(a0.rowPtr[i], a0.rowPtr[i + 1]).indexOf(i)] *= 0.01;
+        const a = new CsrMatrix(n, n, a0.rowPtr, a0.colIdx, values);
+        const o1 = { path: 'pattern' as RefactorPath };
+        const o2 = { path: 'pattern' as RefactorPath };
+        direct = refactorSparseLU(direct, a, o1, { inPlace: true });
+        plain = refactorSparseLU(plain, a, o2, { inPlace: true });
+        expect(o1.path).toBe(o2.path);
+        paths.add(o1.path);
+        expectSameFactors(direct as SparseLUFactors, plain as SparseLUFactors, `n = ${n}, round ${round}`);
+      }
+    }
+    expect([...paths].sort()).toEqual(['numeric', 'pivots']);
   });
 
   it('leaves a matrix off the band, a one-way off-diagonal and n < 2 to the general path', () => {

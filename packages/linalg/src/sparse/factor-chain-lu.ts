@@ -13,6 +13,7 @@
  * max > singularTol·max|B(:, k)|: chainRefactor's operations and tests, column by column. So wherever chainRefactor
  * accepts every column, L(:, k) = {k + 1}, U(:, k) = {k − 1}, the row order is q and the values are its values;
  * where it refuses one (a pivot off the diagonal, a zero or singular pivot), undefined: the general path decides.
+ * The factors keep the band's positions (chainBand): the refactorisations on the pattern read A's values there.
  * Time O(nnz + n); the band test stops at the first entry off the band.
  */
 import type { CsrMatrix } from './csr-matrix';
@@ -46,7 +47,7 @@ export function factorChainLU(a: CsrMatrix, q: Int32Array, tol: number, singular
   }
   lPtr[n] = n - 1;
   uPtr[n] = n - 1;
-  return new SparseLUFactors({
+  const data = {
     n,
     colOrder: q,
     rowPivot: position,
@@ -61,7 +62,9 @@ export function factorChainLU(a: CsrMatrix, q: Int32Array, tol: number, singular
     patternColIdx: a.colIdx,
     pivotThreshold: tol,
     singularTol,
-  });
+    chainBand: band,
+  };
+  return new SparseLUFactors(data, { chain: 'known' });
 }
 
 /**
