@@ -27,8 +27,7 @@ export function factorChainLU(a: CsrMatrix, q: Int32Array, tol: number, singular
   if (n < 2) return undefined;
   // position of each row and column of A in the order q (the pivot rows, when every pivot is diagonal)
   const position = new Int32Array(n);
-  for (let k = 0; k < n; k++) position[q[k]] = k;
-  const band = bandOf(a, position);
+  const band = bandOf(a, q, position);
   if (!band) return undefined;
   const lVal = new Float64Array(n - 1);
   const uVal = new Float64Array(n - 1);
@@ -69,24 +68,31 @@ export function factorChainLU(a: CsrMatrix, q: Int32Array, tol: number, singular
 
 /**
  * Where column k of B = A(q, q) keeps b_{k−1,k}, b_kk and b_{k+1,k} in A's value array (chainRefactor's scatter),
- * or undefined when an entry lies off the three diagonals or a sub- or superdiagonal entry is not stored.
+ * or undefined when an entry lies off the three diagonals or a sub- or superdiagonal entry is not stored; fills
+ * position (position[q[k]] = k). Row q[k] of A is row k of B: its entries must lie in the columns q[k − 1], q[k] and
+ * q[k + 1], and the first and last of them be stored — one pass over the rows in the order q.
  */
-function bandOf(a: CsrMatrix, position: Int32Array): ChainScatter | undefined {
+function bandOf(a: CsrMatrix, q: Int32Array, position: Int32Array): ChainScatter | undefined {
   const n = a.rows;
   const { rowPtr, colIdx } = a;
   const up = new Int32Array(n).fill(-1);
   const diag = new Int32Array(n).fill(-1);
   const low = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const r = position[i];
-    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-      const k = position[colIdx[p]];
-      if (r === k) diag[k] = p;
-      else if (r === k - 1) up[k] = p;
-      else if (r === k + 1) low[k] = p;
+  let before = -1;
+  let row = q[0];
+  for (let k = 0; k < n; k++) {
+    const after = k + 1 < n ? q[k + 1] : -1;
+    position[row] = k;
+    for (let p = rowPtr[row]; p < rowPtr[row + 1]; p++) {
+      const j = colIdx[p];
+      if (j === row) diag[k] = p;
+      else if (j === before) low[k - 1] = p; // b_{k,k−1}
+      else if (j === after) up[k + 1] = p; // b_{k,k+1}
       else return undefined;
     }
+    if ((k > 0 && low[k - 1] < 0) || (k + 1 < n && up[k + 1] < 0)) return undefined;
+    before = row;
+    row = after;
   }
-  for (let k = 0; k < n - 1; k++) if (low[k] < 0 || up[k + 1] < 0) return undefined;
   return { up, diag, low };
 }
