@@ -10,46 +10,20 @@
  * pass to collect the neighbours, one walk; no breadth-first searches.
  */
 import type { CsrMatrix } from './csr-matrix';
+import { pathNeighbours, walkPath } from './path-neighbours';
 
 /** perm[k] = the row/column of A placed at position k, or undefined when the graph is not a union of paths. */
 export function chainOrdering(a: CsrMatrix): Int32Array | undefined {
   const n = a.rows;
-  if (a.cols !== n) return undefined;
-  const { rowPtr, colIdx } = a;
-  // up to two neighbours per node, −1 when absent; each stored a_ij links i to j and j to i
-  const first = new Int32Array(n).fill(-1);
-  const second = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    for (let p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-      const j = colIdx[p];
-      if (j === i) continue;
-      if (first[i] !== j && second[i] !== j) {
-        if (first[i] < 0) first[i] = j;
-        else if (second[i] < 0) second[i] = j;
-        else return undefined;
-      }
-      if (first[j] !== i && second[j] !== i) {
-        if (first[j] < 0) first[j] = i;
-        else if (second[j] < 0) second[j] = i;
-        else return undefined;
-      }
-    }
-  }
+  const neighbours = pathNeighbours(a);
+  if (!neighbours) return undefined;
   const perm = new Int32Array(n);
   const placed = new Uint8Array(n);
   let count = 0;
   for (let start = 0; start < n; start++) {
     // path ends: at most one neighbour
-    if (placed[start] || second[start] >= 0) continue;
-    let prev = -1;
-    let node = start;
-    while (node >= 0) {
-      placed[node] = 1;
-      perm[count++] = node;
-      const next = first[node] === prev ? second[node] : first[node];
-      prev = node;
-      node = next;
-    }
+    if (placed[start] || neighbours.second[start] >= 0) continue;
+    count = walkPath(neighbours, start, placed, perm, count);
   }
   // nodes left over lie on cycles
   return count === n ? perm : undefined;

@@ -6,6 +6,7 @@ import { SysgraphError } from '@sysgraph/core';
 import type { CsrMatrix } from './csr-matrix';
 import { csrTranspose } from './csr-transpose';
 import { amdOrdering } from './amd-ordering';
+import { factorChainLU } from './factor-chain-lu';
 import { SingularMatrixError } from '../singular-matrix-error';
 import { SparseLUFactors } from './sparse-lu';
 import type { SparseLU, SparseLUOptions } from './sparse-lu';
@@ -65,10 +66,12 @@ export function prepareSparseLU(a: CsrMatrix, opts: SparseLUOptions): { q: Int32
  * then the pivot row is chosen among the rows not yet pivotal: the diagonal row q[k] when
  * |x_diag| ≥ pivotThreshold · max|x_i|, else the row of largest |x_i|. Entries of x in pivotal rows form
  * U(:, k); the others, divided by the pivot, form L(:, k). Time O(flops + nnz(A) + n); memory O(nnz(L + U)).
+ * A matrix that q orders into a full tridiagonal band with every pivot on the diagonal is factorised directly into
+ * chain factors (factor-chain-lu.ts: the same factors in one pass, without the transpose and the reach searches).
  */
 export function factorSparseLU(a: CsrMatrix, opts: SparseLUOptions = {}): SparseLU {
   const { q, tol, singularTol } = prepareSparseLU(a, opts);
-  return gilbertPeierls(a, q, tol, singularTol);
+  return factorChainLU(a, q, tol, singularTol) ?? gilbertPeierls(a, q, tol, singularTol);
 }
 
 /** The numerical factorisation for a validated matrix and a column order. */

@@ -8,12 +8,20 @@
  * visits the neighbours of each node in increasing degree (insertion sort; ties: increasing index, so the result is
  * deterministic); the concatenated order is reversed. A chain in any labelling comes out in chain order
  * (half-bandwidth 1). Time O(nnz · s + n log d) for s start-node searches (s is small in practice), memory O(n).
+ * A graph of paths (every node with at most two neighbours, no cycle) is ordered by walking them instead
+ * (path-rcm-ordering.ts: the same permutation in O(nnz + n)).
  */
 import type { CsrMatrix } from './csr-matrix';
+import { pathRcmOrdering } from './path-rcm-ordering';
 import { symmetricPattern } from './symmetric-pattern';
 
 /** perm[k] = the row/column of A placed at position k. */
 export function rcmOrdering(a: CsrMatrix): Int32Array {
+  return pathRcmOrdering(a) ?? cuthillMcKeeOrdering(a);
+}
+
+/** The breadth-first searches of reverse Cuthill–McKee on any graph (rcmOrdering's general path). */
+export function cuthillMcKeeOrdering(a: CsrMatrix): Int32Array {
   const { n, ptr, idx } = symmetricPattern(a);
   const degree = new Int32Array(n);
   for (let i = 0; i < n; i++) degree[i] = ptr[i + 1] - ptr[i];

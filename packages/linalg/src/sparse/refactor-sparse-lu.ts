@@ -58,12 +58,12 @@ export function refactorSparseLU(lu: SparseLU, a: CsrMatrix, outcome?: { path: R
   const lVal = inPlace ? old.lVal : new Float64Array(lIdx.length);
   const uVal = inPlace ? old.uVal : new Float64Array(uIdx.length);
   const uDiag = inPlace ? old.uDiag : new Float64Array(n);
-  const program = scatterProgram(a, q, pinv);
-  const band = lu.chain ? chainBand(program, n) : null;
+  // chain factors: the band positions the first factorisation found (factorChainLU), or those of the scatter program
+  const band = lu.chain ? (old.chainBand ?? chainBand(scatterProgram(a, q, pinv), n)) : null;
   let ok: boolean;
   if (band) ok = chainRefactor(n, band, a.values, lVal, uVal, uDiag, old.pivotThreshold, old.singularTol);
   else {
-    const { sPtr, sPos, sRow } = program;
+    const { sPtr, sPos, sRow } = scatterProgram(a, q, pinv);
     // the dense accumulator is all zero between columns (each column clears what it scattered)
     const x = inPlace ? lu.scratch() : new Float64Array(n);
     ok = numericColumns(n, sPtr, sPos, sRow, a.values, x, uPtr, uIdx, uVal, lPtr, lIdx, lVal, uDiag, old.pivotThreshold, old.singularTol);

@@ -1,6 +1,6 @@
 /** SparseLU: the factors P A Q = L U of a sparse LU and their triangular solves (Davis 2006, §8.1, cs_lusol). */
 import { chainBackward, chainForwardSum, chainSolve, isChain, stageSum, stageSumOf } from './chain-factors';
-import type { StageSum } from './chain-factors';
+import type { ChainScatter, StageSum } from './chain-factors';
 import { checkDimension } from './dimension-check';
 
 /** A factorisation of a square sparse matrix, ready for repeated solves. */
@@ -54,6 +54,12 @@ export interface SparseLUData {
   readonly patternColIdx: Int32Array;
   readonly pivotThreshold: number;
   readonly singularTol: number;
+  /**
+   * Chain factors only, when the factorisation found it (factor-chain-lu.ts): where each column's band entries are in
+   * the value array of a matrix of this pattern — positions fixed by the pattern, so every refactorisation on it
+   * reuses them instead of building its scatter program.
+   */
+  readonly chainBand?: ChainScatter;
 }
 
 /** The factors with tight typed-array solves. */
@@ -71,14 +77,15 @@ export class SparseLUFactors implements SparseLU {
 
   /**
    * Whether L and U are bidiagonal chains in the pivot order (chain-factors.ts): solves and refactorisations then run
-   * the chain kernels, the same operations as the general loops. `chain: false` keeps the general kernels.
+   * the chain kernels, the same operations as the general loops. `chain: false` keeps the general kernels; `chain:
+   * 'known'` is the word of a caller that formed chain factors itself (factorChainLU), taken without the check.
    */
   readonly chain: boolean;
 
-  constructor(data: SparseLUData, options: { readonly chain?: boolean } = {}) {
+  constructor(data: SparseLUData, options: { readonly chain?: boolean | 'known' } = {}) {
     this.data = data;
     const n = data.n;
-    this.chain = options.chain !== false && isChain(n, data.lPtr, data.lIdx, data.uPtr, data.uIdx);
+    this.chain = options.chain === 'known' || (options.chain !== false && isChain(n, data.lPtr, data.lIdx, data.uPtr, data.uIdx));
     this.n = n;
     this.nnzL = data.lPtr[n] + n;
     this.nnzU = data.uPtr[n] + n;

@@ -62,6 +62,8 @@ export function createIterationFactoriser(stats: SolverStats): IterationFactoris
  * The factorisation of the first matrix in the column order (AMD or RCM) with fewer entries in L + U; RCM on a tie.
  * RCM goes first: when its factors have no fill-in at all (nnz(L) + nnz(U) − n = nnz(A): a chain or a ladder, whose
  * band RCM finds), no order can do better and AMD's factorisation is skipped (one symbolic analysis instead of two).
+ * On a chain both steps are walks: RCM of paths follows them (path-rcm-ordering.ts) and the factorisation of the band
+ * is formed by the chain kernel (factor-chain-lu.ts), the same order and factors in O(nnz) without searches.
  */
 function firstFactor(a: CsrMatrix): SparseLU {
   let byRcm: SparseLU | undefined;
