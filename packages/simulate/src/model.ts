@@ -48,6 +48,11 @@ export interface NonlinearModel {
   g(t: number, x: Float64Array, u: Float64Array, du: Float64Array, y: Float64Array): void;
   jacobian?(t: number, x: Float64Array, u: Float64Array, du: Float64Array): MatrixLike;
   /**
+   * Whether every entry of the last `jacobian` is known finite (the model checked them as it made them): the solver
+   * then skips its own scan of them. Absent or false: the solver scans.
+   */
+  jacobianFinite?(): boolean;
+  /**
    * ∂f/∂t at fixed x (through u and u' = du, and any explicit t) into out, when the model can give it exactly;
    * false where it cannot at this point (the solver then takes a difference of f in t).
    */

@@ -55,6 +55,41 @@ describe('I − c·J on a fixed pattern', () => {
     }
   });
 
+  it('on seeded random patterns that store every diagonal: the bits of −cJ, then + 1 on the diagonal (one pass)', () => {
+    let s = 17;
+    const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 20; trial++) {
+      const n = 5 + Math.floor(60 * rnd());
+      // rows with entries left of the diagonal, right of it, both or neither; values with zeros, −0 and wide exponents
+      const dense = Array.from({ length: n }, (_, i) =>
+        Array.from({ length: n }, (_, k) => (i === k || rnd() < 0.15 ? (rnd() < 0.1 ? (rnd() < 0.5 ? 0 : -0) : (rnd() - 0.5) * 10 ** (12 * rnd() - 6)) : undefined)),
+      );
+      const rowPtr = new Int32Array(n + 1);
+      const cols: number[] = [];
+      const vals: number[] = [];
+      dense.forEach((row, i) => {
+        row.forEach((v, k) => {
+          if (v !== undefined) {
+            cols.push(k);
+            vals.push(v);
+          }
+        });
+        rowPtr[i + 1] = cols.length;
+      });
+      const j = new CsrMatrix(n, n, rowPtr, Int32Array.from(cols), Float64Array.from(vals));
+      const p = iterationPattern(j);
+      expect(p.samePattern).toBe(true);
+      const values = new Float64Array(p.colIdx.length).fill(NaN);
+      for (const c of [0.37, 1e-9, 2e300]) {
+        fillIteration(p, c, j, values);
+        const expected = new Float64Array(p.colIdx.length);
+        for (let k = 0; k < j.nnz; k++) expected[p.jPos[k]] = -c * j.values[k];
+        for (let i = 0; i < n; i++) expected[p.diagPos[i]] += 1;
+        for (let k = 0; k < values.length; k++) expect(Object.is(values[k], expected[k]), `n = ${n}, c = ${c}, entry ${k}`).toBe(true);
+      }
+    }
+  });
+
   it('the factoriser solves (I − cJ) x = b; one factorisation, then refactorisations; a new pattern starts over', () => {
     const stats = emptyStats();
     const f = createIterationFactoriser(stats);

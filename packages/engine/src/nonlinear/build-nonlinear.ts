@@ -114,6 +114,7 @@ export function buildNonlinear(desc: SystemDescription, opts: BuildNonlinearOpti
     ...(network
       ? {
           timeDerivative: (t, x, u, du, out) => network.model.timeDerivative(t, x, u, du, out),
+          jacobianFinite: () => network.model.jacobianFinite(),
           // the static solver's counters, and the states the (probed) outputs read: a superset of what g keeps
           staticWork: () => network.model.staticWork(),
           outputStates: () => network.model.outputStates(),

@@ -40,6 +40,8 @@ export interface NetworkModel {
   g(t: number, x: Float64Array, u: Float64Array, du: Float64Array, y: Float64Array): void;
   /** ∂f/∂x as CSR; the same matrix object (pattern fixed) is refilled at every call. */
   jacobian(t: number, x: Float64Array, u: Float64Array, du: Float64Array): CsrMatrix;
+  /** Whether every entry of the last jacobian is known finite (checked as it was made); false: not known. */
+  jacobianFinite(): boolean;
   /**
    * ∂f/∂t at fixed x from u' and the laws' own t-derivatives (network-time-derivative.ts) into out; false where it
    * does not apply (a slope not finite or zero where it divides, a singular block): the solver then differences f.
@@ -176,6 +178,7 @@ export function networkModel(s: Structure, opts: NetworkModelOptions = {}): Netw
       jac!.x = x;
       return jac!.fill();
     },
+    jacobianFinite: () => splitJac?.finite === true,
     timeDerivative(t, x, u, du, dfdt) {
       if (splitTd) return splitTd.evaluate(t, x, u, du, dfdt);
       load(t, x, u);

@@ -6,10 +6,15 @@
  * The pattern is row c: {c} ∪ the x columns of A_lin's row ∪ the x columns of P's rows that M's row reaches —
  * the structural pattern of the general Jacobian (network-jacobian.ts), entry for entry. A law slope that is not
  * finite is, as there, its central secant with the option secantWidth, else 'bad-law' naming the element.
+ * Where A_lin's entries are finite and every law is stamped, the stamps check what they write (slope-stamps.ts): a
+ * matrix so made is finite entry for entry (`finite`, which spares the solver its own scan), and a slope that is not
+ * finite shows there, whereupon the call starts over on the checked path (slopes scanned in order, secants, stamps).
  * O(nnz(J) + stamps + size of the laws × entries) per call; no allocation.
  */
 import { CsrMatrix, sortRun } from '@sysgraph/linalg';
 import { secantSlope } from './network-jacobian';
+import { slopeStamps, stampChecked } from './slope-stamps';
+import type { SlopeStamps } from './slope-stamps';
 import type { LawSplit } from './law-split';
 import type { SplitResidual } from './split-residual';
 
@@ -19,10 +24,14 @@ export class SplitJacobian {
   secant: number | undefined;
   /** What the first secant replaced; undefined: none yet. */
   firstSecant: string | undefined;
+  /** Whether every entry of the last fill's matrix is finite, known from the stamps' check (false: not known). */
+  finite = false;
   private readonly base: Float64Array;
   private readonly pos: Int32Array;
   private readonly entry: Int32Array;
   private readonly coef: Float64Array;
+  /** The stamps by segments (null: A_lin has an entry that is not finite, or a law is stamped nowhere: no check). */
+  private readonly checked: SlopeStamps | null;
 
   constructor(
     private readonly residual: SplitResidual,
@@ -37,6 +46,7 @@ export class SplitJacobian {
     this.pos = built.pos;
     this.entry = built.entry;
     this.coef = built.coef;
+    this.checked = allFinite(this.base) && coversLaws(this.entry, split.laws) ? slopeStamps(this.entry, this.coef) : null;
   }
 
   /** ∂f/∂x at (t, x, u). */
@@ -44,10 +54,17 @@ export class SplitJacobian {
     const residual = this.residual;
     residual.slopes(t, x, u);
     const slope = residual.slope;
+    const values = this.matrix.values;
+    // the common case: every slope and every entry finite, seen by the stamps as they write
+    if (this.checked !== null) {
+      values.set(this.base);
+      this.finite = stampChecked(this.checked, values, this.pos, this.entry, this.coef, slope);
+      if (this.finite) return this.matrix;
+    }
+    this.finite = false;
     const y = residual.y;
     // a slope that is not finite (rare): its secant, from the first such entry on
     for (let i = firstNotFinite(slope, 0); i >= 0; i = firstNotFinite(slope, i + 1)) slope[i] = this.secantSlope(i, y[i], t, slope[i]);
-    const values = this.matrix.values;
     values.set(this.base);
     stampSlopes(values, this.pos, this.entry, this.coef, slope);
     return this.matrix;
@@ -67,6 +84,19 @@ function firstNotFinite(slope: Float64Array, from: number): number {
     if (d - d !== 0) return i;
   }
   return -1;
+}
+
+/** Whether every value is finite. */
+function allFinite(values: Float64Array): boolean {
+  for (let k = 0; k < values.length; k++) if (!Number.isFinite(values[k])) return false;
+  return true;
+}
+
+/** Whether every law entry i < laws has a stamp. */
+function coversLaws(entry: Int32Array, laws: number): boolean {
+  const stamped = new Uint8Array(laws);
+  for (let s = 0; s < entry.length; s++) stamped[entry[s]] = 1;
+  return stamped.indexOf(0) < 0;
 }
 
 /** values[pos[s]] += coef[s] · slope[entry[s]] for every stamp s (loop last: no on-stack-replacement deopt per call). */

@@ -110,7 +110,7 @@ export function createJacobianSource(model: NonlinearModel, rhs: Rhs, stats: Sol
       try {
         const raw = model.jacobian(t, z, u, du);
         const j: Jacobian = isCsr(raw) ? { kind: 'sparse', csr: raw } : { kind: 'dense', dense: toOperator(raw, n, n, 'jacobian').toDense() };
-        const bad = nonFinite(j);
+        const bad = model.jacobianFinite?.() === true ? undefined : nonFinite(j);
         if (bad === undefined) {
           if (j.kind === 'sparse' && !(pattern && samePattern(pattern, j.csr))) {
             if (j.csr.rows !== n || j.csr.cols !== n) throw new SysgraphError('bad-value', `the model's Jacobian is ${j.csr.rows}×${j.csr.cols}, expected ${n}×${n}`, { element: 'jacobian', field: 'rows', expected: `${n}×${n} (one row and column per state)` });

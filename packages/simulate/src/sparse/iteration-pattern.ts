@@ -83,23 +83,25 @@ export function hasPattern(p: IterationPattern, j: CsrMatrix): boolean {
  * −c·J[jOf[k]] off it, and 0 + 1 where J stores no diagonal — the bits of clearing, scattering −cJ and adding 1.
  */
 export function fillIteration(p: IterationPattern, c: number, j: CsrMatrix, values: Float64Array): CsrMatrix {
-  if (p.samePattern) {
-    // J on P itself (a network's J stores its diagonal): −c·J entry by entry, then + 1 on the diagonal — the same
-    // two operations per entry without the index and flag arrays (10^4-section ladder: 0.055 ms instead of 0.090)
-    scaleInto(c, j.values, values);
-    addIdentity(p.diagPos, values);
-  } else fillShifted(p.jOf, p.onDiagonal, c, j.values, values);
+  if (p.samePattern) fillOnOwnPattern(p.diagPos, c, j.values, values);
+  else fillShifted(p.jOf, p.onDiagonal, c, j.values, values);
   return new CsrMatrix(p.n, p.n, p.rowPtr, p.colIdx, values);
 }
 
-/** values_k = −c·J_k. */
-function scaleInto(c: number, jv: Float64Array, values: Float64Array): void {
-  for (let k = 0; k < values.length; k++) values[k] = -c * jv[k];
-}
-
-/** values ← values + I (diagPos: the diagonal's positions). */
-function addIdentity(diagPos: Int32Array, values: Float64Array): void {
-  for (let i = 0; i < diagPos.length; i++) values[diagPos[i]] += 1;
+/**
+ * J on P itself (a network's J stores its diagonal): values_k = −c·J_k, and (−c·J_k) + 1 at the diagonal positions
+ * (diagPos ascending, as CSR rows are), in one pass over J's values instead of a pass of −c·J and one adding 1 on the
+ * diagonal — the same two operations on every diagonal entry, so the same bits. The last row's diagonal is the
+ * last entry (no column lies right of n − 1): nothing follows it.
+ */
+function fillOnOwnPattern(diagPos: Int32Array, c: number, jv: Float64Array, values: Float64Array): void {
+  let k = 0;
+  for (let i = 0; i < diagPos.length; i++) {
+    const d = diagPos[i];
+    for (; k < d; k++) values[k] = -c * jv[k];
+    values[d] = -c * jv[d] + 1;
+    k = d + 1;
+  }
 }
 
 function fillShifted(jOf: Int32Array, onDiagonal: Uint8Array, c: number, jv: Float64Array, values: Float64Array): void {
