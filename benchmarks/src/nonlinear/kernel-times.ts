@@ -16,8 +16,8 @@ import { analyzeStructure } from '@sysgraph/graph';
 import { networkModel } from '@sysgraph/formulation';
 import { CsrMatrix, csrAdd, csrIdentity, factorSparseLU, refactorSparseLU } from '@sysgraph/linalg';
 // the solver's own kernels (not exported by the package: rodas.ts's internals), so that (d) cannot drift from them
-import { denseGapMaxError, stageEndMaxError } from '../../../packages/simulate/src/solvers/rodas-vectors';
-import { stagePoint2, stagePoint3, stagePoint4, stagePoint5, stagePoint6 } from '../../../packages/simulate/src/solvers/rodas-vectors';
+import { denseGapMaxError, stageEndMaxError } from '@sysgraph/simulate';
+import { stagePoint2, stagePoint3, stagePoint4, stagePoint5, stagePoint6 } from '@sysgraph/simulate';
 import { diodeLadderNetlist } from './diode-ladder';
 
 const N = Number(process.argv[2] ?? 10000);

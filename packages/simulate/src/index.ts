@@ -13,6 +13,8 @@ export type { Excitation, ExcitationKind } from './guard/step-prediction';
 export type { OscillationEstimate, GuardDecision } from './guard/oscillation-guard';
 
 export { SOLVER_NAMES } from './solvers/registry';
+// the vector passes of one Rodas attempt, for the kernel-cost benchmark (benchmarks/src/nonlinear/kernel-times.ts)
+export { stagePoint2, stagePoint3, stagePoint4, stagePoint5, stagePoint6, stageEndMaxError, denseGapMaxError } from './solvers/rodas-vectors';
 export type { SolverName, SolverSettings } from './solvers/solver';
 
 export { formatStats } from './stats';
