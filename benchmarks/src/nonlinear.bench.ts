@@ -39,7 +39,7 @@ import { SPRING_CHAIN, springChain, springChainProbeNames } from './nonlinear/sp
 import { springChainReference } from './nonlinear/spring-chain-reference';
 import { ngspiceVersion } from './spice/run-ngspice';
 import type { ProcessRun } from './spice/whole-process';
-import { bareNodeProcess, column, medianCpu, medianWall, ngspiceProcess, sysgraphProcess } from './spice/whole-process';
+import { bareNodeProcess, column, medianCpu, medianWall, ngspiceProcess, sysgraphProcess, wallRange } from './spice/whole-process';
 import { SPICE_TIGHT } from './spice/spice-settings';
 import { startUpBound } from './spice/start-up-bound';
 
@@ -148,10 +148,10 @@ export async function run(options: BenchOptions): Promise<BenchReport> {
       ngspiceMs: ngMs ?? null,
       ngspiceCpuMs: medianCpu(spiceRuns) ?? null,
       ngspiceAnalysisMs: medianOf(spiceRuns.map((x) => x.analysisMs)),
-      ngspiceMinMs: spiceRuns.length > 0 && !spiceRuns.some((x) => x.timedOut) ? Math.min(...spiceRuns.map((x) => x.wallMs)) : null,
-      ngspiceMaxMs: spiceRuns.length > 0 && !spiceRuns.some((x) => x.timedOut) ? Math.max(...spiceRuns.map((x) => x.wallMs)) : null,
-      sysgraphMinMs: sgFinished ? Math.min(...sgRuns.map((x) => x.wallMs)) : null,
-      sysgraphMaxMs: sgFinished ? Math.max(...sgRuns.map((x) => x.wallMs)) : null,
+      ngspiceMinMs: wallRange(spiceRuns)?.min ?? null,
+      ngspiceMaxMs: wallRange(spiceRuns)?.max ?? null,
+      sysgraphMinMs: wallRange(sgRuns)?.min ?? null,
+      sysgraphMaxMs: wallRange(sgRuns)?.max ?? null,
       tightMs: tightMs ?? null,
       tightPoints: tightRuns.at(-1)?.table?.columns[0].length ?? null,
       tightError,

@@ -86,14 +86,25 @@ export function column(table: Table, name: string): Float64Array {
 
 /** The median CPU time of the runs, or undefined when any timed out or the platform does not tell. */
 export function medianCpu(runs: readonly ProcessRun[]): number | undefined {
-  if (runs.length === 0 || runs.some((r) => r.timedOut || r.cpuMs === undefined)) return undefined;
-  const s = runs.map((r) => r.cpuMs!).sort((x, y) => x - y);
-  return s[s.length >> 1];
+  if (runs.some((r) => r.cpuMs === undefined)) return undefined;
+  return upperMedian(runs, (r) => r.cpuMs!);
 }
 
 /** The median wall time of the runs that finished, or undefined when any timed out. */
 export function medianWall(runs: readonly ProcessRun[]): number | undefined {
+  return upperMedian(runs, (r) => r.wallMs);
+}
+
+/** The fastest and the slowest wall time of the runs, or undefined when there are none or any timed out. */
+export function wallRange(runs: readonly ProcessRun[]): { readonly min: number; readonly max: number } | undefined {
   if (runs.length === 0 || runs.some((r) => r.timedOut)) return undefined;
-  const s = runs.map((r) => r.wallMs).sort((x, y) => x - y);
+  const walls = runs.map((r) => r.wallMs);
+  return { min: Math.min(...walls), max: Math.max(...walls) };
+}
+
+/** The middle value of the runs' figures (the upper of the two middle ones for an even count); undefined when there are no runs or any timed out. */
+function upperMedian(runs: readonly ProcessRun[], figure: (r: ProcessRun) => number): number | undefined {
+  if (runs.length === 0 || runs.some((r) => r.timedOut)) return undefined;
+  const s = runs.map(figure).sort((x, y) => x - y);
   return s[s.length >> 1];
 }

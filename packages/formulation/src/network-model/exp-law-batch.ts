@@ -68,16 +68,19 @@ export class ExpLawBatch implements LawBatch {
   /** The slope's factors: k1' (1·k1 or 1·(1/k1), as the tape's uniform slope) and k3' (k3 or 1/k3). */
   private readonly s1: number;
   private readonly s3: number;
+  /** Whether the law is the common diode Is·(exp(w/Vt) − 1) (÷ k1, − k2, k3 ·): the loops of its own and valuesFromRun. */
+  readonly diode: boolean;
   constructor(private readonly shape: ExpShape) {
+    this.diode = shape.divide1 && shape.subtract2 && !shape.divide3;
     this.s1 = shape.divide1 ? 1 * (1 / shape.k1) : 1 * shape.k1;
     this.s3 = shape.divide3 ? 1 / shape.k3 : shape.k3;
   }
 
   valuesAt(w: Float64Array, count: number, _t: number, out: Float64Array): void {
     if (this.e.length < count) this.e = new Float64Array(count);
-    const { divide1, k1, subtract2, k2, divide3, k3 } = this.shape;
+    const { k1, k2, k3 } = this.shape;
     // the common diode Is·(exp(w/Vt) − 1) in a loop of its own; the other combinations in the general one
-    if (divide1 && subtract2 && !divide3) expDiodeValues(w, count, k1, k2, k3, this.e, out);
+    if (this.diode) expDiodeValues(w, count, k1, k2, k3, this.e, out);
     else expShapeValues(w, count, this.shape, this.e, out);
   }
 
@@ -98,18 +101,12 @@ export class ExpLawBatch implements LawBatch {
     at: number,
   ): void {
     if (this.e.length < to - from) this.e = new Float64Array(to - from);
-    const { divide1, k1, subtract2, k2, divide3, k3 } = this.shape;
-    if (divide1 && subtract2 && !divide3) expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
+    const { k1, k2, k3 } = this.shape;
+    if (this.diode) expDiodeFromArguments(ptr, src, coef, z, from, to, k1, k2, k3, y, this.e, at);
     else {
       rowRange(ptr, src, coef, z, from, to, y);
       expShapeValues(y.subarray(from, to), to - from, this.shape, this.e, z.subarray(at + from, at + to));
     }
-  }
-
-  /** Whether the law is the common diode Is·(exp(w/Vt) − 1) (÷ k1, − k2, k3 ·): the shape valuesFromRun takes. */
-  get diode(): boolean {
-    const { divide1, subtract2, divide3 } = this.shape;
-    return divide1 && subtract2 && !divide3;
   }
 
   /**

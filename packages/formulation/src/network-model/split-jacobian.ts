@@ -46,7 +46,7 @@ export class SplitJacobian {
     this.pos = built.pos;
     this.entry = built.entry;
     this.coef = built.coef;
-    this.checked = allFinite(this.base) && coversLaws(this.entry, split.laws) ? slopeStamps(this.entry, this.coef) : null;
+    this.checked = firstNotFinite(this.base, 0) < 0 && coversLaws(this.entry, split.laws) ? slopeStamps(this.entry, this.coef) : null;
   }
 
   /** ∂f/∂x at (t, x, u). */
@@ -77,19 +77,13 @@ export class SplitJacobian {
   }
 }
 
-/** The first i ≥ from where slope[i] is not finite, else −1 (a module-level loop with nothing after it but return). */
-function firstNotFinite(slope: Float64Array, from: number): number {
-  for (let i = from; i < slope.length; i++) {
-    const d = slope[i];
+/** The first i ≥ from where values[i] is not finite, else −1 (a module-level loop with nothing after it but return). */
+function firstNotFinite(values: Float64Array, from: number): number {
+  for (let i = from; i < values.length; i++) {
+    const d = values[i];
     if (d - d !== 0) return i;
   }
   return -1;
-}
-
-/** Whether every value is finite. */
-function allFinite(values: Float64Array): boolean {
-  for (let k = 0; k < values.length; k++) if (!Number.isFinite(values[k])) return false;
-  return true;
 }
 
 /** Whether every law entry i < laws has a stamp. */
